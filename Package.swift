@@ -1,0 +1,64 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "repowatch-site",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "repowatch-site", targets: ["repowatch-site"]),
+        .library(name: "RepoWatchSite", targets: ["RepoWatchSite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .target(name: "CRenameExchange"),
+        // The built-in templates are compiled into the binary so it works from any directory.
+        .target(
+            name: "BuiltinTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            sources: ["BuiltinTemplates.swift"],
+            resources: [
+                .embedInCode("layout.mustache"),
+                .embedInCode("card.mustache"),
+                .embedInCode("medium.mustache"),
+                .embedInCode("large.mustache"),
+                .embedInCode("double.mustache"),
+                .embedInCode("widget.mustache"),
+                .embedInCode("index.mustache"),
+                .embedInCode("repo.mustache"),
+                .embedInCode("404.mustache"),
+                .embedInCode("assets/style.css"),
+            ]
+        ),
+        .target(
+            name: "RepoWatchSite",
+            dependencies: [
+                "CCmark",
+                "CRenameExchange",
+                "BuiltinTemplates",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "repowatch-site",
+            dependencies: [
+                "RepoWatchSite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "RepoWatchSiteTests",
+            dependencies: ["RepoWatchSite", "repowatch-site"]
+        ),
+    ]
+)

@@ -1,0 +1,188 @@
+import Foundation
+
+/// What `repowatch-site build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var configPath = "site.yml"
+    /// Default: `public/` beside site.yml.
+    public var outputPath: String?
+    public var apiURL: String?
+    public var offline = false
+    public var sample = false
+    public var jobs = 8
+    public var baseURL: String?
+    /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
+    public var now: Date?
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    public init() {}
+
+    var configURL: URL { URL(fileURLWithPath: configPath).standardizedFileURL }
+    var outputURL: URL {
+        if let outputPath { return URL(fileURLWithPath: outputPath).standardizedFileURL }
+        return configURL.deletingLastPathComponent().appendingPathComponent("public", isDirectory: true)
+    }
+}
+
+public struct BuildResult: Sendable {
+    public var snapshot: Snapshot
+    public var output: URL
+    public var fileCount: Int
+    public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
+    public var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
+
+    /// 0 when every widget has data (fresh or stale); 1 when a repository has none.
+    public var exitCode: Int32 { unavailable.isEmpty ? 0 : 1 }
+}
+
+/// Exit 2: the user's input is wrong and nothing was written.
+public struct UsageError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The pipeline: site.yml → Config → GitHub → Snapshot → Render → Output.
+public struct Build: Sendable {
+    public let options: BuildOptions
+    public let log: any BuildLog
+
+    public init(options: BuildOptions, log: any BuildLog) {
+        self.options = options
+        self.log = log
+    }
+
+    /// Config and template problems are thrown (`DiagnosticsError`, `UsageError`) before anything is
+    /// fetched or written.
+    public func run() async throws -> BuildResult {
+        let started = Date()
+        let loaded = try ConfigLoader.load(path: options.configPath)
+        for warning in loaded.warnings { log.info(warning.description) }
+        var config = loaded.config
+        if let baseURL = options.baseURL {
+            guard let url = URL(string: baseURL.hasSuffix("/") ? baseURL : baseURL + "/"),
+                ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+            else { throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/") }
+            config.baseURL = url
+        }
+        guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+        let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        let now = try resolveNow()
+        let output = options.outputURL
+        let previous = LastGoodData(output: output)
+
+        var avatarFiles: [String: Data] = [:]
+        let repos: [RepoSnapshot]
+        if options.sample {
+            let store = AvatarStore(client: nil)
+            var sampled: [RepoSnapshot] = []
+            for name in config.repos {
+                var repo = SampleData.snapshot(for: name, now: now)
+                repo.ownerAvatar = await store.avatar(url: nil, pixels: 100, placeholderFor: name.owner)
+                for index in repo.contributors.indices {
+                    repo.contributors[index].avatar = await store.avatar(
+                        url: nil, pixels: 88, placeholderFor: repo.contributors[index].login)
+                }
+                sampled.append(repo)
+            }
+            repos = sampled
+            avatarFiles = await store.allFiles()
+        } else if options.offline {
+            repos = config.repos.map { name in
+                previous.snapshot(for: name)
+                    ?? .unavailable(name, reason: "not in the last build's data, and --offline allows no network")
+            }
+        } else {
+            let api: APIConfiguration
+            do {
+                api = try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)
+            } catch {
+                throw UsageError("--api-url: \(error)")
+            }
+            let transport = LimitedTransport(URLSessionTransport(), limit: options.jobs)
+            let client = GitHubClient(configuration: api, transport: transport)
+            let store = AvatarStore(client: client)
+            log.info("Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
+            let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+            repos = await fetcher.fetchAll(config.repos, jobs: options.jobs).map { fetched in
+                guard !fetched.isAvailable, let name = RepoName.parse(fetched.configName).value,
+                    let stale = previous.snapshot(for: name, reason: fetched.error)
+                else { return fetched }
+                return stale
+            }
+            avatarFiles = await store.allFiles()
+        }
+        avatarFiles.merge(previous.avatars(for: repos)) { fresh, _ in fresh }
+
+        let snapshot = Snapshot(
+            generatedAt: now, nextUpdate: now.addingTimeInterval(config.refresh), sample: options.sample, repos: repos)
+        var files = try SiteRenderer(config: config, templates: templates, sample: options.sample).render(snapshot)
+        files.merge(avatarFiles) { page, _ in page }
+        try SiteWriter(target: output).write(files)
+
+        let result = BuildResult(snapshot: snapshot, output: output, fileCount: files.count)
+        report(result, elapsed: Date().timeIntervalSince(started))
+        return result
+    }
+
+    func resolveNow() throws -> Date {
+        if let now = options.now { return now }
+        if let text = options.environment["REPOWATCH_NOW"], !text.isEmpty {
+            guard let date = ISO8601.parse(text) else { throw UsageError("REPOWATCH_NOW must be an ISO 8601 time") }
+            return date
+        }
+        return Date()
+    }
+
+    func report(_ result: BuildResult, elapsed: TimeInterval) {
+        for repo in result.stale {
+            log.warning(
+                "\(repo.configName): \(repo.error ?? "could not be fetched"); showing data as of \(repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build")"
+            )
+        }
+        for repo in result.unavailable {
+            log.error("\(repo.configName): \(repo.error ?? "no data")")
+        }
+        let repos = result.snapshot.repos
+        let fresh = repos.count - result.stale.count - result.unavailable.count
+        let kind = result.snapshot.sample ? "sample" : "fresh"
+        log.info(
+            "Built \(result.fileCount) files into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
+                + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, \(result.unavailable.count) unavailable)"
+        )
+    }
+}
+
+/// The previous build's data: what a widget shows, marked stale, when GitHub cannot answer now.
+struct LastGoodData {
+    let output: URL
+    let snapshot: Snapshot?
+
+    init(output: URL) {
+        self.output = output
+        let url = output.appendingPathComponent("data/snapshot.json")
+        snapshot = (try? Data(contentsOf: url)).flatMap { try? Snapshot.decoder.decode(Snapshot.self, from: $0) }
+    }
+
+    /// Sample data is never passed off as real data.
+    func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
+        guard let snapshot, !snapshot.sample, var repo = snapshot.repo(name), repo.isAvailable else { return nil }
+        repo.stale = true
+        repo.error = reason ?? repo.error ?? "not fetched in this build"
+        return repo
+    }
+
+    /// The avatar files stale repositories still point to, copied from the previous site.
+    func avatars(for repos: [RepoSnapshot]) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for repo in repos where repo.stale {
+            let paths = [repo.ownerAvatar] + repo.contributors.map(\.avatar)
+            for case let path? in paths where path.hasPrefix("avatars/") && !path.contains("..") {
+                files[path] = try? Data(contentsOf: output.appendingPathComponent(path))
+            }
+        }
+        return files
+    }
+}
+
+extension Result {
+    var value: Success? { try? get() }
+}

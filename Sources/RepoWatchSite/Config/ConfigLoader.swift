@@ -1,0 +1,324 @@
+import Foundation
+import Yams
+
+/// Reads `site.yml` from YAML nodes (not Codable) so every problem can name its line and column.
+public struct ConfigLoader: Sendable {
+    public let file: String
+
+    public init(file: String) { self.file = file }
+
+    public struct Result: Sendable {
+        public var config: SiteConfig
+        public var warnings: [Diagnostic]
+    }
+
+    public static func load(path: String) throws -> Result {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: path, line: 1, column: 1, "cannot read the configuration: \(Self.reason(error))")
+            ])
+        }
+        return try ConfigLoader(file: path).parse(text)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file (run `repowatch-site init` to create one)"
+        }
+        return nsError.localizedDescription
+    }
+
+    public func parse(_ text: String) throws -> Result {
+        var parser = Parser(file: file)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw DiagnosticsError([yamlDiagnostic(error)])
+        }
+        guard let root, case .mapping(let mapping) = root else {
+            throw DiagnosticsError([
+                parser.diagnostic(.error, at: root, "site.yml must be a mapping with at least `repos:`")
+            ])
+        }
+        let config = parser.siteConfig(from: mapping, root: root)
+        if parser.errors.isEmpty, let config {
+            return Result(config: config, warnings: parser.warnings)
+        }
+        throw DiagnosticsError(parser.errors + parser.warnings)
+    }
+
+    private func yamlDiagnostic(_ error: YamlError) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return Diagnostic(.error, file: file, line: mark.line, column: mark.column, "invalid YAML: \(detail)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return Diagnostic(
+                .error, file: file, line: context.mark.line, column: context.mark.column,
+                "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+        default:
+            return Diagnostic(.error, file: file, line: 1, column: 1, "invalid YAML: \(error)")
+        }
+    }
+}
+
+/// Walks the node tree, collecting every error and warning with its position.
+private struct Parser {
+    let file: String
+    var errors: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    static let siteKeys: Set = ["title", "description", "base_url", "refresh", "appearance", "repos", "widgets"]
+    static let widgetKeys: Set = ["kind", "repo", "sizes", "note", "top", "bottom", "id"]
+
+    func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
+        let mark = node?.mark
+        return Diagnostic(severity, file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message)
+    }
+
+    mutating func error(_ node: Node?, _ message: String) { errors.append(diagnostic(.error, at: node, message)) }
+    mutating func warning(_ node: Node?, _ message: String) { warnings.append(diagnostic(.warning, at: node, message)) }
+
+    mutating func siteConfig(from mapping: Node.Mapping, root: Node) -> SiteConfig? {
+        var fields: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                error(key, "keys must be plain words")
+                continue
+            }
+            if Self.siteKeys.contains(name) {
+                fields[name] = value
+            } else {
+                warning(key, "unknown key '\(name)' is ignored\(suggestion(for: name, in: Self.siteKeys))")
+            }
+        }
+
+        let title = fields["title"].flatMap { string($0, key: "title") } ?? "Repo Watcher"
+        let description = fields["description"].flatMap { string($0, key: "description") }
+        let baseURL = fields["base_url"].flatMap { parseBaseURL($0) }
+        let refresh = fields["refresh"].flatMap { parseRefresh($0) } ?? 12 * 3600
+        let appearance = fields["appearance"].flatMap { parseAppearance($0) } ?? .auto
+
+        guard let reposNode = fields["repos"] else {
+            error(root, "missing `repos:`; list at least one repository as OWNER/NAME")
+            return nil
+        }
+        let repos = repoList(reposNode)
+        guard !repos.isEmpty else { return nil }
+        let widgets = fields["widgets"].map { widgetList($0, repos: repos) }
+        return SiteConfig(
+            title: title, description: description, baseURL: baseURL, refresh: refresh,
+            appearance: appearance, repos: repos.map(\.name), widgets: widgets)
+    }
+
+    mutating func string(_ node: Node, key: String) -> String? {
+        guard case .scalar(let scalar) = node else {
+            error(node, "`\(key)` must be text")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func parseBaseURL(_ node: Node) -> URL? {
+        guard let text = string(node, key: "base_url") else { return nil }
+        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else {
+            error(node, "`base_url` must be an http(s) URL like https://me.github.io/watch/")
+            return nil
+        }
+        return url
+    }
+
+    mutating func parseRefresh(_ node: Node) -> TimeInterval? {
+        guard let text = string(node, key: "refresh") else { return nil }
+        guard let seconds = SiteConfig.parseDuration(text) else {
+            error(node, "`refresh` must be a duration like 12h, 30m or 1d (got '\(text)')")
+            return nil
+        }
+        if seconds < 300 { warning(node, "`refresh` below 5m spends API quota quickly") }
+        return seconds
+    }
+
+    mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
+        guard let text = string(node, key: "appearance") else { return nil }
+        guard let value = SiteConfig.Appearance(rawValue: text) else {
+            error(node, "`appearance` must be auto, light or dark (got '\(text)')")
+            return nil
+        }
+        return value
+    }
+
+    struct LocatedRepo {
+        var name: RepoName
+        var node: Node
+    }
+
+    mutating func repoList(_ node: Node) -> [LocatedRepo] {
+        guard case .sequence(let sequence) = node else {
+            error(node, "`repos` must be a list of OWNER/NAME entries")
+            return []
+        }
+        var repos: [LocatedRepo] = []
+        var seen: [String: Node] = [:]
+        for item in sequence {
+            guard let repo = repoName(item, what: "repository") else { continue }
+            if let first = seen[repo.key] {
+                let line = first.mark.map { " (first at line \($0.line))" } ?? ""
+                error(item, "\(repo) is listed twice\(line); names are compared case-insensitively")
+                continue
+            }
+            seen[repo.key] = item
+            repos.append(LocatedRepo(name: repo, node: item))
+        }
+        if sequence.isEmpty {
+            error(node, "`repos` is empty; list at least one repository as OWNER/NAME")
+        }
+        return repos
+    }
+
+    mutating func repoName(_ node: Node, what: String) -> RepoName? {
+        guard case .scalar(let scalar) = node else {
+            error(node, "each \(what) must be written as OWNER/NAME")
+            return nil
+        }
+        switch RepoName.parse(scalar.string.trimmingCharacters(in: .whitespaces)) {
+        case .success(let repo): return repo
+        case .failure(let problem):
+            error(node, problem.description)
+            return nil
+        }
+    }
+
+    mutating func widgetList(_ node: Node, repos: [LocatedRepo]) -> [SiteConfig.Widget] {
+        guard case .sequence(let sequence) = node else {
+            error(node, "`widgets` must be a list")
+            return []
+        }
+        var saved: [String: RepoName] = [:]
+        for repo in repos { saved[repo.name.key] = repo.name }
+        var widgets: [SiteConfig.Widget] = []
+        var ids: Set<String> = []
+        for item in sequence {
+            guard let widget = widget(item, saved: saved, repos: repos.map(\.name)) else { continue }
+            if case .double(let id, _, _) = widget.kind {
+                guard ids.insert(id).inserted else {
+                    error(item, "two double widgets have the id '\(id)'; give one an `id:`")
+                    continue
+                }
+            }
+            widgets.append(widget)
+        }
+        return widgets
+    }
+
+    mutating func widget(_ node: Node, saved: [String: RepoName], repos: [RepoName]) -> SiteConfig.Widget? {
+        guard case .mapping(let mapping) = node else {
+            error(node, "each widget must be a mapping with `kind:` single or double")
+            return nil
+        }
+        var fields: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string, Self.widgetKeys.contains(name) else {
+                warning(
+                    key,
+                    "unknown widget key '\(key.string ?? "?")' is ignored\(suggestion(for: key.string ?? "", in: Self.widgetKeys))"
+                )
+                continue
+            }
+            fields[name] = value
+        }
+        let note = fields["note"].flatMap { string($0, key: "note") }
+        let kind = fields["kind"].flatMap { string($0, key: "kind") } ?? "single"
+        switch kind {
+        case "single":
+            for key in ["top", "bottom", "id"] where fields[key] != nil {
+                warning(fields[key], "`\(key)` applies only to double widgets")
+            }
+            let repo = fields["repo"].map { savedRepo($0, saved: saved) } ?? repos.first
+            let sizes = fields["sizes"].map { sizeList($0) } ?? [.medium, .large]
+            guard let repo = repo ?? nil, !sizes.isEmpty else { return nil }
+            return .init(kind: .single(repo, sizes: sizes), note: note)
+        case "double":
+            for key in ["repo", "sizes"] where fields[key] != nil {
+                warning(fields[key], "`\(key)` applies only to single widgets; a double widget is large")
+            }
+            if repos.count < 2, fields["top"] == nil || fields["bottom"] == nil {
+                error(
+                    node,
+                    "a double widget needs two repositories; name `top:` and `bottom:` or save a second repository")
+                return nil
+            }
+            let top = fields["top"].map { savedRepo($0, saved: saved) } ?? repos.first
+            let bottom = fields["bottom"].map { savedRepo($0, saved: saved) } ?? repos.dropFirst().first
+            guard let top = top ?? nil, let bottom = bottom ?? nil else { return nil }
+            var id = SiteConfig.derivedDoubleID(top: top, bottom: bottom)
+            if let idNode = fields["id"], let given = string(idNode, key: "id") {
+                guard Self.isValidID(given) else {
+                    error(idNode, "`id` may use only lowercase letters, digits, '-' and '_' (got '\(given)')")
+                    return nil
+                }
+                id = given
+            }
+            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note)
+        default:
+            error(fields["kind"], "widget `kind` must be single or double (got '\(kind)')")
+            return nil
+        }
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 100
+            && id.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
+    }
+
+    /// Widgets can only show saved repositories, as in the app.
+    mutating func savedRepo(_ node: Node, saved: [String: RepoName]) -> RepoName? {
+        guard let repo = repoName(node, what: "widget repository") else { return nil }
+        guard let savedName = saved[repo.key] else {
+            error(node, "\(repo) is not in `repos`; add it there first")
+            return nil
+        }
+        return savedName
+    }
+
+    mutating func sizeList(_ node: Node) -> [SiteConfig.WidgetSize] {
+        let items: [Node]
+        switch node {
+        case .sequence(let sequence): items = Array(sequence)
+        case .scalar: items = [node]
+        default:
+            error(node, "`sizes` must be a list of medium and large")
+            return []
+        }
+        var sizes: [SiteConfig.WidgetSize] = []
+        for item in items {
+            guard let text = item.string, let size = SiteConfig.WidgetSize(rawValue: text) else {
+                error(item, "widget size must be medium or large (got '\(item.string ?? "?")')")
+                continue
+            }
+            if !sizes.contains(size) { sizes.append(size) }
+        }
+        if items.isEmpty { error(node, "`sizes` is empty; use medium, large or both") }
+        return sizes
+    }
+
+    func suggestion(for key: String, in known: Set<String>) -> String {
+        let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
+        if let match = known.first(where: { $0 == lowered || $0.hasPrefix(lowered) || lowered.hasPrefix($0) }) {
+            return "; did you mean '\(match)'?"
+        }
+        return ""
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The validated contents of `site.yml`.
+public struct SiteConfig: Sendable, Equatable {
+    public enum Appearance: String, Sendable, CaseIterable { case auto, light, dark }
+    public enum WidgetSize: String, Sendable, CaseIterable, Comparable {
+        case medium, large
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .medium && rhs == .large }
+    }
+
+    public struct Widget: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case single(RepoName, sizes: [WidgetSize])
+            case double(id: String, top: RepoName, bottom: RepoName)
+        }
+        public var kind: Kind
+        /// Markdown shown under the widget on its page.
+        public var note: String?
+    }
+
+    public var title: String
+    public var description: String?
+    public var baseURL: URL?
+    /// How often the site is rebuilt; drives "next update".
+    public var refresh: TimeInterval
+    public var appearance: Appearance
+    /// The saved repository list, in the user's order and spelling.
+    public var repos: [RepoName]
+    public var widgets: [Widget]
+
+    public init(
+        title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,
+        refresh: TimeInterval = 12 * 3600, appearance: Appearance = .auto, repos: [RepoName],
+        widgets: [Widget]? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.refresh = refresh
+        self.appearance = appearance
+        self.repos = repos
+        self.widgets = widgets ?? Self.defaultWidgets(for: repos)
+    }
+
+    /// Without a `widgets:` list every repository gets a single widget in both sizes.
+    public static func defaultWidgets(for repos: [RepoName]) -> [Widget] {
+        repos.map { Widget(kind: .single($0, sizes: [.medium, .large]), note: nil) }
+    }
+
+    /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.
+    public static func derivedDoubleID(top: RepoName, bottom: RepoName) -> String {
+        "\(top.owner)-\(top.name)--\(bottom.owner)-\(bottom.name)".lowercased()
+    }
+}
+
+extension SiteConfig {
+    /// Parses durations like `12h`, `30m`, `1d`, `90s`, `1h30m`.
+    static func parseDuration(_ text: String) -> TimeInterval? {
+        var total: TimeInterval = 0
+        var number = ""
+        var sawUnit = false
+        for character in text.trimmingCharacters(in: .whitespaces) {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+                continue
+            }
+            guard let value = Double(number) else { return nil }
+            switch character {
+            case "s": total += value
+            case "m": total += value * 60
+            case "h": total += value * 3600
+            case "d": total += value * 86400
+            case "w": total += value * 604800
+            default: return nil
+            }
+            number = ""
+            sawUnit = true
+        }
+        guard number.isEmpty, sawUnit, total > 0 else { return nil }
+        return total
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Downloads each distinct avatar URL once and keeps the images under content-addressed names, so
+/// the same face used by many widgets is one file. A failed download becomes a generated
+/// placeholder, never a broken image.
+public actor AvatarStore {
+    public typealias Files = [String: Data]
+
+    private let client: GitHubClient?
+    private var inFlight: [String: Task<String, Never>] = [:]
+    private(set) var files: Files = [:]
+    private(set) var failures: [String] = []
+
+    /// `client` nil means no network (sample data): every avatar is a placeholder.
+    public init(client: GitHubClient?) {
+        self.client = client
+    }
+
+    /// The root-relative path (`avatars/….png`) of `url`'s image at `pixels` square, or of a placeholder for `name`.
+    public func avatar(url: String?, pixels: Int, placeholderFor name: String) async -> String {
+        guard let client, let url, let sized = Self.sizedURL(url, pixels: pixels) else {
+            return store(Placeholder.svg(for: name), ext: "svg")
+        }
+        let key = sized.absoluteString
+        if let task = inFlight[key] { return await task.value }
+        let task = Task<String, Never> {
+            let image = await Self.download(sized, client: client)
+            return self.keep(image, placeholderFor: name, url: key)
+        }
+        inFlight[key] = task
+        return await task.value
+    }
+
+    public func allFiles() -> Files { files }
+
+    private func keep(_ image: (Data, String)?, placeholderFor name: String, url: String) -> String {
+        guard let (data, ext) = image else {
+            failures.append(url)
+            return store(Placeholder.svg(for: name), ext: "svg")
+        }
+        return store(data, ext: ext)
+    }
+
+    private func store(_ data: Data, ext: String) -> String {
+        let path = "avatars/\(SHA256.hex(data).prefix(20)).\(ext)"
+        files[path] = data
+        return path
+    }
+
+    private static func download(_ url: URL, client: GitHubClient) async -> (Data, String)? {
+        // Avatar hosts never get the token: `get` attaches it only on the API origin.
+        guard let fetched = try? await client.get(url, accept: "image/*"), fetched.status == 200,
+            let ext = ImageKind.sniff(fetched.data)
+        else { return nil }
+        return (fetched.data, ext)
+    }
+
+    /// GitHub's avatar hosts take `s=` for the size; ask for twice the displayed size for sharp
+    /// images on high-density screens. Only http(s) URLs are fetched.
+    static func sizedURL(_ text: String, pixels: Int) -> URL? {
+        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", components.host != nil
+        else { return nil }
+        var items = (components.queryItems ?? []).filter { $0.name != "s" && $0.name != "size" }
+        items.append(URLQueryItem(name: "s", value: String(pixels)))
+        components.queryItems = items
+        return components.url
+    }
+}
+
+/// Recognizes image bytes by their signature, so an HTML error page is never saved as an avatar.
+enum ImageKind {
+    static func sniff(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if bytes.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "gif" }
+        if bytes.count >= 12, bytes.starts(with: [0x52, 0x49, 0x46, 0x46]),
+            Array(bytes[8..<12]) == [0x57, 0x45, 0x42, 0x50]
+        {
+            return "webp"
+        }
+        return nil
+    }
+}
+
+/// A generated avatar: initials on a colour derived from the name.
+enum Placeholder {
+    static func svg(for name: String) -> Data {
+        let digest = SHA256.hash(Array(name.utf8))
+        let hue = Int(digest[0]) * 360 / 256
+        let initials = String(name.filter { $0.isLetter || $0.isNumber }.prefix(2)).uppercased()
+        let text = XMLEscape.text(initials.isEmpty ? "?" : initials)
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">\
+            <rect width="100" height="100" fill="hsl(\(hue),45%,42%)"/>\
+            <text x="50" y="50" dy=".35em" text-anchor="middle" fill="#fff" \
+            font-family="-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif" \
+            font-size="40" font-weight="600">\(text)</text></svg>
+            """
+        return Data(svg.utf8)
+    }
+}
+
+/// Escapes text for XML and HTML text and attribute positions.
+public enum XMLEscape {
+    public static func text(_ string: String) -> String {
+        var result = ""
+        result.reserveCapacity(string.utf8.count)
+        for character in string.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

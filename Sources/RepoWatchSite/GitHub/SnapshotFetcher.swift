@@ -1,0 +1,107 @@
+import Foundation
+
+/// Fetches every configured repository (repository document, top contributors, avatars) and turns
+/// each into a `RepoSnapshot`; a repository that fails becomes "unavailable" without stopping the rest.
+public struct SnapshotFetcher: Sendable {
+    public static let ownerAvatarPixels = 100
+    public static let contributorAvatarPixels = 88
+
+    let client: GitHubClient
+    let avatars: AvatarStore
+    let log: any BuildLog
+    let now: Date
+
+    public init(client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date) {
+        self.client = client
+        self.avatars = avatars
+        self.log = log
+        self.now = now
+    }
+
+    /// Results in the order of `repos`; at most `jobs` repositories are in progress at once.
+    public func fetchAll(_ repos: [RepoName], jobs: Int) async -> [RepoSnapshot] {
+        await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
+            var results = [RepoSnapshot?](repeating: nil, count: repos.count)
+            var next = 0
+            func startNext() {
+                guard next < repos.count else { return }
+                let index = next
+                let repo = repos[index]
+                group.addTask { (index, await fetch(repo)) }
+                next += 1
+            }
+            for _ in 0..<max(1, jobs) { startNext() }
+            while let (index, snapshot) = await group.next() {
+                results[index] = snapshot
+                startNext()
+            }
+            return results.map { $0! }
+        }
+    }
+
+    public func fetch(_ name: RepoName) async -> RepoSnapshot {
+        let payload: RepositoryPayload
+        do {
+            payload = try await client.repository(name)
+        } catch {
+            return .unavailable(name, reason: String(describing: error))
+        }
+        if payload.fullName.lowercased() != name.key {
+            log.warning("\(name) was renamed to \(payload.fullName); update site.yml")
+        }
+
+        async let ownerAvatar = avatars.avatar(
+            url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
+        var contributors: [Contributor] = []
+        var note: String?
+        do {
+            switch try await client.contributors(of: payload.fullName) {
+            case .people(let people, let urls):
+                contributors = await withTaskGroup(of: (Int, String).self) { group in
+                    for (index, person) in people.enumerated() {
+                        group.addTask {
+                            let path = await avatars.avatar(
+                                url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
+                            return (index, path)
+                        }
+                    }
+                    var withAvatars = people
+                    for await (index, path) in group { withAvatars[index].avatar = path }
+                    return withAvatars
+                }
+            case .tooLarge:
+                note = "Too many contributors for GitHub to list"
+            }
+        } catch {
+            note = "Contributors unavailable"
+            log.warning("\(name): could not list contributors: \(error)")
+        }
+
+        return RepoSnapshot(
+            configName: name.description,
+            fullName: payload.fullName,
+            htmlURL: SafeURL.http(payload.htmlURL),
+            description: payload.description,
+            stars: payload.stars,
+            forks: payload.forks,
+            openIssues: payload.openIssues,
+            hasIssues: payload.hasIssues,
+            archived: payload.archived,
+            pushedAt: payload.pushedAt,
+            daysSincePush: payload.pushedAt.map { Snapshot.daysSince($0, now: now) },
+            ownerAvatar: await ownerAvatar,
+            contributors: contributors,
+            contributorsNote: note,
+            fetchedAt: now)
+    }
+}
+
+/// Only http(s) URLs from the API become links; anything else (`javascript:`, `data:`) is dropped.
+public enum SafeURL {
+    public static func http(_ text: String?) -> String? {
+        guard let text, let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,86 @@
+import CRenameExchange
+import Foundation
+
+/// Writes a whole site into a temporary folder beside the target and swaps it in at the end, so a
+/// failed or interrupted build leaves the previous `public/` exactly as it was.
+public struct SiteWriter: Sendable {
+    public let target: URL
+
+    public init(target: URL) { self.target = target.standardizedFileURL }
+
+    public enum WriteError: Error, CustomStringConvertible {
+        case unsafePath(String)
+        case io(String)
+
+        public var description: String {
+            switch self {
+            case .unsafePath(let path): return "refusing to write outside the output folder: \(path)"
+            case .io(let reason): return reason
+            }
+        }
+    }
+
+    /// `files`: root-relative path → bytes.
+    public func write(_ files: [String: Data]) throws {
+        let manager = FileManager.default
+        let parent = target.deletingLastPathComponent()
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let staging = parent.appendingPathComponent(
+            ".\(target.lastPathComponent).building-\(UUID().uuidString.prefix(8))")
+        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        do {
+            var made: Set<String> = []
+            for (path, data) in files {
+                try Self.validate(path)
+                let url = staging.appendingPathComponent(path)
+                let folder = url.deletingLastPathComponent().path
+                if !made.contains(folder) {
+                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    made.insert(folder)
+                }
+                try data.write(to: url)
+            }
+            try swapIn(staging)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Paths come from validated names, but check anyway: nothing may escape the output folder.
+    static func validate(_ path: String) throws {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, !path.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+        else {
+            throw WriteError.unsafePath(path)
+        }
+    }
+
+    private func swapIn(_ staging: URL) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
+            try manager.moveItem(at: staging, to: target)
+            return
+        }
+        guard isDirectory.boolValue else {
+            throw WriteError.io("\(target.path) exists and is not a folder")
+        }
+        if rws_rename_exchange(staging.path, target.path) == 0 {
+            // `staging` now holds the previous site.
+            try? manager.removeItem(at: staging)
+            return
+        }
+        // No atomic exchange here: move the old site aside, then the new one in.
+        let old = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).old-\(UUID().uuidString.prefix(8))")
+        try manager.moveItem(at: target, to: old)
+        do {
+            try manager.moveItem(at: staging, to: target)
+        } catch {
+            try? manager.moveItem(at: old, to: target)
+            throw error
+        }
+        try? manager.removeItem(at: old)
+    }
+}

@@ -1,0 +1,87 @@
+import BuiltinTemplates
+import Foundation
+import Mustache
+
+/// The templates a site renders with: the built-in ones, each replaceable by a file of the same name
+/// in the site's own `Templates/` folder; plus the assets copied to `public/assets/`.
+public struct TemplateSet: Sendable {
+    public static let requiredNames = ["layout", "card", "medium", "large", "double", "widget", "index", "repo", "404"]
+
+    public let library: MustacheLibrary
+    /// Path under `assets/` → bytes.
+    public let assets: [String: Data]
+    /// Which templates came from the site's folder, for `check` and `--verbose`.
+    public let overridden: [String]
+
+    /// - Parameter siteDirectory: the folder holding site.yml; its `Templates/` overrides built-ins.
+    public static func load(siteDirectory: URL?) throws -> TemplateSet {
+        var sources: [String: (text: String, file: String)] = [:]
+        for (name, bytes) in BuiltinTemplates.templates {
+            sources[name] = (String(decoding: bytes, as: UTF8.self), "<built-in>/\(name).mustache")
+        }
+        var assets: [String: Data] = BuiltinTemplates.assets.mapValues { Data($0) }
+        var overridden: [String] = []
+
+        if let siteDirectory {
+            let folder = siteDirectory.appendingPathComponent("Templates", isDirectory: true)
+            let manager = FileManager.default
+            let templateFiles = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            for file in templateFiles.sorted() where file.hasSuffix(".mustache") {
+                let name = String(file.dropLast(".mustache".count))
+                let url = folder.appendingPathComponent(file)
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw DiagnosticsError([
+                        Diagnostic(
+                            .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
+                    ])
+                }
+                sources[name] = (text, "Templates/\(file)")
+                overridden.append(file)
+            }
+            let assetFolder = folder.appendingPathComponent("assets", isDirectory: true)
+            if let enumerator = manager.enumerator(at: assetFolder, includingPropertiesForKeys: [.isRegularFileKey]) {
+                for case let url as URL in enumerator {
+                    guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                        let data = try? Data(contentsOf: url)
+                    else { continue }
+                    let relative = String(
+                        url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1))
+                    assets[relative] = data
+                    overridden.append("assets/\(relative)")
+                }
+            }
+        }
+
+        var library = MustacheLibrary()
+        var problems: [Diagnostic] = []
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                problems.append(
+                    Diagnostic(
+                        .error, file: source.file, line: error.context.lineNumber, column: error.context.columnNumber,
+                        "template syntax error: \(describe(error.error))"))
+            } catch {
+                problems.append(Diagnostic(.error, file: source.file, line: 1, column: 1, "template error: \(error)"))
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        return TemplateSet(library: library, assets: assets, overridden: overridden)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return String(describing: error) }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is never closed"
+        case .invalidSetDelimiter: return "invalid set-delimiter tag"
+        default: return String(describing: error)
+        }
+    }
+
+    public func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Everything the templates see, and what `public/data/snapshot.json` holds (schema 1).
+public struct Snapshot: Codable, Sendable, Equatable {
+    public static let schemaVersion = 1
+
+    public var schema: Int = Snapshot.schemaVersion
+    public var generatedAt: Date
+    public var nextUpdate: Date
+    public var sample: Bool
+    public var repos: [RepoSnapshot]
+
+    public init(generatedAt: Date, nextUpdate: Date, sample: Bool, repos: [RepoSnapshot]) {
+        self.generatedAt = generatedAt
+        self.nextUpdate = nextUpdate
+        self.sample = sample
+        self.repos = repos
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, sample, repos
+        case generatedAt = "generated_at"
+        case nextUpdate = "next_update"
+    }
+
+    public func repo(_ name: RepoName) -> RepoSnapshot? {
+        repos.first { $0.configName.lowercased() == name.key }
+    }
+
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    public static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+/// One repository as fetched (or not) at build time.
+public struct RepoSnapshot: Codable, Sendable, Equatable {
+    /// The name as written in site.yml.
+    public var configName: String
+    /// The name GitHub reports now (differs after a rename); nil when never fetched.
+    public var fullName: String?
+    public var htmlURL: String?
+    public var description: String?
+    public var stars: Int?
+    public var forks: Int?
+    public var openIssues: Int?
+    public var hasIssues: Bool?
+    public var archived: Bool?
+    public var pushedAt: Date?
+    public var daysSincePush: Int?
+    /// Root-relative path under `avatars/`.
+    public var ownerAvatar: String?
+    public var contributors: [Contributor]
+    /// Why the contributor list is missing even though the repository loaded (e.g. too large).
+    public var contributorsNote: String?
+    public var fetchedAt: Date?
+    public var stale: Bool
+    public var error: String?
+
+    public init(
+        configName: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
+        stars: Int? = nil, forks: Int? = nil, openIssues: Int? = nil, hasIssues: Bool? = nil,
+        archived: Bool? = nil, pushedAt: Date? = nil, daysSincePush: Int? = nil, ownerAvatar: String? = nil,
+        contributors: [Contributor] = [], contributorsNote: String? = nil, fetchedAt: Date? = nil,
+        stale: Bool = false, error: String? = nil
+    ) {
+        self.configName = configName
+        self.fullName = fullName
+        self.htmlURL = htmlURL
+        self.description = description
+        self.stars = stars
+        self.forks = forks
+        self.openIssues = openIssues
+        self.hasIssues = hasIssues
+        self.archived = archived
+        self.pushedAt = pushedAt
+        self.daysSincePush = daysSincePush
+        self.ownerAvatar = ownerAvatar
+        self.contributors = contributors
+        self.contributorsNote = contributorsNote
+        self.fetchedAt = fetchedAt
+        self.stale = stale
+        self.error = error
+    }
+
+    /// A repository with no data at all: its widget says so instead of showing numbers.
+    public static func unavailable(_ name: RepoName, reason: String) -> RepoSnapshot {
+        RepoSnapshot(configName: name.description, error: reason)
+    }
+
+    public var isAvailable: Bool { stars != nil && fetchedAt != nil }
+
+    enum CodingKeys: String, CodingKey {
+        case description, stars, forks, archived, contributors, stale, error
+        case configName = "config_name"
+        case fullName = "full_name"
+        case htmlURL = "html_url"
+        case openIssues = "open_issues"
+        case hasIssues = "has_issues"
+        case pushedAt = "pushed_at"
+        case daysSincePush = "days_since_push"
+        case ownerAvatar = "owner_avatar"
+        case contributorsNote = "contributors_note"
+        case fetchedAt = "fetched_at"
+    }
+
+    // Optionals are written as null so every key of the schema is always present.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(configName, forKey: .configName)
+        try container.encode(fullName, forKey: .fullName)
+        try container.encode(htmlURL, forKey: .htmlURL)
+        try container.encode(description, forKey: .description)
+        try container.encode(stars, forKey: .stars)
+        try container.encode(forks, forKey: .forks)
+        try container.encode(openIssues, forKey: .openIssues)
+        try container.encode(hasIssues, forKey: .hasIssues)
+        try container.encode(archived, forKey: .archived)
+        try container.encode(pushedAt, forKey: .pushedAt)
+        try container.encode(daysSincePush, forKey: .daysSincePush)
+        try container.encode(ownerAvatar, forKey: .ownerAvatar)
+        try container.encode(contributors, forKey: .contributors)
+        try container.encode(contributorsNote, forKey: .contributorsNote)
+        try container.encode(fetchedAt, forKey: .fetchedAt)
+        try container.encode(stale, forKey: .stale)
+        try container.encode(error, forKey: .error)
+    }
+}
+
+public struct Contributor: Codable, Sendable, Equatable {
+    public var login: String
+    public var contributions: Int
+    /// Root-relative path under `avatars/`.
+    public var avatar: String?
+
+    public init(login: String, contributions: Int, avatar: String? = nil) {
+        self.login = login
+        self.contributions = contributions
+        self.avatar = avatar
+    }
+}
+
+extension Snapshot {
+    /// Whole days from the last push to now, never negative (clocks disagree).
+    public static func daysSince(_ date: Date, now: Date) -> Int {
+        max(0, Int((now.timeIntervalSince(date) / 86_400).rounded(.down)))
+    }
+}

@@ -1,0 +1,22 @@
+// The default templates and assets, compiled into the binary (see Package.swift's `embedInCode`)
+// so `repowatch-site` works from any directory without a resource bundle beside it.
+
+public enum BuiltinTemplates {
+    /// Template name (file name without `.mustache`) → source.
+    public static let templates: [String: [UInt8]] = [
+        "layout": PackageResources.layout_mustache,
+        "card": PackageResources.card_mustache,
+        "medium": PackageResources.medium_mustache,
+        "large": PackageResources.large_mustache,
+        "double": PackageResources.double_mustache,
+        "widget": PackageResources.widget_mustache,
+        "index": PackageResources.index_mustache,
+        "repo": PackageResources.repo_mustache,
+        "404": PackageResources._04_mustache,
+    ]
+
+    /// Path under `assets/` → bytes.
+    public static let assets: [String: [UInt8]] = [
+        "style.css": PackageResources.style_css
+    ]
+}
