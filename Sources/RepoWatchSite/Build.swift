@@ -67,7 +67,7 @@ public struct Build: Sendable {
         let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
         let now = try resolveNow()
         let output = options.outputURL
-        let previous = LastGoodData(output: output)
+        let previous = LastGoodData(output: output, now: now)
 
         var avatarFiles: [String: Data] = [:]
         let repos: [RepoSnapshot]
@@ -154,10 +154,12 @@ public struct Build: Sendable {
 /// The previous build's data: what a widget shows, marked stale, when GitHub cannot answer now.
 struct LastGoodData {
     let output: URL
+    let now: Date
     let snapshot: Snapshot?
 
-    init(output: URL) {
+    init(output: URL, now: Date) {
         self.output = output
+        self.now = now
         let url = output.appendingPathComponent("data/snapshot.json")
         snapshot = (try? Data(contentsOf: url)).flatMap { try? Snapshot.decoder.decode(Snapshot.self, from: $0) }
     }
@@ -166,6 +168,8 @@ struct LastGoodData {
     func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
         guard let snapshot, !snapshot.sample, var repo = snapshot.repo(name), repo.isAvailable else { return nil }
         repo.stale = true
+        // The count of days keeps moving while GitHub is away.
+        repo.daysSincePush = repo.pushedAt.map { Snapshot.daysSince($0, now: now) }
         repo.error = reason ?? repo.error ?? "not fetched in this build"
         return repo
     }
