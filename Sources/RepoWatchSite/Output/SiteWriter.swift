@@ -25,6 +25,7 @@ public struct SiteWriter: Sendable {
         let manager = FileManager.default
         let parent = target.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        removeLeftovers(in: parent)
         let staging = parent.appendingPathComponent(
             ".\(target.lastPathComponent).building-\(UUID().uuidString.prefix(8))")
         try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -44,6 +45,15 @@ public struct SiteWriter: Sendable {
         } catch {
             try? manager.removeItem(at: staging)
             throw error
+        }
+    }
+
+    /// A build killed mid-way leaves its hidden staging folder behind; the next build clears it.
+    private func removeLeftovers(in parent: URL) {
+        let prefixes = [".\(target.lastPathComponent).building-", ".\(target.lastPathComponent).old-"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where prefixes.contains(where: name.hasPrefix) {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 

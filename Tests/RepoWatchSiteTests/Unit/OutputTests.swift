@@ -28,6 +28,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["public"])
     }
 
+    @Test func clearsWhatAnInterruptedBuildLeftBehind() throws {
+        let parent = try temporaryDirectory()
+        let leftover = parent.appendingPathComponent(".public.building-deadbeef/index.html")
+        try FileManager.default.createDirectory(
+            at: leftover.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: leftover)
+        let unrelated = parent.appendingPathComponent(".other")
+        try Data().write(to: unrelated)
+        try SiteWriter(target: parent.appendingPathComponent("public")).write(["index.html": Data("ok".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".other", "public"])
+    }
+
     @Test func rejectsPathsThatEscape() {
         for path in ["../x", "/etc/passwd", "a/../../b", "a//b", ""] {
             #expect(throws: SiteWriter.WriteError.self) { try SiteWriter.validate(path) }
