@@ -70,7 +70,7 @@ public struct Build: Sendable {
         let previous = LastGoodData(output: output, now: now)
 
         var avatarFiles: [String: Data] = [:]
-        let repos: [RepoSnapshot]
+        var repos: [RepoSnapshot]
         if options.sample {
             let store = AvatarStore(client: nil)
             var sampled: [RepoSnapshot] = []
@@ -111,6 +111,13 @@ public struct Build: Sendable {
             avatarFiles = await store.allFiles()
         }
         avatarFiles.merge(previous.avatars(for: repos)) { fresh, _ in fresh }
+        // A widget without data still shows a face, never a broken image.
+        let placeholders = AvatarStore(client: nil)
+        for index in repos.indices where repos[index].ownerAvatar == nil {
+            let owner = repos[index].configName.split(separator: "/").first.map(String.init) ?? "?"
+            repos[index].ownerAvatar = await placeholders.avatar(url: nil, pixels: 100, placeholderFor: owner)
+        }
+        avatarFiles.merge(await placeholders.allFiles()) { existing, _ in existing }
 
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now.addingTimeInterval(config.refresh), sample: options.sample, repos: repos)

@@ -52,7 +52,7 @@ public struct WidgetContext: Sendable {
         ]
         if let description = repo.description, !description.isEmpty { context["description"] = description }
         if let url = SafeURL.http(repo.htmlURL) { context["html_url"] = url }
-        if let error = repo.error { context["error"] = error }
+        if let error = repo.error { context["error"] = error.prefix(1).uppercased() + error.dropFirst() }
         if state == .stale, let fetchedAt = repo.fetchedAt { context["as_of_display"] = Formatting.day(fetchedAt) }
         guard state != .unavailable else {
             context["contributors"] = [[String: Any]]()
