@@ -52,8 +52,7 @@ public actor AvatarStore {
     }
 
     private static func download(_ url: URL, client: GitHubClient) async -> (Data, String)? {
-        // Avatar hosts never get the token: `get` attaches it only on the API origin.
-        guard let fetched = try? await client.get(url, accept: "image/*"), fetched.status == 200,
+        guard let fetched = try? await client.get(url, accept: "image/*", credentials: false), fetched.status == 200,
             let ext = ImageKind.sniff(fetched.data)
         else { return nil }
         return (fetched.data, ext)
@@ -65,9 +64,10 @@ public actor AvatarStore {
         guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", components.host != nil
         else { return nil }
-        var items = (components.queryItems ?? []).filter { $0.name != "s" && $0.name != "size" }
+        // Percent-encoded items, so the rest of the query goes out byte for byte as GitHub wrote it.
+        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "s" && $0.name != "size" }
         items.append(URLQueryItem(name: "s", value: String(pixels)))
-        components.queryItems = items
+        components.percentEncodedQueryItems = items
         return components.url
     }
 }

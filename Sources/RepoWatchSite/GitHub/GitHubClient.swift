@@ -105,8 +105,11 @@ public struct GitHubClient: Sendable {
     }
 
     /// GET with our own redirect policy: follow up to five, and attach the token only while the
-    /// request is on the API origin.
-    func get(_ url: URL, accept: String = "application/vnd.github+json") async throws -> Fetched {
+    /// request is on the API origin. `credentials: false` never attaches it (avatars, even when an
+    /// Enterprise server hosts them on the API's own origin).
+    func get(_ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true) async throws
+        -> Fetched
+    {
         var url = url
         var redirected = false
         for _ in 0..<6 {
@@ -119,7 +122,7 @@ public struct GitHubClient: Sendable {
             request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
             if configuration.isAPIOrigin(url) {
                 request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
-                if let token = configuration.token {
+                if credentials, let token = configuration.token {
                     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
                 }
             }

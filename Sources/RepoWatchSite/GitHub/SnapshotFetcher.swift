@@ -70,7 +70,7 @@ public struct SnapshotFetcher: Sendable {
                     return withAvatars
                 }
             case .tooLarge:
-                note = "Too many contributors for GitHub to list"
+                note = "Contributor list too large for GitHub to show"
             }
         } catch {
             note = "Contributors unavailable"

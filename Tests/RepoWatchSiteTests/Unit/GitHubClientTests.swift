@@ -189,12 +189,18 @@ import Testing
         #expect(transport.requests[0].url?.absoluteString == "https://avatars.example/u/1?v=4&s=100")
         #expect(transport.requests[0].value(forHTTPHeaderField: "Authorization") == nil)
 
+        // Even an avatar on the API's own origin (GitHub Enterprise) never gets the token.
+        _ = await store.avatar(url: "https://api.example.test/avatars/u/2?d=a%2Fb", pixels: 88, placeholderFor: "b")
+        let sameOrigin = try #require(transport.requests.last)
+        #expect(sameOrigin.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(sameOrigin.url?.absoluteString == "https://api.example.test/avatars/u/2?d=a%2Fb&s=88")
+
         let missing = await store.avatar(url: "https://avatars.example/missing", pixels: 88, placeholderFor: "zed")
         #expect(missing.hasSuffix(".svg"))
         let files = await store.allFiles()
         #expect(files[a] == png)
         #expect(String(decoding: try #require(files[missing]), as: UTF8.self).contains(">ZE</text>"))
         #expect(await store.avatar(url: "javascript:alert(1)", pixels: 88, placeholderFor: "x").hasSuffix(".svg"))
-        #expect(transport.requests.count == 2)
+        #expect(transport.requests.count == 3)
     }
 }

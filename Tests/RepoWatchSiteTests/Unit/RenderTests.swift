@@ -86,7 +86,7 @@ import Testing
         let missing = WidgetContext(sample: false).repo(.unavailable(RepoName(owner: "a", name: "b"), reason: "gone"))
         #expect(missing["state"] as? String == "unavailable")
         #expect(missing["stars"] == nil)
-        #expect(missing["error"] as? String == "gone")
+        #expect(missing["error"] as? String == "Gone")
         var hostile = repo()
         hostile.htmlURL = "javascript:alert(1)"
         #expect(WidgetContext(sample: false).repo(hostile)["html_url"] == nil)

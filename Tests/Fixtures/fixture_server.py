@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""A tiny GitHub API stand-in for the end-to-end tests (Python 3.11 stdlib only).
+
+    python3 fixture_server.py --routes ROUTES.json [--host 127.0.0.1] [--port 0]
+
+Prints ``PORT <n>`` on stdout once listening. Routes file: a JSON list of
+
+    {"method": "GET", "path": "/repos/twbs/bootstrap", "query": {"page": "2"},   # query optional
+     "responses": [{"status": 200, "headers": {...},
+                    "body_file": "...",  # a bare body, or an interaction-*.json (status/headers/body)
+                    "body": <JSON>, "body_text": "...", "body_base64": "...",   # or one of these
+                    "rewrite": true}]}                                          # optional, default true
+
+Several responses are served in sequence, the last one repeating. Unknown routes get
+404 {"message":"Not Found"}. Every https://api.github.com in bodies and headers becomes this
+server's base URL; avatar URLs become <base>/_avatars/<original path>[?query], and
+GET /_avatars/... answers a small PNG (distinct bytes per URL) unless a route is configured
+for that path. Responses carrying an ETag answer 304 to a matching If-None-Match.
+API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
+Every request is logged; GET /_log returns the log as JSON (not itself logged).
+"""
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import struct
+import sys
+import threading
+import time
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, unquote, urlsplit
+
+API_ORIGIN = "https://api.github.com"
+# Hosts whose URLs are avatars: avatars.githubusercontent.com, avatars0..3.githubusercontent.com,
+# secure.gravatar.com, www.gravatar.com, gravatar.com, 0..2.gravatar.com.
+AVATAR_URL_RE = re.compile(
+    r"https?://(?:avatars\d*\.githubusercontent\.com|(?:[a-z0-9-]+\.)?gravatar\.com)"
+    r"(/[^\s\"'<>\\]*)?"
+)
+# Headers of a recorded interaction that describe the recorded transfer, not the payload.
+DROPPED_HEADERS = {"content-length", "transfer-encoding", "content-encoding", "connection",
+                   "keep-alive", "status"}
+
+
+def make_png(seed: str) -> bytes:
+    """An 8x8 RGB PNG, one colour derived from `seed`, with `seed` in a tEXt chunk."""
+    digest = hashlib.sha256(seed.encode("utf-8")).digest()
+    r, g, b = digest[0], digest[1], digest[2]
+    width = height = 8
+    row = b"\x00" + bytes([r, g, b]) * width
+    raw = row * height
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    text = b"Comment\x00" + seed.encode("utf-8", "replace")[:200]
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"tEXt", text)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+class Fixtures:
+    def __init__(self, routes_path: str, base: str):
+        self.base = base
+        self.routes_dir = os.path.dirname(os.path.abspath(routes_path))
+        with open(routes_path, encoding="utf-8") as f:
+            raw_routes = json.load(f)
+        if not isinstance(raw_routes, list):
+            raise ValueError("routes file must hold a JSON list")
+        self.routes = []
+        for i, r in enumerate(raw_routes):
+            responses = r.get("responses")
+            if not responses:
+                raise ValueError(f"route {i} ({r.get('path')}) has no responses")
+            self.routes.append({
+                "method": r.get("method", "GET").upper(),
+                "path": r["path"],
+                "query": r.get("query"),
+                "responses": [self.prepare(resp) for resp in responses],
+                "served": 0,
+            })
+        self.lock = threading.Lock()
+        self.log = []
+
+    # --- preparing responses -------------------------------------------------------------
+
+    def resolve(self, path: str) -> str:
+        if os.path.isabs(path):
+            return path
+        for d in (self.routes_dir, os.getcwd()):
+            candidate = os.path.join(d, path)
+            if os.path.exists(candidate):
+                return candidate
+        return os.path.join(self.routes_dir, path)
+
+    def rewrite_text(self, text: str) -> str:
+        text = text.replace(API_ORIGIN, self.base)
+
+        def avatar(m):
+            return self.base + "/_avatars" + (m.group(1) or "/")
+        return AVATAR_URL_RE.sub(avatar, text)
+
+    def rewrite_json(self, value):
+        """Point every absolute `avatar_url` (whatever its host) at /_avatars/."""
+        if isinstance(value, list):
+            return [self.rewrite_json(v) for v in value]
+        if isinstance(value, dict):
+            out = {}
+            for k, v in value.items():
+                if (k == "avatar_url" and isinstance(v, str) and re.match(r"https?://", v)
+                        and not v.startswith(self.base)):
+                    parts = urlsplit(v)
+                    v = self.base + "/_avatars" + (parts.path or "/") + (
+                        "?" + parts.query if parts.query else "")
+                out[k] = self.rewrite_json(v)
+            return out
+        return value
+
+    def prepare(self, spec: dict) -> dict:
+        status = 200
+        headers = {}
+        body = None  # bytes or None
+        rewrite = spec.get("rewrite", True)
+        json_value = None
+        has_json = False
+        text = None
+
+        if "body_file" in spec:
+            path = self.resolve(spec["body_file"])
+            with open(path, "rb") as f:
+                data = f.read()
+            try:
+                loaded = json.loads(data.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                loaded = None
+                body = data
+            is_interaction = (isinstance(loaded, dict) and "status" in loaded and "body" in loaded
+                              and ("request" in loaded or os.path.basename(path).startswith("interaction-")))
+            if is_interaction:
+                status = int(loaded.get("status") or 200)
+                for k, v in (loaded.get("headers") or {}).items():
+                    if k.lower() not in DROPPED_HEADERS:
+                        headers[k.lower()] = str(v)
+                b = loaded.get("body")
+                if isinstance(b, str):
+                    text = b
+                elif b is not None:
+                    json_value, has_json = b, True
+            elif loaded is not None:
+                json_value, has_json = loaded, True
+        if "body" in spec:
+            json_value, has_json, text, body = spec["body"], True, None, None
+        if "body_text" in spec:
+            text, has_json, body = spec["body_text"], False, None
+        if "body_base64" in spec:
+            body, has_json, text = base64.b64decode(spec["body_base64"]), False, None
+            rewrite = False
+
+        if "status" in spec:
+            status = int(spec["status"])
+        for k, v in (spec.get("headers") or {}).items():
+            if v is None:
+                headers.pop(k.lower(), None)
+            else:
+                headers[k.lower()] = str(v)
+
+        if has_json:
+            if rewrite:
+                json_value = self.rewrite_json(json_value)
+            text = json.dumps(json_value, ensure_ascii=False, indent=2)
+            headers.setdefault("content-type", "application/json; charset=utf-8")
+        if text is not None:
+            if rewrite:
+                text = self.rewrite_text(text)
+            body = text.encode("utf-8")
+            headers.setdefault("content-type", "text/plain; charset=utf-8")
+        if rewrite:
+            headers = {k: self.rewrite_text(v) for k, v in headers.items()}
+        if status in (204, 304) or (status < 200):
+            body = None
+        return {"status": status, "headers": headers, "body": body}
+
+    # --- serving -------------------------------------------------------------------------
+
+    @staticmethod
+    def same_path(route_path: str, path: str) -> bool:
+        """Exact match; like GitHub, API paths (not /_avatars/) ignore case."""
+        for p in (path, unquote(path)):
+            if route_path == p:
+                return True
+            if not p.startswith("/_avatars/") and route_path.lower() == p.lower():
+                return True
+        return False
+
+    def match(self, method: str, raw_path: str):
+        parts = urlsplit(raw_path)
+        path = parts.path
+        query = parse_qs(parts.query, keep_blank_values=True)
+        for route in self.routes:
+            if route["method"] != method and not (method == "HEAD" and route["method"] == "GET"):
+                continue
+            if not self.same_path(route["path"], path):
+                continue
+            wanted = route["query"]
+            if wanted is not None:
+                ok = all(query.get(k, [None])[-1] == str(v) for k, v in wanted.items())
+                if not ok:
+                    continue
+            with self.lock:
+                idx = min(route["served"], len(route["responses"]) - 1)
+                route["served"] += 1
+            return route["responses"][idx]
+        return None
+
+    def record(self, entry: dict):
+        with self.lock:
+            self.log.append(entry)
+
+    def log_json(self) -> bytes:
+        with self.lock:
+            return json.dumps(self.log, ensure_ascii=False).encode("utf-8")
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "repowatch-fixture-server/1"
+    fixtures: Fixtures = None  # set in main()
+    verbose = False
+
+    def log_message(self, fmt, *args):  # noqa: N802 (stdlib name)
+        if self.verbose:
+            sys.stderr.write("fixture_server: " + (fmt % args) + "\n")
+
+    def handle_any(self, method: str):
+        length = int(self.headers.get("Content-Length") or 0)
+        req_body = self.rfile.read(length) if length > 0 else b""
+        path = self.path
+        if method == "GET" and urlsplit(path).path == "/_log":
+            self.send(200, {"content-type": "application/json; charset=utf-8"},
+                      self.fixtures.log_json(), method)
+            return
+        headers = {}
+        for k, v in self.headers.items():
+            k = k.lower()
+            headers[k] = v if k not in headers else headers[k] + ", " + v
+        entry = {"method": method, "path": path, "headers": headers, "time": time.time()}
+        if req_body:
+            entry["body"] = req_body.decode("utf-8", "replace")
+
+        resp = self.fixtures.match(method, path)
+        if resp is None:
+            if method in ("GET", "HEAD") and urlsplit(path).path.startswith("/_avatars/"):
+                resp = {"status": 200, "headers": {"content-type": "image/png",
+                                                   "cache-control": "max-age=300"},
+                        "body": make_png(path)}
+            else:
+                resp = {"status": 404, "headers": {"content-type": "application/json; charset=utf-8"},
+                        "body": b'{"message":"Not Found"}'}
+        status, out_headers, body = resp["status"], dict(resp["headers"]), resp["body"]
+        etag = out_headers.get("etag")
+        inm = self.headers.get("If-None-Match")
+        if etag and inm and 200 <= status < 300:
+            candidates = [c.strip() for c in inm.split(",")]
+            weak = lambda t: t[2:] if t.startswith("W/") else t  # noqa: E731
+            if "*" in candidates or any(weak(c) == weak(etag) for c in candidates):
+                status, body = 304, None
+                out_headers.pop("content-type", None)
+        entry["status"] = status
+        self.fixtures.record(entry)
+        self.send(status, out_headers, body, method)
+
+    def send(self, status, headers, body, method):
+        self.log_request(status)
+        self.send_response_only(status)
+        if "server" not in headers:
+            self.send_header("Server", self.version_string())
+        if "date" not in headers:
+            self.send_header("Date", self.date_time_string())
+        for k, v in headers.items():
+            self.send_header(k, v)
+        if status not in (204, 304) and status >= 200:
+            self.send_header("Content-Length", str(len(body or b"")))
+        self.end_headers()
+        if body and method != "HEAD" and status not in (204, 304):
+            self.wfile.write(body)
+        self.wfile.flush()
+
+    def do_GET(self):  # noqa: N802
+        self.handle_any("GET")
+
+    def do_HEAD(self):  # noqa: N802
+        self.handle_any("HEAD")
+
+    def do_POST(self):  # noqa: N802
+        self.handle_any("POST")
+
+    def do_PUT(self):  # noqa: N802
+        self.handle_any("PUT")
+
+    def do_PATCH(self):  # noqa: N802
+        self.handle_any("PATCH")
+
+    def do_DELETE(self):  # noqa: N802
+        self.handle_any("DELETE")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="GitHub API fixture server for tests")
+    ap.add_argument("--routes", required=True, help="JSON file with the route list")
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--exit-on-stdin-eof", action="store_true",
+                    help="stop when standard input closes (the test process went away)")
+    ap.add_argument("--max-lifetime", type=float, default=900.0,
+                    help="stop by itself after this many seconds (0: never)")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer.allow_reuse_address = True
+    httpd = ThreadingHTTPServer((args.host, args.port), Handler)
+    port = httpd.server_address[1]
+    try:
+        Handler.fixtures = Fixtures(args.routes, f"http://{args.host}:{port}")
+    except Exception as e:  # noqa: BLE001 - report any bad route file and stop
+        sys.stderr.write(f"fixture_server: cannot load routes: {e}\n")
+        return 1
+    Handler.verbose = args.verbose
+
+    def stop_later(reason_wait):
+        reason_wait()
+        os._exit(0)
+
+    if args.exit_on_stdin_eof:
+        def wait_stdin():
+            try:
+                while sys.stdin.buffer.read(4096):
+                    pass
+            except Exception:  # noqa: BLE001
+                pass
+        threading.Thread(target=stop_later, args=(wait_stdin,), daemon=True).start()
+    if args.max_lifetime > 0:
+        threading.Thread(target=stop_later, args=(lambda: time.sleep(args.max_lifetime),),
+                         daemon=True).start()
+
+    sys.stdout.write(f"PORT {port}\n")
+    sys.stdout.flush()
+    try:
+        httpd.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

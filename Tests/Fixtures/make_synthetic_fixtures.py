@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Regenerates the synthetic fixtures in github/ from the real recordings in
+../../../shared/fixtures/github/ (or $REPOWATCH_FIXTURES). See github/README.md.
+
+    python3 Tests/Fixtures/make_synthetic_fixtures.py
+"""
+import copy
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REAL = os.environ.get("REPOWATCH_FIXTURES") or os.path.normpath(
+    os.path.join(HERE, "..", "..", "..", "shared", "fixtures", "github"))
+OUT = os.path.join(HERE, "github")
+
+HOSTILE_DESCRIPTION = "<script>alert(\"x\")</script> & \"quotes\" 'apos' <img src=x onerror=alert(1)>"
+HOSTILE_LOGIN = "\"><img src=x onerror=alert(1)>"
+
+
+def load(name):
+    with open(os.path.join(REAL, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def save(name, value):
+    with open(os.path.join(OUT, name), "w", encoding="utf-8") as f:
+        json.dump(value, f, ensure_ascii=False, indent=2)
+        f.write("\n")
+
+
+def bot(template, login, ident, app, contributions):
+    """A contributor entry shaped like `template`, for a GitHub App's bot account."""
+    b = copy.deepcopy(template)
+    b.update({
+        "login": login,
+        "id": ident,
+        "avatar_url": f"https://avatars.githubusercontent.com/in/{app}?v=4",
+        "gravatar_id": "",
+        "url": f"https://api.github.com/users/{login.replace('[', '%5B').replace(']', '%5D')}",
+        "html_url": f"https://github.com/apps/{login[:-5]}",
+        "type": "Bot",
+        "site_admin": False,
+        "contributions": contributions,
+    })
+    for key in ("followers_url", "following_url", "gists_url", "starred_url", "subscriptions_url",
+                "organizations_url", "repos_url", "events_url", "received_events_url"):
+        if key in b:
+            old_login = template["login"]
+            b[key] = b[key].replace(f"/users/{old_login}", "/users/" + login.replace("[", "%5B").replace("]", "%5D"))
+    return b
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+
+    # 1. Bots (and an anonymous entry) among the first entries of a real contributor list.
+    people = load("contributors-sigmavirus24-github3.py.json")
+    anon_template = next(c for c in load("contributors-sferik-rails_admin-anon.json")
+                         if c.get("type") == "Anonymous")
+    entries = list(people)
+    entries.insert(0, bot(people[0], "dependabot[bot]", 49699333, 29110, 3000))
+    entries.insert(2, bot(people[0], "github-actions[bot]", 41898282, 15368, 500))
+    anon = dict(anon_template)
+    anon["contributions"] = 100
+    entries.insert(4, anon)
+    save("contributors-bots-sigmavirus24-github3.py.json", entries)
+
+    # 2. A repository with hostile strings.
+    repo = load("repos-get-demoorg-demo-repo-2.json")
+    repo["description"] = HOSTILE_DESCRIPTION
+    repo["html_url"] = "javascript:alert(1)"
+    save("repos-get-hostile-demoorg-demo-repo-2.json", repo)
+
+    # 3. A contributor list with a hostile login whose avatar is served as a 404.
+    contributors = load("openapi-contributors-example.json")
+    contributors[0]["login"] = HOSTILE_LOGIN
+    contributors[0]["avatar_url"] = "https://avatars.githubusercontent.com/u/404404404?v=4"
+    save("contributors-hostile-login.json", contributors)
+
+    # 4. The 403 body GitHub sends for repositories too large to list contributors.
+    save("contributors-403-too-large.json", {
+        "message": "The history or contributor list is too large to list contributors for this "
+                   "repository via the API.",
+        "documentation_url": "https://docs.github.com/rest/repos/repos#list-repository-contributors",
+    })
+
+
+if __name__ == "__main__":
+    main()

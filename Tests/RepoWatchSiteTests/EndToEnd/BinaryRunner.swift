@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What one run of the binary did.
+struct RunResult: Sendable, CustomStringConvertible {
+    let arguments: [String]
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let timedOut: Bool
+
+    var description: String {
+        "repowatch-site \(arguments.joined(separator: " "))\n→ exit \(status)\(timedOut ? " (timed out)" : "")\n"
+            + "--- stdout ---\n\(stdout)\n--- stderr ---\n\(stderr)"
+    }
+}
+
+struct BinaryRunnerError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Runs the built `repowatch-site` with an environment the test controls completely.
+enum BinaryRunner {
+    /// "Now" for every run, so days-since-push are fixed.
+    static let now = "2026-11-22T12:00:00Z"
+
+    /// The binary beside the test executable (`.build/<triple>/debug/`), else
+    /// `<root>/.build/debug/repowatch-site`; `$REPOWATCH_BINARY` overrides both.
+    static func binaryURL() throws -> URL {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["REPOWATCH_BINARY"], !override.isEmpty {
+            candidates.append(URL(fileURLWithPath: override))
+        }
+        for exe in [Bundle.main.executablePath, CommandLine.arguments.first].compactMap({ $0 }) {
+            var url = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+            // On macOS the test bundle's executable is inside …/X.xctest/Contents/MacOS/.
+            while url.path.contains(".xctest") { url.deleteLastPathComponent() }
+            candidates.append(url.appendingPathComponent("repowatch-site"))
+        }
+        candidates.append(E2EPaths.packageRoot.appendingPathComponent(".build/debug/repowatch-site"))
+        for candidate in candidates where fm.isExecutableFile(atPath: candidate.path) {
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue {
+                return candidate
+            }
+        }
+        throw BinaryRunnerError(
+            description: "repowatch-site not found; looked at:\n"
+                + candidates.map(\.path).joined(separator: "\n"))
+    }
+
+    /// A minimal environment: no GITHUB_TOKEN / GH_TOKEN / GITHUB_API_URL unless given in `extra`;
+    /// HOME and the XDG cache point into `home` so runs never share a cache.
+    static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
+        let outer = ProcessInfo.processInfo.environment
+        var env: [String: String] = [
+            "PATH": outer["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "HOME": home.path,
+            "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+            "TMPDIR": outer["TMPDIR"] ?? "/tmp",
+            "LANG": "C.UTF-8",
+            "REPOWATCH_NOW": now,
+        ]
+        if let ld = outer["LD_LIBRARY_PATH"] { env["LD_LIBRARY_PATH"] = ld }
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
+    /// Runs the binary with `arguments` in `directory` and exactly `environment`;
+    /// kills it after `timeout` seconds.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String],
+        timeout: TimeInterval = 90
+    ) async throws -> RunResult {
+        let binary = try binaryURL()
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    continuation.resume(
+                        returning: try runBlocking(
+                            binary: binary, arguments: arguments,
+                            directory: directory,
+                            environment: environment, timeout: timeout))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private static func runBlocking(
+        binary: URL, arguments: [String], directory: URL,
+        environment: [String: String], timeout: TimeInterval
+    ) throws -> RunResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+
+        let out = DataBox()
+        let err = DataBox()
+        let readers = DispatchGroup()
+        for (pipe, box) in [(outPipe, out), (errPipe, err)] {
+            readers.enter()
+            DispatchQueue.global().async {
+                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                readers.leave()
+            }
+        }
+
+        try process.run()
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            if finished.wait(timeout: .now() + 3) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                finished.wait()
+            }
+        }
+        _ = readers.wait(timeout: .now() + 10)
+        return RunResult(
+            arguments: arguments, status: process.terminationStatus,
+            stdout: String(decoding: out.get(), as: UTF8.self),
+            stderr: String(decoding: err.get(), as: UTF8.self),
+            timedOut: timedOut)
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) {
+        lock.lock()
+        data = value
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
+}

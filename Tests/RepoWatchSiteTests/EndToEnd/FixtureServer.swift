@@ -1,0 +1,254 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where the end-to-end tests find things. The package root is three levels up from this
+/// file's folder (`Tests/RepoWatchSiteTests/EndToEnd/`).
+enum E2EPaths {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // EndToEnd
+        .deletingLastPathComponent()  // RepoWatchSiteTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+
+    /// The real recorded GitHub responses: `$REPOWATCH_FIXTURES`, else `<root>/../shared/fixtures/github/`.
+    static var sharedFixtures: URL {
+        if let dir = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        return packageRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/fixtures/github", isDirectory: true)
+    }
+
+    /// The synthetic fixtures derived from them (see `Tests/Fixtures/github/README.md`).
+    static var ownFixtures: URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/github", isDirectory: true)
+    }
+
+    static var serverScript: URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/fixture_server.py")
+    }
+}
+
+/// One response of a fixture route (see `Tests/Fixtures/fixture_server.py`).
+struct FixtureResponse: Encodable, Sendable {
+    var status: Int?
+    var headers: [String: String]?
+    var bodyFile: String?
+    var body: JSONValue?
+    var bodyText: String?
+    var bodyBase64: String?
+
+    enum CodingKeys: String, CodingKey {
+        case status, headers, body
+        case bodyFile = "body_file"
+        case bodyText = "body_text"
+        case bodyBase64 = "body_base64"
+    }
+
+    /// A real recorded file from the shared fixtures (bare body or `interaction-*.json`).
+    static func shared(_ name: String, status: Int? = nil, headers: [String: String]? = nil) -> Self {
+        FixtureResponse(
+            status: status, headers: headers,
+            bodyFile: E2EPaths.sharedFixtures.appendingPathComponent(name).path)
+    }
+
+    /// A synthetic file from `Tests/Fixtures/github/`.
+    static func own(_ name: String, status: Int? = nil, headers: [String: String]? = nil) -> Self {
+        FixtureResponse(
+            status: status, headers: headers,
+            bodyFile: E2EPaths.ownFixtures.appendingPathComponent(name).path)
+    }
+
+    static func json(_ value: JSONValue, status: Int = 200, headers: [String: String]? = nil) -> Self {
+        FixtureResponse(status: status, headers: headers, body: value)
+    }
+
+    static func text(_ text: String, status: Int, headers: [String: String]? = nil) -> Self {
+        FixtureResponse(status: status, headers: headers, bodyText: text)
+    }
+
+    /// A response with no body (204, 304) or an empty one.
+    static func empty(status: Int, headers: [String: String]? = nil) -> Self {
+        FixtureResponse(status: status, headers: headers)
+    }
+}
+
+struct FixtureRoute: Encodable, Sendable {
+    var method: String
+    var path: String
+    var query: [String: String]?
+    var responses: [FixtureResponse]
+
+    /// A GET route; several responses are served in order, the last one repeating.
+    static func get(_ path: String, query: [String: String]? = nil, _ responses: FixtureResponse...) -> Self {
+        FixtureRoute(method: "GET", path: path, query: query, responses: responses)
+    }
+}
+
+/// One request the fixture server saw.
+struct LoggedRequest: Decodable, Sendable, CustomStringConvertible {
+    let method: String
+    /// Path and query, as sent.
+    let path: String
+    /// Header names lowercased.
+    let headers: [String: String]
+    let status: Int?
+
+    var pathOnly: String { String(path.split(separator: "?", maxSplits: 1).first ?? "") }
+    var query: String? {
+        let parts = path.split(separator: "?", maxSplits: 1)
+        return parts.count == 2 ? String(parts[1]) : nil
+    }
+    var isAvatar: Bool { path.hasPrefix("/_avatars/") }
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+    var description: String { "\(method) \(path) -> \(status.map(String.init) ?? "?")" }
+}
+
+struct FixtureServerError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The Python fixture server (`Tests/Fixtures/fixture_server.py`) on 127.0.0.1, one per test.
+/// Stopped by `stop()` or on deinit; it also exits by itself when this process goes away
+/// (its stdin closes) or after 15 minutes.
+final class FixtureServer: @unchecked Sendable {
+    let port: Int
+    let baseURL: URL
+    var base: String { baseURL.absoluteString }
+
+    private let process: Process
+    private let stdinPipe: Pipe
+    private let workDir: URL
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Starts a server for `routes` (blocking; see `start(routes:)` for async callers).
+    init(routes: [FixtureRoute]) throws {
+        let fm = FileManager.default
+        workDir = fm.temporaryDirectory.appendingPathComponent("repowatch-fixture-\(UUID().uuidString)")
+        try fm.createDirectory(at: workDir, withIntermediateDirectories: true)
+        let routesFile = workDir.appendingPathComponent("routes.json")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(routes).write(to: routesFile)
+
+        let stderrFile = workDir.appendingPathComponent("server-stderr.txt")
+        fm.createFile(atPath: stderrFile.path, contents: nil)
+        let stdoutPipe = Pipe()
+        stdinPipe = Pipe()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", E2EPaths.serverScript.path, "--routes", routesFile.path,
+            "--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof",
+        ]
+        process.currentDirectoryURL = workDir
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        try process.run()
+
+        // Read "PORT <n>" with a deadline.
+        let box = LineBox()
+        let reader = stdoutPipe.fileHandleForReading
+        let got = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var buffer = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                if let nl = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    box.set(String(decoding: buffer[..<nl], as: UTF8.self))
+                    break
+                }
+            }
+            got.signal()
+        }
+        let waited = got.wait(timeout: .now() + 20)
+        guard waited == .success, let line = box.get(), line.hasPrefix("PORT "),
+            let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
+        else {
+            process.terminate()
+            let err = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+            throw FixtureServerError(
+                description: "fixture server did not start (line: \(box.get() ?? "none")); stderr:\n\(err)")
+        }
+        self.port = port
+        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    static func start(routes: [FixtureRoute]) async throws -> FixtureServer {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do { continuation.resume(returning: try FixtureServer(routes: routes)) } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Every request the server has seen so far, in order (decoded `GET /_log`).
+    func requests() async throws -> [LoggedRequest] {
+        let config = URLSessionConfiguration.ephemeral
+        config.connectionProxyDictionary = [:]
+        config.timeoutIntervalForRequest = 10
+        let session = URLSession(configuration: config)
+        defer { session.finishTasksAndInvalidate() }
+        let url = baseURL.appendingPathComponent("_log")
+        let data: Data = try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: url) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                guard let http = response as? HTTPURLResponse, http.statusCode == 200, let data else {
+                    continuation.resume(
+                        throwing: FixtureServerError(description: "GET /_log failed: \(String(describing: response))"))
+                    return
+                }
+                continuation.resume(returning: data)
+            }.resume()
+        }
+        return try JSONDecoder().decode([LoggedRequest].self, from: data)
+    }
+
+    /// The server's own stderr (for failure messages).
+    var serverStderr: String {
+        (try? String(contentsOf: workDir.appendingPathComponent("server-stderr.txt"), encoding: .utf8)) ?? ""
+    }
+
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        try? stdinPipe.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        if ProcessInfo.processInfo.environment["REPOWATCH_E2E_KEEP"] == nil {
+            try? FileManager.default.removeItem(at: workDir)
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// A line read on another thread.
+private final class LineBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var line: String?
+    func set(_ value: String) {
+        lock.lock()
+        line = value
+        lock.unlock()
+    }
+    func get() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return line
+    }
+}
