@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +48,7 @@ let package = Package(
                 "BuiltinTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(
@@ -58,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RepoWatchSiteTests",
-            dependencies: ["RepoWatchSite", "repowatch-site"]
+            dependencies: ["RepoWatchSite", "repowatch-site", .product(name: "Yams", package: "Yams")]
         ),
     ]
 )
