@@ -77,7 +77,9 @@ private struct Parser {
 
     init(file: String) { self.file = file }
 
-    static let siteKeys: Set = ["title", "description", "base_url", "refresh", "appearance", "repos", "widgets"]
+    static let siteKeys: Set = [
+        "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
+    ]
     static let widgetKeys: Set = ["kind", "repo", "sizes", "note", "top", "bottom", "id"]
 
     func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
@@ -107,6 +109,7 @@ private struct Parser {
         let baseURL = fields["base_url"].flatMap { parseBaseURL($0) }
         let refresh = fields["refresh"].flatMap { parseRefresh($0) } ?? 12 * 3600
         let appearance = fields["appearance"].flatMap { parseAppearance($0) } ?? .auto
+        let cname = fields["cname"].flatMap { parseCNAME($0) }
 
         guard let reposNode = fields["repos"] else {
             error(root, "missing `repos:`; list at least one repository as OWNER/NAME")
@@ -115,9 +118,11 @@ private struct Parser {
         let repos = repoList(reposNode)
         guard !repos.isEmpty else { return nil }
         let widgets = fields["widgets"].map { widgetList($0, repos: repos) }
-        return SiteConfig(
+        var config = SiteConfig(
             title: title, description: description, baseURL: baseURL, refresh: refresh,
             appearance: appearance, repos: repos.map(\.name), widgets: widgets)
+        config.cname = cname
+        return config
     }
 
     mutating func string(_ node: Node, key: String) -> String? {
@@ -137,6 +142,26 @@ private struct Parser {
             return nil
         }
         return url
+    }
+
+    /// GitHub Pages wants a bare host name in CNAME; a URL there silently breaks the custom domain.
+    mutating func parseCNAME(_ node: Node) -> String? {
+        guard let text = string(node, key: "cname") else { return nil }
+        let host = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+            labels.count >= 2 && host.count <= 253
+            && labels.allSatisfy { label in
+                (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
+        guard valid else {
+            error(
+                node, "`cname` must be a domain name like watch.example.com, without https:// or a path (got '\(text)')"
+            )
+            return nil
+        }
+        return host
     }
 
     mutating func parseRefresh(_ node: Node) -> TimeInterval? {

@@ -27,6 +27,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// The saved repository list, in the user's order and spelling.
     public var repos: [RepoName]
     public var widgets: [Widget]
+    /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
+    public var cname: String?
 
     public init(
         title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,
