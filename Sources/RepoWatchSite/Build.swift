@@ -10,6 +10,15 @@ public struct BuildOptions: Sendable {
     public var sample = false
     public var jobs = 8
     public var baseURL: String?
+    /// Default: `.repowatch/` beside site.yml.
+    public var cachePath: String?
+    /// Seconds one request may take.
+    public var timeout: Double = 30
+    /// Longest wait for a rate limit to reset before using the cache for the rest.
+    public var maxWait: Double = 60
+    public var retry = RetryPolicy()
+    /// Every request on stderr (never its headers).
+    public var verbose = false
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     public var now: Date?
     public var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -21,10 +30,16 @@ public struct BuildOptions: Sendable {
         if let outputPath { return URL(fileURLWithPath: outputPath).standardizedFileURL }
         return configURL.deletingLastPathComponent().appendingPathComponent("public", isDirectory: true)
     }
+    var cacheURL: URL {
+        if let cachePath { return URL(fileURLWithPath: cachePath).standardizedFileURL }
+        return configURL.deletingLastPathComponent().appendingPathComponent(".repowatch", isDirectory: true)
+    }
 }
 
 public struct BuildResult: Sendable {
     public var snapshot: Snapshot
+    /// Requests made, 304s, quota: nil for sample builds.
+    public var requests: RequestLedger.Counts?
     public var output: URL
     public var fileCount: Int
     public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
@@ -70,6 +85,7 @@ public struct Build: Sendable {
         let previous = LastGoodData(output: output, now: now)
 
         var avatarFiles: [String: Data] = [:]
+        let ledger = RequestLedger()
         var repos: [RepoSnapshot]
         if options.sample {
             let store = AvatarStore(client: nil)
@@ -85,11 +101,6 @@ public struct Build: Sendable {
             }
             repos = sampled
             avatarFiles = await store.allFiles()
-        } else if options.offline {
-            repos = config.repos.map { name in
-                previous.snapshot(for: name)
-                    ?? .unavailable(name, reason: "not in the last build's data, and --offline allows no network")
-            }
         } else {
             let api: APIConfiguration
             do {
@@ -97,18 +108,40 @@ public struct Build: Sendable {
             } catch {
                 throw UsageError("--api-url: \(error)")
             }
-            let transport = LimitedTransport(URLSessionTransport(), limit: options.jobs)
-            let client = GitHubClient(configuration: api, transport: transport)
+            let transport = LimitedTransport(URLSessionTransport(timeout: options.timeout), limit: options.jobs)
+            var policy = NetworkPolicy()
+            policy.offline = options.offline
+            policy.maxWait = options.maxWait
+            policy.retry = options.retry
+            policy.verbose = options.verbose
+            let limiter = transport.limiter
+            let log = self.log
+            let client = GitHubClient(
+                configuration: api, transport: transport, cache: ResponseCache(directory: options.cacheURL),
+                policy: policy, ledger: ledger, log: log,
+                onSecondaryLimit: {
+                    await limiter.reduce()
+                    log.warning("GitHub's secondary rate limit: lowering concurrency to \(await limiter.limit)")
+                })
             let store = AvatarStore(client: client)
-            log.info("Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
+            log.info(
+                options.offline
+                    ? "Building \(config.repos.count) repositories from the cache (offline)…"
+                    : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
             let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
-            repos = await fetcher.fetchAll(config.repos, jobs: options.jobs).map { fetched in
+            let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
+            repos = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress).map { fetched in
                 guard !fetched.isAvailable, let name = RepoName.parse(fetched.configName).value,
                     let stale = previous.snapshot(for: name, reason: fetched.error)
                 else { return fetched }
                 return stale
             }
             avatarFiles = await store.allFiles()
+            if let until = await ledger.stoppedUntil {
+                log.warning(
+                    "GitHub's rate limit is used up until \(Formatting.dayAndTime(until)); "
+                        + "the remaining repositories were built from the cache")
+            }
         }
         avatarFiles.merge(previous.avatars(for: repos)) { fresh, _ in fresh }
         // A widget without data still shows a face, never a broken image.
@@ -125,7 +158,8 @@ public struct Build: Sendable {
         files.merge(avatarFiles) { page, _ in page }
         try SiteWriter(target: output).write(files)
 
-        let result = BuildResult(snapshot: snapshot, output: output, fileCount: files.count)
+        let requests = options.sample ? nil : await ledger.counts
+        let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: files.count)
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -141,9 +175,8 @@ public struct Build: Sendable {
 
     func report(_ result: BuildResult, elapsed: TimeInterval) {
         for repo in result.stale {
-            log.warning(
-                "\(repo.configName): \(repo.error ?? "could not be fetched"); showing data as of \(repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build")"
-            )
+            let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"
+            log.warning("\(repo.configName): \(repo.error ?? "could not be fetched"); showing data as of \(asOf)")
         }
         for repo in result.unavailable {
             log.error("\(repo.configName): \(repo.error ?? "no data")")
@@ -153,8 +186,21 @@ public struct Build: Sendable {
         let kind = result.snapshot.sample ? "sample" : "fresh"
         log.info(
             "Built \(result.fileCount) files into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
-                + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, \(result.unavailable.count) unavailable)"
-        )
+                + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, "
+                + "\(result.unavailable.count) unavailable)")
+        if let counts = result.requests { log.info(Self.accounting(counts)) }
+    }
+
+    /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
+    static func accounting(_ counts: RequestLedger.Counts) -> String {
+        var line = "\(counts.requests) requests, \(counts.notModified) answered 304 (no quota)"
+        if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
+        if counts.retries > 0 { line += ", \(counts.retries) retried" }
+        if let remaining = counts.quotaRemaining {
+            line += "; quota remaining \(Formatting.grouped(remaining))"
+            if let limit = counts.quotaLimit { line += " of \(Formatting.grouped(limit))" }
+        }
+        return line
     }
 }
 

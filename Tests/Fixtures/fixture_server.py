@@ -15,7 +15,10 @@ Several responses are served in sequence, the last one repeating. Unknown routes
 404 {"message":"Not Found"}. Every https://api.github.com in bodies and headers becomes this
 server's base URL; avatar URLs become <base>/_avatars/<original path>[?query], and
 GET /_avatars/... answers a small PNG (distinct bytes per URL) unless a route is configured
-for that path. Responses carrying an ETag answer 304 to a matching If-None-Match.
+for that path. Responses carrying an ETag answer 304 to a matching If-None-Match
+(`--auto-etag` gives every 200 API response one). `--avatar-base URL` points avatar URLs at
+another server (e.g. 127.0.0.2); `--latency S` delays every response; a header value
+"{{now+N}}" is sent as the Unix time N seconds from now.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -65,8 +68,12 @@ def make_png(seed: str) -> bytes:
 
 
 class Fixtures:
-    def __init__(self, routes_path: str, base: str):
+    def __init__(self, routes_path: str, base: str, avatar_base: str = None, auto_etag: bool = False,
+                 latency: float = 0.0):
         self.base = base
+        self.avatar_base = avatar_base or base
+        self.auto_etag = auto_etag
+        self.latency = latency
         self.routes_dir = os.path.dirname(os.path.abspath(routes_path))
         with open(routes_path, encoding="utf-8") as f:
             raw_routes = json.load(f)
@@ -102,7 +109,7 @@ class Fixtures:
         text = text.replace(API_ORIGIN, self.base)
 
         def avatar(m):
-            return self.base + "/_avatars" + (m.group(1) or "/")
+            return self.avatar_base + "/_avatars" + (m.group(1) or "/")
         return AVATAR_URL_RE.sub(avatar, text)
 
     def rewrite_json(self, value):
@@ -113,9 +120,9 @@ class Fixtures:
             out = {}
             for k, v in value.items():
                 if (k == "avatar_url" and isinstance(v, str) and re.match(r"https?://", v)
-                        and not v.startswith(self.base)):
+                        and not v.startswith(self.avatar_base)):
                     parts = urlsplit(v)
-                    v = self.base + "/_avatars" + (parts.path or "/") + (
+                    v = self.avatar_base + "/_avatars" + (parts.path or "/") + (
                         "?" + parts.query if parts.query else "")
                 out[k] = self.rewrite_json(v)
             return out
@@ -262,6 +269,16 @@ class Handler(BaseHTTPRequestHandler):
                 resp = {"status": 404, "headers": {"content-type": "application/json; charset=utf-8"},
                         "body": b'{"message":"Not Found"}'}
         status, out_headers, body = resp["status"], dict(resp["headers"]), resp["body"]
+        if self.fixtures.latency > 0:
+            time.sleep(self.fixtures.latency)
+        # "{{now+N}}" in a header becomes the Unix time N seconds from now (rate-limit resets).
+        for k, v in list(out_headers.items()):
+            m = re.fullmatch(r"\{\{now([+-]\d+)?\}\}", v)
+            if m:
+                out_headers[k] = str(int(time.time()) + int(m.group(1) or 0))
+        if (self.fixtures.auto_etag and "etag" not in out_headers and status == 200 and body
+                and not urlsplit(path).path.startswith("/_avatars/")):
+            out_headers["etag"] = 'W/"' + hashlib.sha1(body).hexdigest() + '"'
         etag = out_headers.get("etag")
         inm = self.headers.get("If-None-Match")
         if etag and inm and 200 <= status < 300:
@@ -319,6 +336,11 @@ def main(argv=None):
     ap.add_argument("--max-lifetime", type=float, default=900.0,
                     help="stop by itself after this many seconds (0: never)")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--avatar-base", default=None,
+                    help="rewrite avatar URLs to this origin (e.g. a second server on 127.0.0.2)")
+    ap.add_argument("--auto-etag", action="store_true",
+                    help="give 200 API responses without an ETag one (as GitHub always does)")
+    ap.add_argument("--latency", type=float, default=0.0, help="seconds to wait before each response")
     args = ap.parse_args(argv)
 
     ThreadingHTTPServer.daemon_threads = True
@@ -326,7 +348,8 @@ def main(argv=None):
     httpd = ThreadingHTTPServer((args.host, args.port), Handler)
     port = httpd.server_address[1]
     try:
-        Handler.fixtures = Fixtures(args.routes, f"http://{args.host}:{port}")
+        Handler.fixtures = Fixtures(args.routes, f"http://{args.host}:{port}", args.avatar_base,
+                                    args.auto_etag, args.latency)
     except Exception as e:  # noqa: BLE001 - report any bad route file and stop
         sys.stderr.write(f"fixture_server: cannot load routes: {e}\n")
         return 1

@@ -72,6 +72,10 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     case network(String)
     case invalidResponse(String)
     case tooManyRedirects
+    /// `--offline` and nothing in the cache for this URL.
+    case notCached
+    /// The quota is spent until `until`, further than `--max-wait`.
+    case rateLimited(until: Date)
 
     public var description: String {
         switch self {
@@ -82,31 +86,96 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let reason): return "network error: \(reason)"
         case .invalidResponse(let reason): return "unexpected response: \(reason)"
         case .tooManyRedirects: return "too many redirects"
+        case .notCached: return "not in the cache, and --offline allows no network"
+        case .rateLimited(let until): return "rate limit exhausted until \(Formatting.dayAndTime(until))"
+        }
+    }
+
+    /// Failures worth answering from the cache: the repository may be fine, GitHub is not.
+    var isTransient: Bool {
+        switch self {
+        case .network, .rateLimited, .notCached, .tooManyRedirects: return true
+        case .http(let status, _): return status >= 500 || status == 403 || status == 429
+        case .invalidResponse: return true
+        case .notFound, .invalidBaseURL: return false
         }
     }
 }
 
-/// A response after redirects, with the URL that finally answered.
+/// A response after redirects and the cache.
 struct Fetched: Sendable {
+    enum Source: Sendable, Equatable {
+        case network
+        /// 304: the cached body is current.
+        case revalidated
+        /// The cache answered without the network (offline, or GitHub failed): data as of `storedAt`.
+        case cacheOnly(storedAt: Date, reason: String)
+    }
+
     var data: Data
-    var response: HTTPURLResponse
+    var status: Int
+    /// Lowercased names.
+    var headers: [String: String]
+    var source: Source
     var redirected: Bool
-    var status: Int { response.statusCode }
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    var staleness: (asOf: Date, reason: String)? {
+        if case .cacheOnly(let storedAt, let reason) = source { return (storedAt, reason) }
+        return nil
+    }
 }
 
-/// Talks to the GitHub REST API: headers, credentials, redirects.
+/// How the client behaves when GitHub is slow, down or rate-limiting.
+public struct NetworkPolicy: Sendable {
+    public var retry = RetryPolicy()
+    /// Longest wait for a rate limit to reset before giving up on the network for this build.
+    public var maxWait: Double = 60
+    /// No network at all: only the cache answers.
+    public var offline = false
+    public var verbose = false
+
+    public init() {}
+}
+
+/// Talks to the GitHub REST API: headers, credentials, redirects, the ETag cache, retries and rate limits.
 public struct GitHubClient: Sendable {
     public let configuration: APIConfiguration
     let transport: any HTTPTransport
+    let cache: ResponseCache?
+    let policy: NetworkPolicy
+    public let ledger: RequestLedger
+    let log: (any BuildLog)?
+    /// Called on a secondary rate limit, to lower concurrency.
+    let onSecondaryLimit: @Sendable () async -> Void
+    let sleep: @Sendable (Double) async throws -> Void
+    let clock: @Sendable () -> Date
 
-    public init(configuration: APIConfiguration, transport: any HTTPTransport) {
+    public init(
+        configuration: APIConfiguration, transport: any HTTPTransport, cache: ResponseCache? = nil,
+        policy: NetworkPolicy = NetworkPolicy(), ledger: RequestLedger = RequestLedger(), log: (any BuildLog)? = nil,
+        onSecondaryLimit: @escaping @Sendable () async -> Void = {},
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.configuration = configuration
         self.transport = transport
+        self.cache = cache
+        self.policy = policy
+        self.ledger = ledger
+        self.log = log
+        self.onSecondaryLimit = onSecondaryLimit
+        self.sleep = sleep
+        self.clock = clock
     }
+
+    var tokenFingerprint: String { ResponseCache.fingerprint(token: configuration.token) }
 
     /// GET with our own redirect policy: follow up to five, and attach the token only while the
     /// request is on the API origin. `credentials: false` never attaches it (avatars, even when an
-    /// Enterprise server hosts them on the API's own origin).
+    /// Enterprise server hosts them on the API's own origin). The cache makes the request
+    /// conditional, answers when the network cannot, and remembers permanent redirects.
     func get(_ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true) async throws
         -> Fetched
     {
@@ -116,35 +185,167 @@ public struct GitHubClient: Sendable {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw GitHubError.invalidResponse("refusing to follow a redirect to a non-http(s) URL")
             }
+            let key = url.absoluteString
+            let entry = cache?.entry(for: key)
+            if let location = entry?.location, let next = URL(string: location), configuration.isAPIOrigin(next) {
+                url = next
+                redirected = true
+                continue
+            }
+            let result: Exchange
+            do {
+                result = try await exchange(url, accept: accept, credentials: credentials, entry: entry)
+            } catch let error as GitHubError where error.isTransient {
+                guard let entry else { throw error }
+                await ledger.recordCacheOnly()
+                return Fetched(
+                    data: entry.body, status: 200, headers: entry.link.map { ["link": $0] } ?? [:],
+                    source: .cacheOnly(
+                        storedAt: entry.storedAt,
+                        reason: policy.offline ? "built offline from the cache" : error.description),
+                    redirected: redirected)
+            }
+            let headers = result.headers
+            if [301, 302, 303, 307, 308].contains(result.status), let location = headers["location"],
+                let next = URL(string: location, relativeTo: url)?.absoluteURL
+            {
+                if [301, 308].contains(result.status), configuration.isAPIOrigin(url), configuration.isAPIOrigin(next) {
+                    cache?.store(
+                        .init(
+                            url: key, tokenFingerprint: tokenFingerprint, location: next.absoluteString, body: Data(),
+                            storedAt: clock()))
+                }
+                url = next
+                redirected = true
+                continue
+            }
+            if result.status == 304, let entry {
+                await ledger.recordNotModified()
+                var refreshed = entry
+                refreshed.storedAt = clock()
+                cache?.store(refreshed)
+                return Fetched(
+                    data: entry.body, status: 200,
+                    headers: headers.merging(entry.link.map { ["link": $0] } ?? [:]) { $1 },
+                    source: .revalidated, redirected: redirected)
+            }
+            if result.status == 200, let cache {
+                cache.store(
+                    .init(
+                        url: key, tokenFingerprint: tokenFingerprint, etag: headers["etag"],
+                        lastModified: headers["last-modified"], link: headers["link"], body: result.data,
+                        storedAt: clock()))
+            }
+            return Fetched(
+                data: result.data, status: result.status, headers: headers, source: .network, redirected: redirected)
+        }
+        throw GitHubError.tooManyRedirects
+    }
+
+    struct Exchange {
+        var data: Data
+        var status: Int
+        var headers: [String: String]
+    }
+
+    /// One URL: retries for connection errors, timeouts and 5xx; waits for rate limits within `maxWait`.
+    private func exchange(_ url: URL, accept: String, credentials: Bool, entry: ResponseCache.Entry?) async throws
+        -> Exchange
+    {
+        if policy.offline { throw GitHubError.notCached }
+        let onAPI = configuration.isAPIOrigin(url)
+        var attempt = 0
+        var waits = 0
+        while true {
+            if onAPI, let until = await ledger.stoppedUntil { throw GitHubError.rateLimited(until: until) }
+            if let deadline = await ledger.pauseDeadline() {
+                let seconds = deadline.timeIntervalSince(clock())
+                if seconds > 0 { try await sleep(seconds) }
+            }
+            attempt += 1
             var request = URLRequest(url: url)
             request.httpMethod = "GET"
             request.setValue(accept, forHTTPHeaderField: "Accept")
             request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
-            if configuration.isAPIOrigin(url) {
+            if onAPI {
                 request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
                 if credentials, let token = configuration.token {
                     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
                 }
             }
-            let (data, response): (Data, HTTPURLResponse)
+            // Validators are tied to the token they were issued for.
+            if let entry, entry.tokenFingerprint == tokenFingerprint || !credentials {
+                if let etag = entry.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+                if let lastModified = entry.lastModified {
+                    request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+                }
+            }
+            await ledger.recordRequest()
+            let started = clock()
+            let data: Data
+            let response: HTTPURLResponse
             do {
                 (data, response) = try await transport.send(request)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                throw GitHubError.network(Self.describe(error))
-            }
-            if [301, 302, 303, 307, 308].contains(response.statusCode),
-                let location = response.value(forHTTPHeaderField: "Location"),
-                let next = URL(string: location, relativeTo: url)?.absoluteURL
-            {
-                url = next
-                redirected = true
+                let reason = Self.describe(error)
+                trace("GET \(url.absoluteString) failed: \(reason)")
+                guard attempt < policy.retry.attempts else { throw GitHubError.network(reason) }
+                await ledger.recordRetry()
+                try await sleep(policy.retry.delay(afterAttempt: attempt))
                 continue
             }
-            return Fetched(data: data, response: response, redirected: redirected)
+            let headers = Self.lowercased(response)
+            let status = response.statusCode
+            trace(
+                "GET \(url.absoluteString) → \(status) (\(String(format: "%.2f", clock().timeIntervalSince(started)))s)"
+            )
+            if onAPI { await ledger.recordQuota(headers) }
+            if onAPI, let signal = RateLimitSignal.classify(status: status, headers: headers, body: data, now: clock())
+            {
+                let resume: Date
+                switch signal {
+                case .primary(let reset): resume = reset.addingTimeInterval(1)
+                case .secondary(let retryAfter):
+                    resume = clock().addingTimeInterval(retryAfter)
+                    await onSecondaryLimit()
+                }
+                let wait = resume.timeIntervalSince(clock())
+                guard wait <= policy.maxWait, waits < 3 else {
+                    await ledger.stop(until: resume)
+                    throw GitHubError.rateLimited(until: resume)
+                }
+                waits += 1
+                attempt -= 1
+                await ledger.recordWait()
+                log?.warning(
+                    "GitHub rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing")
+                await ledger.pause(until: resume)
+                continue
+            }
+            if RetryPolicy.isRetryable(status: status), attempt < policy.retry.attempts {
+                await ledger.recordRetry()
+                try await sleep(policy.retry.delay(afterAttempt: attempt))
+                continue
+            }
+            if RetryPolicy.isRetryable(status: status) {
+                throw Self.failure(status: status, data: data)
+            }
+            return Exchange(data: data, status: status, headers: headers)
         }
-        throw GitHubError.tooManyRedirects
+    }
+
+    private func trace(_ message: String) {
+        if policy.verbose { log?.info(message) }
+    }
+
+    static func lowercased(_ response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return headers
     }
 
     static func describe(_ error: Error) -> String {
@@ -160,18 +361,23 @@ public struct GitHubClient: Sendable {
         return (error as NSError).localizedDescription
     }
 
-    static func failure(_ fetched: Fetched) -> GitHubError {
-        if fetched.status == 404 { return .notFound }
-        let message = try? JSONDecoder().decode(ErrorPayload.self, from: fetched.data).message
-        return .http(status: fetched.status, message: message)
+    static func failure(_ fetched: Fetched) -> GitHubError { failure(status: fetched.status, data: fetched.data) }
+
+    static func failure(status: Int, data: Data) -> GitHubError {
+        if status == 404 { return .notFound }
+        let message = try? JSONDecoder().decode(ErrorPayload.self, from: data).message
+        return .http(status: status, message: message)
     }
 
+    /// Where an answer came from: fresh (`nil`), or the cache's copy as of a date, and why.
+    public typealias Staleness = (asOf: Date, reason: String)
+
     /// `GET /repos/{owner}/{repo}`; a renamed repository answers 301 to `/repositories/{id}`.
-    func repository(_ name: RepoName) async throws -> RepositoryPayload {
+    func repository(_ name: RepoName) async throws -> (RepositoryPayload, Staleness?) {
         let fetched = try await get(configuration.endpoint("/repos/\(name.owner)/\(name.name)"))
         guard fetched.status == 200 else { throw Self.failure(fetched) }
         do {
-            return try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data)
+            return (try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data), fetched.staleness)
         } catch {
             throw GitHubError.invalidResponse("the repository document could not be read (\(error))")
         }
@@ -185,9 +391,8 @@ public struct GitHubClient: Sendable {
 
     /// The first `count` people in GitHub's order (by contributions), skipping bots and anonymous
     /// entries; pages on only while fewer than `count` people have been seen.
-    func contributors(of fullName: String, count: Int = 4) async throws -> ContributorList {
-        let parts = fullName.split(separator: "/")
-        guard parts.count == 2, case .success(let name) = RepoName.parse(fullName) else {
+    func contributors(of fullName: String, count: Int = 4) async throws -> (ContributorList, Staleness?) {
+        guard case .success(let name) = RepoName.parse(fullName) else {
             throw GitHubError.invalidResponse("GitHub named the repository '\(fullName)'")
         }
         var url: URL? = configuration.endpoint(
@@ -196,13 +401,15 @@ public struct GitHubClient: Sendable {
         var people: [Contributor] = []
         var avatars: [String?] = []
         var pages = 0
+        var staleness: Staleness?
         while let next = url, people.count < count, pages < 5 {
             pages += 1
             let fetched = try await get(next)
+            staleness = staleness ?? fetched.staleness
             switch fetched.status {
             case 200: break
-            case 204: return .people(people, avatarURLs: avatars)
-            case 403 where Self.isTooLarge(fetched.data): return .tooLarge
+            case 204: return (.people(people, avatarURLs: avatars), staleness)
+            case 403 where Self.isTooLarge(fetched.data): return (.tooLarge, staleness)
             default: throw Self.failure(fetched)
             }
             let page: [ContributorPayload]
@@ -215,9 +422,9 @@ public struct GitHubClient: Sendable {
                 people.append(Contributor(login: entry.login!, contributions: entry.contributions))
                 avatars.append(entry.avatarURL)
             }
-            url = LinkHeader.next(fetched.response.value(forHTTPHeaderField: "Link"), relativeTo: next)
+            url = LinkHeader.next(fetched.header("link"), relativeTo: next)
         }
-        return .people(people, avatarURLs: avatars)
+        return (.people(people, avatarURLs: avatars), staleness)
     }
 
     static func isTooLarge(_ body: Data) -> Bool {

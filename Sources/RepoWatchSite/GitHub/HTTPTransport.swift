@@ -81,28 +81,32 @@ private final class TaskBox: @unchecked Sendable {
     }
 }
 
-/// Bounds how many requests run at once (`--jobs`).
+/// Bounds how many requests run at once (`--jobs`); a secondary rate limit halves the bound.
 public actor ConcurrencyLimiter {
-    private var available: Int
+    public private(set) var limit: Int
+    private var active = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    public init(limit: Int) { available = max(1, limit) }
+    public init(limit: Int) { self.limit = max(1, limit) }
 
     public func acquire() async {
-        if available > 0 {
-            available -= 1
+        if active < limit {
+            active += 1
             return
         }
         await withCheckedContinuation { waiters.append($0) }
     }
 
     public func release() {
-        if waiters.isEmpty {
-            available += 1
-        } else {
+        active -= 1
+        if active < limit, !waiters.isEmpty {
+            active += 1
             waiters.removeFirst().resume()
         }
     }
+
+    /// GitHub asks clients that trip the secondary limit to slow down.
+    public func reduce() { limit = max(1, limit / 2) }
 
     public func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         await acquire()
@@ -120,7 +124,7 @@ public actor ConcurrencyLimiter {
 /// Any transport, with at most `limit` exchanges in flight.
 public struct LimitedTransport: HTTPTransport {
     let base: any HTTPTransport
-    let limiter: ConcurrencyLimiter
+    public let limiter: ConcurrencyLimiter
 
     public init(_ base: any HTTPTransport, limit: Int) {
         self.base = base

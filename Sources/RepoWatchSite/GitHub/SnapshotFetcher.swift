@@ -19,7 +19,7 @@ public struct SnapshotFetcher: Sendable {
     }
 
     /// Results in the order of `repos`; at most `jobs` repositories are in progress at once.
-    public func fetchAll(_ repos: [RepoName], jobs: Int) async -> [RepoSnapshot] {
+    public func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
         await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
             var results = [RepoSnapshot?](repeating: nil, count: repos.count)
             var next = 0
@@ -33,6 +33,7 @@ public struct SnapshotFetcher: Sendable {
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, snapshot) = await group.next() {
                 results[index] = snapshot
+                progress?.advance()
                 startNext()
             }
             return results.map { $0! }
@@ -41,8 +42,9 @@ public struct SnapshotFetcher: Sendable {
 
     public func fetch(_ name: RepoName) async -> RepoSnapshot {
         let payload: RepositoryPayload
+        var staleness: GitHubClient.Staleness?
         do {
-            payload = try await client.repository(name)
+            (payload, staleness) = try await client.repository(name)
         } catch {
             return .unavailable(name, reason: String(describing: error))
         }
@@ -55,7 +57,11 @@ public struct SnapshotFetcher: Sendable {
         var contributors: [Contributor] = []
         var note: String?
         do {
-            switch try await client.contributors(of: payload.fullName) {
+            let (list, contributorsStaleness) = try await client.contributors(of: payload.fullName)
+            if let older = contributorsStaleness, older.asOf < (staleness?.asOf ?? .distantFuture) {
+                staleness = older
+            }
+            switch list {
             case .people(let people, let urls):
                 contributors = await withTaskGroup(of: (Int, String).self) { group in
                     for (index, person) in people.enumerated() {
@@ -92,7 +98,9 @@ public struct SnapshotFetcher: Sendable {
             ownerAvatar: await ownerAvatar,
             contributors: contributors,
             contributorsNote: note,
-            fetchedAt: now)
+            fetchedAt: staleness?.asOf ?? now,
+            stale: staleness != nil,
+            error: staleness?.reason)
     }
 }
 

@@ -96,6 +96,8 @@ struct LoggedRequest: Decodable, Sendable, CustomStringConvertible {
     /// Header names lowercased.
     let headers: [String: String]
     let status: Int?
+    /// Unix time the server received it.
+    let time: Double?
 
     var pathOnly: String { String(path.split(separator: "?", maxSplits: 1).first ?? "") }
     var query: String? {
@@ -126,7 +128,10 @@ final class FixtureServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts a server for `routes` (blocking; see `start(routes:)` for async callers).
-    init(routes: [FixtureRoute]) throws {
+    /// - Parameters:
+    ///   - host: a loopback address; 127.0.0.2 plays a second origin (an avatar host).
+    ///   - options: extra server flags (`--auto-etag`, `--avatar-base URL`, `--latency S`).
+    init(routes: [FixtureRoute], host: String = "127.0.0.1", options: [String] = []) throws {
         let fm = FileManager.default
         workDir = fm.temporaryDirectory.appendingPathComponent("repowatch-fixture-\(UUID().uuidString)")
         try fm.createDirectory(at: workDir, withIntermediateDirectories: true)
@@ -136,15 +141,16 @@ final class FixtureServer: @unchecked Sendable {
         try encoder.encode(routes).write(to: routesFile)
 
         let stderrFile = workDir.appendingPathComponent("server-stderr.txt")
-        fm.createFile(atPath: stderrFile.path, contents: nil)
+        _ = fm.createFile(atPath: stderrFile.path, contents: nil)
         let stdoutPipe = Pipe()
         stdinPipe = Pipe()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", E2EPaths.serverScript.path, "--routes", routesFile.path,
-            "--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof",
-        ]
+        process.arguments =
+            [
+                "python3", E2EPaths.serverScript.path, "--routes", routesFile.path,
+                "--host", host, "--port", "0", "--exit-on-stdin-eof",
+            ] + options
         process.currentDirectoryURL = workDir
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
@@ -178,13 +184,17 @@ final class FixtureServer: @unchecked Sendable {
                 description: "fixture server did not start (line: \(box.get() ?? "none")); stderr:\n\(err)")
         }
         self.port = port
-        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        self.baseURL = URL(string: "http://\(host):\(port)")!
     }
 
-    static func start(routes: [FixtureRoute]) async throws -> FixtureServer {
+    static func start(routes: [FixtureRoute], host: String = "127.0.0.1", options: [String] = []) async throws
+        -> FixtureServer
+    {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                do { continuation.resume(returning: try FixtureServer(routes: routes)) } catch {
+                do {
+                    continuation.resume(returning: try FixtureServer(routes: routes, host: host, options: options))
+                } catch {
                     continuation.resume(throwing: error)
                 }
             }

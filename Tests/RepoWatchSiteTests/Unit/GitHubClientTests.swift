@@ -33,8 +33,9 @@ import Testing
     @Test func sendsGitHubHeadersAndDecodesALargeRepository() async throws {
         let body = try SharedFixtures.interactionBody("interaction-repos-get-200-twbs-bootstrap.json")
         let transport = FakeTransport { _ in (200, [:], body) }
-        let repo = try await GitHubClient(configuration: api, transport: transport).repository(
+        let (repo, staleness) = try await GitHubClient(configuration: api, transport: transport).repository(
             RepoName(owner: "twbs", name: "bootstrap"))
+        #expect(staleness == nil)
         #expect(repo.stars == 171_281)
         #expect(repo.fullName == "twbs/bootstrap")
         let request = try #require(transport.requests.first)
@@ -70,7 +71,7 @@ import Testing
             }
         }
         let client = GitHubClient(configuration: api, transport: transport)
-        let repo = try await client.repository(RepoName(owner: "kennethreitz", name: "requests"))
+        let (repo, _) = try await client.repository(RepoName(owner: "kennethreitz", name: "requests"))
         #expect(repo.fullName == "requests/requests")
         #expect(
             transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer secret-token" })
@@ -119,7 +120,7 @@ import Testing
                 first
             )
         }
-        let list = try await GitHubClient(configuration: api, transport: transport).contributors(of: "a/b")
+        let (list, _) = try await GitHubClient(configuration: api, transport: transport).contributors(of: "a/b")
         guard case .people(let people, let avatars) = list else {
             Issue.record("expected people")
             return
@@ -145,14 +146,14 @@ import Testing
                 )
         }
         let client = GitHubClient(configuration: api, transport: transport)
-        #expect(try await client.contributors(of: "a/empty") == .people([], avatarURLs: []))
-        #expect(try await client.contributors(of: "a/huge") == .tooLarge)
+        #expect(try await client.contributors(of: "a/empty").0 == .people([], avatarURLs: []))
+        #expect(try await client.contributors(of: "a/huge").0 == .tooLarge)
     }
 
     @Test func recordedContributorListsKeepAPIOrder() async throws {
         let body = try SharedFixtures.data("contributors-sferik-rails_admin-anon.json")
         let transport = FakeTransport { _ in (200, [:], body) }
-        let list = try await GitHubClient(configuration: api, transport: transport).contributors(
+        let (list, _) = try await GitHubClient(configuration: api, transport: transport).contributors(
             of: "sferik/rails_admin")
         guard case .people(let people, _) = list else { throw GitHubError.notFound }
         #expect(people.map(\.login) == ["bbenezech", "sferik", "kaapa", "gunn"])

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Shared state of one build's requests: counts for the summary, the quota last reported, and the
+/// rate-limit pause that every request must respect.
+public actor RequestLedger {
+    public struct Counts: Sendable, Equatable {
+        public var requests = 0
+        public var notModified = 0
+        public var fromCacheOnly = 0
+        public var retries = 0
+        public var quotaRemaining: Int?
+        public var quotaLimit: Int?
+        public var rateLimitWaits = 0
+    }
+
+    public private(set) var counts = Counts()
+    private var pausedUntil: Date?
+    /// Set when a primary limit resets too far away: no more API requests this build.
+    public private(set) var stoppedUntil: Date?
+
+    public init() {}
+
+    func recordRequest() { counts.requests += 1 }
+    func recordNotModified() { counts.notModified += 1 }
+    func recordCacheOnly() { counts.fromCacheOnly += 1 }
+    func recordRetry() { counts.retries += 1 }
+    func recordWait() { counts.rateLimitWaits += 1 }
+
+    func recordQuota(_ headers: [String: String]) {
+        if let remaining = headers["x-ratelimit-remaining"].flatMap(Int.init) { counts.quotaRemaining = remaining }
+        if let limit = headers["x-ratelimit-limit"].flatMap(Int.init) { counts.quotaLimit = limit }
+    }
+
+    func pause(until date: Date) {
+        if pausedUntil.map({ $0 < date }) ?? true { pausedUntil = date }
+    }
+
+    func pauseDeadline() -> Date? { pausedUntil }
+
+    func stop(until date: Date) {
+        if stoppedUntil == nil { stoppedUntil = date }
+    }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+
+/// A site folder that is built several times, as a scheduled job would, against fixture servers.
+struct RebuiltSite {
+    let dir: TempDir
+    let token = "ghp_networkSuiteToken0123456789abcdefXYZ"
+
+    init(_ label: String, repos: [String]) throws {
+        dir = try TempDir(label)
+        try dir.write("site.yml", "title: Network\nrepos:\n" + repos.map { "  - \($0)\n" }.joined())
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("home"), withIntermediateDirectories: true)
+    }
+
+    var output: URL { dir.url.appendingPathComponent("public") }
+    var cache: URL { dir.url.appendingPathComponent(".repowatch") }
+
+    func build(_ server: FixtureServer?, _ extra: [String] = []) async throws -> RunResult {
+        var arguments = ["build", "--jobs", "1"] + extra
+        if let server { arguments += ["--api-url", server.base] }
+        let environment = BinaryRunner.environment(
+            home: dir.url.appendingPathComponent("home"), ["GITHUB_TOKEN": token])
+        return try await BinaryRunner.run(arguments, in: dir.url, environment: environment)
+    }
+
+    func page(_ path: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every file under `folder`, relative path → bytes.
+    static func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return files }
+        for case let relative as String in walker {
+            var isDirectory: ObjCBool = false
+            let path = base + "/" + relative
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = FileManager.default.contents(atPath: path)
+            }
+        }
+        return files
+    }
+}
+
+/// twbs/bootstrap and octocat/Hello-World as recorded, with ETags.
+enum NetworkRoutes {
+    static let bootstrap = FixtureResponse.shared("interaction-repos-get-200-twbs-bootstrap.json")
+    static let helloWorld = FixtureResponse.shared(
+        "repos-get-octocat-Hello-World.json", headers: ["etag": "\"hello-world-v1\""])
+    static let contributors = FixtureResponse.shared(
+        "openapi-contributors-example.json", headers: ["etag": "\"contributors-v1\""])
+    static let serverError = FixtureResponse.shared("interaction-repos-get-502-PyGithub-PyGithub-2018.json")
+
+    static func routes(bootstrap: [FixtureResponse] = [bootstrap]) -> [FixtureRoute] {
+        [
+            FixtureRoute(method: "GET", path: "/repos/twbs/bootstrap", query: nil, responses: bootstrap),
+            .get("/repos/twbs/bootstrap/contributors", contributors),
+            .get("/repos/octocat/Hello-World", helloWorld),
+            .get("/repos/octocat/Hello-World/contributors", contributors),
+        ]
+    }
+
+    static func apiRequests(_ log: [LoggedRequest]) -> [LoggedRequest] {
+        log.filter { !$0.pathOnly.hasPrefix("/_avatars/") }
+    }
+}
+
+@Suite("End-to-end: GitHub faults, the cache and quota", .timeLimit(.minutes(3)))
+struct EndToEndNetworkTests {
+    let repos = ["twbs/bootstrap", "octocat/Hello-World"]
+
+    @Test("two 502s then success: retried with backoff, fresh data, exit 0")
+    func retriesServerErrors() async throws {
+        let site = try RebuiltSite("retry", repos: repos)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(bootstrap: [
+                NetworkRoutes.serverError, NetworkRoutes.serverError, NetworkRoutes.bootstrap,
+            ]))
+        defer { server.stop() }
+        let result = try await site.build(server)
+        #expect(result.status == 0, "\(result)")
+        let attempts = try await server.requests().filter { $0.pathOnly == "/repos/twbs/bootstrap" }
+        #expect(attempts.map(\.status) == [502, 502, 200])
+        #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
+        #expect(result.stderr.contains("2 retried"), "\(result)")
+    }
+
+    @Test("a primary rate limit that resets in 2 s is waited out")
+    func waitsForPrimaryReset() async throws {
+        let site = try RebuiltSite("primary", repos: ["twbs/bootstrap"])
+        defer { site.dir.remove() }
+        let limited = FixtureResponse.json(
+            .object(["message": .string("API rate limit exceeded for user ID 1.")]), status: 403,
+            headers: ["x-ratelimit-remaining": "0", "x-ratelimit-limit": "5000", "x-ratelimit-reset": "{{now+2}}"])
+        let server = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(bootstrap: [limited, NetworkRoutes.bootstrap]))
+        defer { server.stop() }
+        let result = try await site.build(server)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("rate limit"), "\(result)")
+        let attempts = try await server.requests().filter { $0.pathOnly == "/repos/twbs/bootstrap" }
+        #expect(attempts.map(\.status) == [403, 200])
+        let gap = (attempts.last?.time ?? 0) - (attempts.first?.time ?? 0)
+        #expect(gap >= 1.0, "waited only \(gap)s")
+        #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
+    }
+
+    @Test("a 429 with Retry-After: 1 is honoured")
+    func honoursRetryAfter() async throws {
+        let site = try RebuiltSite("retry-after", repos: ["twbs/bootstrap"])
+        defer { site.dir.remove() }
+        let tooMany = FixtureResponse.json(
+            .object(["message": .string("You have exceeded a secondary rate limit.")]), status: 429,
+            headers: ["retry-after": "1"])
+        let server = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(bootstrap: [tooMany, NetworkRoutes.bootstrap]))
+        defer { server.stop() }
+        let result = try await site.build(server)
+        #expect(result.status == 0, "\(result)")
+        let attempts = try await server.requests().filter { $0.pathOnly == "/repos/twbs/bootstrap" }
+        #expect(attempts.map(\.status) == [429, 200])
+        #expect((attempts.last?.time ?? 0) - (attempts.first?.time ?? 0) >= 0.9)
+        #expect(result.stderr.contains("lowering concurrency"), "\(result)")
+    }
+
+    @Test("a repository that keeps failing after a good build keeps its data, marked stale, exit 0")
+    func lastGoodDataIsStale() async throws {
+        let site = try RebuiltSite("stale", repos: repos)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(bootstrap: [NetworkRoutes.bootstrap, NetworkRoutes.serverError]))
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let second = try await site.build(server)
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stderr.contains("twbs/bootstrap"), "\(second)")
+        let medium = try site.page("repos/twbs/bootstrap/medium.html")
+        #expect(medium.contains("data-state=\"stale\""))
+        #expect(medium.contains("as of"))
+        #expect(medium.contains("data-value=\"171281\""))
+        #expect(try site.page("repos/octocat/hello-world/medium.html").contains("data-state=\"fresh\""))
+        let snapshot = try site.page("data/snapshot.json")
+        #expect(snapshot.contains("\"stale\" : true"))
+    }
+
+    @Test("a primary limit far away stops asking and builds the rest from the cache")
+    func exhaustedQuotaUsesTheCache() async throws {
+        let site = try RebuiltSite("quota", repos: repos)
+        defer { site.dir.remove() }
+        let exhausted = FixtureResponse.json(
+            .object(["message": .string("API rate limit exceeded")]), status: 403,
+            headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "{{now+3600}}"])
+        let server = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(bootstrap: [NetworkRoutes.bootstrap, exhausted]))
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let before = NetworkRoutes.apiRequests(try await server.requests()).count
+        let second = try await site.build(server, ["--max-wait", "5"])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stderr.contains("rate limit is used up"), "\(second)")
+        // One request hit the limit; nothing more was asked of the API.
+        #expect(NetworkRoutes.apiRequests(try await server.requests()).count == before + 1)
+        #expect(try site.page("repos/octocat/hello-world/medium.html").contains("data-state=\"stale\""))
+    }
+
+    @Test("--offline after a build makes no request; a repository missing from the cache is named, exit 1")
+    func offlineUsesOnlyTheCache() async throws {
+        let site = try RebuiltSite("offline", repos: repos)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let before = try await server.requests().count
+        let offline = try await site.build(server, ["--offline"])
+        #expect(offline.status == 0, "\(offline)")
+        #expect(try await server.requests().count == before, "offline build made requests")
+        #expect(try site.page("repos/twbs/bootstrap/large.html").contains("data-value=\"171281\""))
+
+        try site.dir.write("site.yml", "repos:\n  - twbs/bootstrap\n  - octocat/Spoon-Knife\n")
+        let missing = try await site.build(server, ["--offline"])
+        #expect(missing.status == 1, "\(missing)")
+        #expect(missing.stderr.contains("octocat/Spoon-Knife"), "\(missing)")
+        #expect(try await server.requests().count == before)
+    }
+
+    @Test("a warm rebuild sends only conditional API requests, all answered 304")
+    func warmRebuildCostsNoQuota() async throws {
+        let site = try RebuiltSite("warm", repos: repos + ["kennethreitz/requests"])
+        defer { site.dir.remove() }
+        let routes =
+            NetworkRoutes.routes() + [
+                .get("/repos/kennethreitz/requests", .shared("interaction-repos-get-301-kennethreitz-requests.json")),
+                .get("/repositories/1362490", .shared("interaction-repositories-id-200-requests-requests.json")),
+                .get("/repos/requests/requests/contributors", NetworkRoutes.contributors),
+            ]
+        let server = try await FixtureServer.start(routes: routes, options: ["--auto-etag"])
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let cold = NetworkRoutes.apiRequests(try await server.requests())
+        let warm = try await site.build(server)
+        #expect(warm.status == 0, "\(warm)")
+        let rebuilt = Array(NetworkRoutes.apiRequests(try await server.requests()).dropFirst(cold.count))
+        #expect(!rebuilt.isEmpty)
+        for request in rebuilt {
+            #expect(request.headers["if-none-match"] != nil, "unconditional: \(request)")
+            #expect(request.status == 304, "\(request)")
+        }
+        // The rename is remembered: the old name is not asked again.
+        #expect(!rebuilt.contains { $0.pathOnly == "/repos/kennethreitz/requests" })
+        #expect(warm.stderr.contains("\(rebuilt.count) answered 304"), "\(warm)")
+        #expect(try site.page("repos/kennethreitz/requests/medium.html").contains("data-state=\"fresh\""))
+    }
+
+    @Test("avatars on a second origin never receive the token; the token is never printed or stored")
+    func tokenStaysOnTheAPIOrigin() async throws {
+        let site = try RebuiltSite("token", repos: repos)
+        defer { site.dir.remove() }
+        let avatars = try await FixtureServer.start(routes: [], host: "127.0.0.2")
+        defer { avatars.stop() }
+        let api = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(), options: ["--avatar-base", avatars.base])
+        defer { api.stop() }
+        let result = try await site.build(api, ["--verbose"])
+        #expect(result.status == 0, "\(result)")
+        let avatarRequests = try await avatars.requests()
+        #expect(!avatarRequests.isEmpty)
+        #expect(avatarRequests.allSatisfy { $0.headers["authorization"] == nil })
+        let apiRequests = try await api.requests()
+        #expect(apiRequests.allSatisfy { $0.headers["authorization"] == "Bearer \(site.token)" })
+        #expect(!result.stdout.contains(site.token) && !result.stderr.contains(site.token))
+        #expect(result.stderr.contains("GET \(api.base)/repos/twbs/bootstrap"), "--verbose lists requests")
+        for (path, data) in RebuiltSite.tree(site.output).merging(
+            RebuiltSite.tree(site.cache), uniquingKeysWith: { a, _ in a })
+        {
+            #expect(!String(decoding: data, as: UTF8.self).contains(site.token), "token in \(path)")
+        }
+    }
+
+    @Test("a build killed with SIGKILL mid-way leaves the previous public/ byte-for-byte intact")
+    func killedBuildLeavesThePreviousSite() async throws {
+        let site = try RebuiltSite("sigkill", repos: repos)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let before = RebuiltSite.tree(site.output)
+
+        let slow = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--latency", "0.5"])
+        defer { slow.stop() }
+        let process = Process()
+        process.executableURL = try BinaryRunner.binaryURL()
+        process.arguments = ["build", "--jobs", "1", "--api-url", slow.base]
+        process.currentDirectoryURL = site.dir.url
+        process.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(process.isRunning, "the slow build should still be fetching")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(RebuiltSite.tree(site.output) == before)
+
+        let after = try await site.build(server)
+        #expect(after.status == 0, "\(after)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.dir.url.path)
+            .filter { $0.hasPrefix(".public.") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("a truncated or corrupt cache entry is ignored and refetched")
+    func corruptCacheIsRefetched() async throws {
+        let site = try RebuiltSite("corrupt", repos: repos)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let entries = RebuiltSite.tree(site.cache)
+        #expect(!entries.isEmpty)
+        for (index, (path, data)) in entries.enumerated() {
+            let corrupted = index % 2 == 0 ? data.prefix(data.count / 2) : Data("{not json".utf8)
+            try corrupted.write(to: site.cache.appendingPathComponent(path))
+        }
+        let before = try await server.requests().count
+        let rebuilt = try await site.build(server)
+        #expect(rebuilt.status == 0, "\(rebuilt)")
+        let refetched = NetworkRoutes.apiRequests(Array(try await server.requests().dropFirst(before)))
+        #expect(refetched.count == 4)
+        #expect(refetched.allSatisfy { $0.headers["if-none-match"] == nil && $0.status == 200 })
+        #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
+    }
+}
