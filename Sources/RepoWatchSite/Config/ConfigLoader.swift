@@ -79,8 +79,11 @@ private struct Parser {
 
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
+        "rendering", "accent", "numbers",
     ]
-    static let widgetKeys: Set = ["kind", "repo", "sizes", "note", "top", "bottom", "id"]
+    static let widgetKeys: Set = [
+        "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
+    ]
 
     func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
         let mark = node?.mark
@@ -110,6 +113,7 @@ private struct Parser {
         let refresh = fields["refresh"].flatMap { parseRefresh($0) } ?? 12 * 3600
         let appearance = fields["appearance"].flatMap { parseAppearance($0) } ?? .auto
         let cname = fields["cname"].flatMap { parseCNAME($0) }
+        let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
 
         guard let reposNode = fields["repos"] else {
             error(root, "missing `repos:`; list at least one repository as OWNER/NAME")
@@ -122,6 +126,7 @@ private struct Parser {
             title: title, description: description, baseURL: baseURL, refresh: refresh,
             appearance: appearance, repos: repos.map(\.name), widgets: widgets)
         config.cname = cname
+        config.setWidgetDefaults(widgetDefaults)
         return config
     }
 
@@ -162,6 +167,15 @@ private struct Parser {
             return nil
         }
         return host
+    }
+
+    mutating func lookOverrides(_ fields: [String: Node], keys: [String]) -> WidgetLook.Overrides {
+        var look = WidgetLook.Overrides()
+        for key in keys {
+            guard let node = fields[key], let text = string(node, key: key) else { continue }
+            if let problem = look.set(key, to: text) { error(node, problem) }
+        }
+        return look
     }
 
     mutating func parseRefresh(_ node: Node) -> TimeInterval? {
@@ -263,6 +277,7 @@ private struct Parser {
             fields[name] = value
         }
         let note = fields["note"].flatMap { string($0, key: "note") }
+        let look = lookOverrides(fields, keys: WidgetLook.keys)
         let kind = fields["kind"].flatMap { string($0, key: "kind") } ?? "single"
         switch kind {
         case "single":
@@ -272,7 +287,7 @@ private struct Parser {
             let repo = fields["repo"].map { savedRepo($0, saved: saved) } ?? repos.first
             let sizes = fields["sizes"].map { sizeList($0) } ?? [.medium, .large]
             guard let repo = repo ?? nil, !sizes.isEmpty else { return nil }
-            return .init(kind: .single(repo, sizes: sizes), note: note)
+            return .init(kind: .single(repo, sizes: sizes), note: note, look: look)
         case "double":
             for key in ["repo", "sizes"] where fields[key] != nil {
                 warning(fields[key], "`\(key)` applies only to single widgets; a double widget is large")
@@ -294,7 +309,7 @@ private struct Parser {
                 }
                 id = given
             }
-            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note)
+            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note, look: look)
         default:
             error(fields["kind"], "widget `kind` must be single or double (got '\(kind)')")
             return nil

@@ -16,6 +16,8 @@ public struct SiteConfig: Sendable, Equatable {
         public var kind: Kind
         /// Markdown shown under the widget on its page.
         public var note: String?
+        /// The widget's own `appearance`, `rendering`, `accent` and `numbers`.
+        public var look = WidgetLook.Overrides()
     }
 
     public var title: String
@@ -24,6 +26,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// How often the site is rebuilt; drives "next update".
     public var refresh: TimeInterval
     public var appearance: Appearance
+    /// Widget defaults (see `WidgetLook`); each widget may override them.
+    public var rendering: WidgetLook.Rendering = .fullColor
+    public var accent: AccentColor = .systemBlue
+    public var numbers: WidgetLook.Numbers = .full
     /// The saved repository list, in the user's order and spelling.
     public var repos: [RepoName]
     public var widgets: [Widget]

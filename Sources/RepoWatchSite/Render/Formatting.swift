@@ -13,6 +13,31 @@ public enum Formatting {
         return value < 0 ? "-" + result : result
     }
 
+    /// 171281 → "171.3k", 2147483647 → "2.1B": one decimal at most, dropped when it is 0.
+    public static func compact(_ value: Int) -> String {
+        let magnitude = value.magnitude
+        guard magnitude >= 1000 else { return String(value) }
+        let units: [(divisor: UInt, suffix: String)] = [
+            (1_000, "k"), (1_000_000, "M"), (1_000_000_000, "B"), (1_000_000_000_000, "T"),
+        ]
+        var text = ""
+        for (index, unit) in units.enumerated() {
+            // Tenths, rounded half up; computed without multiplying so Int.max cannot overflow.
+            let tenths = (magnitude + unit.divisor / 20) / (unit.divisor / 10)
+            let whole = tenths / 10
+            let fraction = tenths % 10
+            text = fraction == 0 ? "\(whole)\(unit.suffix)" : "\(whole).\(fraction)\(unit.suffix)"
+            // 999,950 rounds to "1000k": the next unit says it better.
+            if tenths < 10_000 || index == units.count - 1 { break }
+        }
+        return value < 0 ? "-" + text : text
+    }
+
+    /// A count as a widget with `numbers:` shows it.
+    public static func number(_ value: Int, _ style: WidgetLook.Numbers) -> String {
+        style == .compact ? compact(value) : grouped(value)
+    }
+
     private static let utc = TimeZone(identifier: "UTC")!
 
     private static func formatter(_ format: String) -> DateFormatter {

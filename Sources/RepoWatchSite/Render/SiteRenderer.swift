@@ -26,51 +26,61 @@ public struct SiteRenderer: Sendable {
 
     public func render(_ snapshot: Snapshot) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        let repoContexts = Dictionary(
-            snapshot.repos.map { ($0.configName.lowercased(), contexts.repo($0)) },
-            uniquingKeysWith: { first, _ in first })
+        // Counts are displayed per widget (`numbers:`), so each repository has a context per style.
+        var repoContexts: [WidgetLook.Numbers: [String: [String: Any]]] = [:]
+        for numbers in WidgetLook.Numbers.allCases {
+            repoContexts[numbers] = Dictionary(
+                snapshot.repos.map { ($0.configName.lowercased(), contexts.repo($0, numbers: numbers)) },
+                uniquingKeysWith: { first, _ in first })
+        }
         let site = siteContext(snapshot)
 
-        func repoContext(_ name: RepoName) -> [String: Any] {
-            repoContexts[name.key] ?? contexts.repo(.unavailable(name, reason: "not fetched"))
+        func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> [String: Any] {
+            repoContexts[numbers]?[name.key]
+                ?? contexts.repo(.unavailable(name, reason: "not fetched"), numbers: numbers)
         }
-        func single(_ name: RepoName, _ size: SiteConfig.WidgetSize, root: String) -> String {
-            let repo = repoContext(name)
+        func state(_ repo: [String: Any]) -> WidgetContext.State {
+            (repo["state"] as? String).flatMap(WidgetContext.State.init) ?? .fresh
+        }
+        func single(_ name: RepoName, _ size: SiteConfig.WidgetSize, look: WidgetLook, root: String) -> String {
+            let repo = repoContext(name, look.numbers)
             return templates.render(
                 size.rawValue,
-                ["root": root, "repo": repo, "widget": ["kind": size.rawValue, "state": repo["state"] ?? "fresh"]])
+                [
+                    "root": root, "repo": repo,
+                    "widget": contexts.widget(kind: size.rawValue, state: state(repo), look: look),
+                ])
         }
-        func double(id: String, top: RepoName, bottom: RepoName, root: String) -> String {
-            let topContext = repoContext(top)
-            let bottomContext = repoContext(bottom)
-            let states = [topContext, bottomContext].compactMap {
-                ($0["state"] as? String).flatMap(WidgetContext.State.init)
-            }
-            let worst = states.max() ?? .fresh
+        func double(id: String, top: RepoName, bottom: RepoName, look: WidgetLook, root: String) -> String {
+            let topContext = repoContext(top, look.numbers)
+            let bottomContext = repoContext(bottom, look.numbers)
+            let worst = max(state(topContext), state(bottomContext))
             return templates.render(
                 "double",
                 [
                     "root": root, "top": topContext, "bottom": bottomContext,
-                    "widget": ["kind": "double", "id": id, "state": worst.rawValue],
+                    "widget": contexts.widget(kind: "double", id: id, state: worst, look: look),
                 ])
         }
 
         // The gallery: every configured widget in every size.
         var items: [GalleryItem] = []
         for widget in config.widgets {
+            let look = config.look(for: widget)
             switch widget.kind {
             case .single(let name, let sizes):
                 for size in sizes {
                     items.append(
                         GalleryItem(
                             kind: size.rawValue, size: size, title: "\(name) · \(size.rawValue)",
-                            href: "repos/\(name.pathComponent)/", render: { single(name, size, root: $0) }))
+                            href: "repos/\(name.pathComponent)/",
+                            render: { single(name, size, look: look, root: $0) }))
                 }
             case .double(let id, let top, let bottom):
                 items.append(
                     GalleryItem(
                         kind: "double", size: .large, title: "\(top) + \(bottom)", href: "widgets/\(id)/large.html",
-                        render: { double(id: id, top: top, bottom: bottom, root: $0) }))
+                        render: { double(id: id, top: top, bottom: bottom, look: look, root: $0) }))
             }
         }
         let pageCount = max(1, (items.count + Self.widgetsPerPage - 1) / Self.widgetsPerPage)
@@ -100,11 +110,11 @@ public struct SiteRenderer: Sendable {
         for name in config.repos {
             let folder = "repos/\(name.pathComponent)/"
             let root = "../../../"
-            let repo = repoContext(name)
+            let repo = repoContext(name, config.look.numbers)
             var widgets: [[String: Any]] = []
             var embeds: [[String: Any]] = []
             for size in SiteConfig.WidgetSize.allCases {
-                let html = single(name, size, root: root)
+                let html = single(name, size, look: pageLook(for: name, size: size), root: root)
                 let file = "\(size.rawValue).html"
                 var entry: [String: Any] = ["size": size.rawValue, "html": html, "href": file]
                 if let note = notes[name.key] { entry["note_html"] = note }
@@ -135,11 +145,13 @@ public struct SiteRenderer: Sendable {
         for widget in config.widgets {
             guard case .double(let id, let top, let bottom) = widget.kind else { continue }
             let root = "../../"
+            let look = config.look(for: widget)
             files["widgets/\(id)/large.html"] = Data(
                 templates.render(
                     "widget",
                     [
-                        "root": root, "site": site, "widget_html": double(id: id, top: top, bottom: bottom, root: root),
+                        "root": root, "site": site,
+                        "widget_html": double(id: id, top: top, bottom: bottom, look: look, root: root),
                         "page": ["title": "\(top) + \(bottom)"], "size": "large",
                     ]
                 ).utf8)
@@ -174,6 +186,18 @@ public struct SiteRenderer: Sendable {
             "next_update": Formatting.iso(snapshot.nextUpdate),
             "next_update_display": Formatting.dayAndTime(snapshot.nextUpdate),
         ]
+    }
+
+    /// A repository page shows each size once: drawn like the first single widget of that repository
+    /// in that size, else its first single widget, else with the site's defaults.
+    func pageLook(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
+        var first: SiteConfig.Widget?
+        for widget in config.widgets {
+            guard case .single(let repo, let sizes) = widget.kind, repo.key == name.key else { continue }
+            if sizes.contains(size) { return config.look(for: widget) }
+            first = first ?? widget
+        }
+        return first.map { config.look(for: $0) } ?? config.look
     }
 
     /// Notes of single widgets, by repository (rendered Markdown).

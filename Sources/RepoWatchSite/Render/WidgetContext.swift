@@ -27,7 +27,27 @@ public struct WidgetContext: Sendable {
         return sample ? .sample : .fresh
     }
 
-    public func repo(_ repo: RepoSnapshot) -> [String: Any] {
+    /// The `widget` context: what the widget root needs beyond its repositories.
+    public func widget(
+        kind: String, id: String? = nil, state: State, look: WidgetLook = WidgetLook()
+    ) -> [String: Any] {
+        var context: [String: Any] = [
+            "kind": kind,
+            "state": state.rawValue,
+            "appearance": look.appearance.rawValue,
+            "rendering": look.rendering.rawValue,
+            "numbers": look.numbers.rawValue,
+        ]
+        if let id { context["id"] = id }
+        if look.rendering == .accented {
+            context["accent"] = look.accent.hex
+            context["style"] = AccentPalette(accent: look.accent).cssVariables
+        }
+        return context
+    }
+
+    /// - Parameter numbers: how counts are displayed; spoken labels always say the full number.
+    public func repo(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers = .full) -> [String: Any] {
         let state = state(of: repo)
         let displayName = repo.fullName ?? repo.configName
         let parts = displayName.split(separator: "/", maxSplits: 1).map(String.init)
@@ -51,6 +71,8 @@ public struct WidgetContext: Sendable {
             ],
         ]
         if let description = repo.description, !description.isEmpty { context["description"] = description }
+        // The card's subtitle line shows either the status tags or the description, never a squeezed mix.
+        context["has_tags"] = state != .fresh || repo.archived == true
         if let url = SafeURL.http(repo.htmlURL) { context["html_url"] = url }
         if let error = repo.error { context["error"] = error.prefix(1).uppercased() + error.dropFirst() }
         if state == .stale, let fetchedAt = repo.fetchedAt { context["as_of_display"] = Formatting.day(fetchedAt) }
@@ -61,10 +83,10 @@ public struct WidgetContext: Sendable {
             return context
         }
 
-        if let stars = repo.stars { context["stars"] = stat(stars, "star", "stars") }
-        if let forks = repo.forks { context["forks"] = stat(forks, "fork", "forks") }
-        if repo.hasIssues == true, let issues = repo.openIssues {
-            context["issues"] = stat(issues, "open issue", "open issues")
+        context["stars"] = stat(repo.stars, "star", "stars", numbers: numbers)
+        context["forks"] = stat(repo.forks, "fork", "forks", numbers: numbers)
+        if repo.hasIssues == true {
+            context["issues"] = stat(repo.openIssues, "open issue", "open issues", numbers: numbers)
         }
         if let days = repo.daysSincePush {
             let caption = Formatting.daysCaption(days)
@@ -72,16 +94,19 @@ public struct WidgetContext: Sendable {
                 [
                     "value": days,
                     "display": Formatting.grouped(days),
+                    "digits": String(days.magnitude).count,
                     "caption": caption,
                     "label": days == 0 ? "Last pushed today" : "Last pushed \(Formatting.grouped(days)) \(caption)",
                     "hot": days > 50,
                 ] as [String: Any]
+        } else {
+            context["days"] = ["missing": true, "caption": "no pushes", "label": "Never pushed"] as [String: Any]
         }
         let contributors = repo.contributors.prefix(4).enumerated().map { index, person -> [String: Any] in
             [
                 "login": person.login,
                 "contributions": person.contributions,
-                "display": Formatting.grouped(person.contributions),
+                "display": Formatting.number(person.contributions, numbers),
                 "label": "\(person.login): \(Formatting.plural(person.contributions, "contribution", "contributions"))",
                 "avatar": ["src": person.avatar ?? "", "alt": "Avatar of \(person.login)"],
                 "rank": index + 1,
@@ -93,7 +118,16 @@ public struct WidgetContext: Sendable {
         return context
     }
 
-    private func stat(_ value: Int, _ singular: String, _ plural: String) -> [String: Any] {
-        ["value": value, "display": Formatting.grouped(value), "label": Formatting.plural(value, singular, plural)]
+    /// A missing value becomes a placeholder (`missing`), never a made-up 0.
+    private func stat(_ value: Int?, _ singular: String, _ plural: String, numbers: WidgetLook.Numbers)
+        -> [String: Any]
+    {
+        guard let value else {
+            return ["missing": true, "label": "\(plural.prefix(1).uppercased())\(plural.dropFirst()) unknown"]
+        }
+        return [
+            "value": value, "display": Formatting.number(value, numbers),
+            "label": Formatting.plural(value, singular, plural),
+        ]
     }
 }

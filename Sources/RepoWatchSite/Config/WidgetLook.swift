@@ -1,0 +1,155 @@
+/// How a widget is drawn: light or dark, iOS 18's rendering modes, and how numbers are written.
+/// The site sets defaults; each widget may override any of them.
+public struct WidgetLook: Sendable, Equatable {
+    /// iOS 18's widget rendering modes.
+    public enum Rendering: String, Sendable, CaseIterable {
+        case fullColor = "full-color"
+        /// Text and icons in one tint, avatars toned to it.
+        case accented
+        /// Grayscale: no status colours, grayscale avatars.
+        case desaturated
+    }
+
+    public enum Numbers: String, Sendable, CaseIterable {
+        /// "171,281", as the app shows them.
+        case full
+        /// "171.3k".
+        case compact
+    }
+
+    public var appearance: SiteConfig.Appearance
+    public var rendering: Rendering
+    public var accent: AccentColor
+    public var numbers: Numbers
+
+    public init(
+        appearance: SiteConfig.Appearance = .auto, rendering: Rendering = .fullColor,
+        accent: AccentColor = .systemBlue, numbers: Numbers = .full
+    ) {
+        self.appearance = appearance
+        self.rendering = rendering
+        self.accent = accent
+        self.numbers = numbers
+    }
+
+    /// The keys site.yml accepts at the top level and on each widget.
+    public static let keys = ["appearance", "rendering", "accent", "numbers"]
+
+    /// A widget's own keys; nil inherits the site's.
+    public struct Overrides: Sendable, Equatable {
+        public var appearance: SiteConfig.Appearance?
+        public var rendering: Rendering?
+        public var accent: AccentColor?
+        public var numbers: Numbers?
+
+        public init(
+            appearance: SiteConfig.Appearance? = nil, rendering: Rendering? = nil, accent: AccentColor? = nil,
+            numbers: Numbers? = nil
+        ) {
+            self.appearance = appearance
+            self.rendering = rendering
+            self.accent = accent
+            self.numbers = numbers
+        }
+
+        public func applied(to base: WidgetLook) -> WidgetLook {
+            WidgetLook(
+                appearance: appearance ?? base.appearance, rendering: rendering ?? base.rendering,
+                accent: accent ?? base.accent, numbers: numbers ?? base.numbers)
+        }
+
+        /// Sets one of `WidgetLook.keys` from its site.yml text; returns the problem when the text is invalid.
+        public mutating func set(_ key: String, to text: String) -> String? {
+            switch key {
+            case "appearance":
+                guard let value = SiteConfig.Appearance(rawValue: text) else {
+                    return "`appearance` must be auto, light or dark (got '\(text)')"
+                }
+                appearance = value
+            case "rendering":
+                guard let value = Rendering(rawValue: text) else {
+                    return "`rendering` must be full-color, accented or desaturated (got '\(text)')"
+                }
+                rendering = value
+            case "accent":
+                guard let value = AccentColor(hex: text) else {
+                    let hint = text.isEmpty ? "; quote it, since YAML reads # as a comment: accent: \"#0A84FF\"" : ""
+                    return "`accent` must be a colour written #RRGGBB (got '\(text)')\(hint)"
+                }
+                accent = value
+            case "numbers":
+                guard let value = Numbers(rawValue: text) else {
+                    return "`numbers` must be full or compact (got '\(text)')"
+                }
+                numbers = value
+            default:
+                return "unknown key '\(key)'"
+            }
+            return nil
+        }
+    }
+}
+
+/// An sRGB colour from site.yml, validated as `#RRGGBB` before it can reach any CSS.
+public struct AccentColor: Sendable, Equatable, CustomStringConvertible {
+    public let red: UInt8
+    public let green: UInt8
+    public let blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Accepts exactly `#` and six hex digits.
+    public init?(hex text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
+        var channels: [UInt8] = []
+        for index in stride(from: 1, to: 7, by: 2) {
+            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
+            channels.append(high << 4 | low)
+        }
+        self.init(red: channels[0], green: channels[1], blue: channels[2])
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// iOS's system blue, the accent when site.yml names none.
+    public static let systemBlue = AccentColor(red: 0x0A, green: 0x84, blue: 0xFF)
+
+    /// Lowercase `#rrggbb`.
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        return "#" + String([red, green, blue].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+    }
+
+    public var description: String { hex }
+}
+
+extension SiteConfig {
+    /// The site-wide defaults every widget starts from.
+    public var look: WidgetLook {
+        WidgetLook(appearance: appearance, rendering: rendering, accent: accent, numbers: numbers)
+    }
+
+    /// The look a widget is drawn with: its own keys over the site's.
+    public func look(for widget: Widget) -> WidgetLook { widget.look.applied(to: look) }
+}
+
+extension SiteConfig {
+    /// Applies site-level `rendering`, `accent` and `numbers` (the site's `appearance` is its own field).
+    mutating func setWidgetDefaults(_ defaults: WidgetLook.Overrides) {
+        rendering = defaults.rendering ?? rendering
+        accent = defaults.accent ?? accent
+        numbers = defaults.numbers ?? numbers
+    }
+}
