@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Loads built pages in headless Chromium and reports, as JSON, what a person would notice.
+
+Run by the Swift suite BrowserGalleryTests (one browser session for every page):
+
+    check_widgets.py --site DIR --screenshots DIR --report FILE PAGE [PAGE ...]
+
+Each PAGE is a path under DIR, optionally suffixed `@light`, `@dark` (the emulated system setting;
+default light) and `@WIDTH` (viewport width; default 1280), e.g. `index.html@dark@1920`.
+For every page load the report lists console errors, broken images, images without alt text,
+widgets of the wrong size, content that spills out of its card, contributor grids that are not
+2 x 2 with equal cells, text and icons below WCAG AA contrast, hostile strings that ran, links with
+disallowed schemes, and axe-core's serious or critical violations; it also saves a full-page
+screenshot. The Swift test asserts that every list is empty.
+"""
+
+import argparse
+import base64
+import json
+import pathlib
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import UnexpectedAlertPresentException
+from selenium.webdriver.chrome.service import Service
+
+CHECKS_JS = r"""
+const expected = { medium: [329, 155], large: [329, 345], double: [329, 345] };
+const scale = arguments[0];
+const tolerance = 0.6;
+const out = { widgets: 0, sizes: [], overflow: [], grids: [], cells: [], contrast: [], images: [], alt: [],
+              labels: [], links: [], scripts: 0, handlers: 0, pwned: window.__pwned === undefined ? null : String(window.__pwned) };
+
+function describe(el) {
+  const root = el.closest('[data-repo]') || el.closest('[data-widget]');
+  const where = root ? `${root.closest('[data-widget]').dataset.widget} ${root.dataset.repo || ''}`.trim() : 'page';
+  const cls = (el.getAttribute && el.getAttribute('class')) || el.nodeName.toLowerCase();
+  return `${where} › ${cls}`;
+}
+function parse(color) {
+  const m = color.match(/rgba?\(([^)]+)\)/);
+  if (!m) return [0, 0, 0, 0];
+  const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number);
+  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+}
+function over(top, bottom) {
+  const a = top[3];
+  return [0, 1, 2].map(i => top[i] * a + bottom[i] * (1 - a)).concat([1]);
+}
+function luminance(c) {
+  const f = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+}
+function ratio(a, b) {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+function background(el) {
+  const layers = [];
+  for (let e = el; e; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor);
+    if (c[3] > 0) layers.push(c);
+    if (c[3] >= 1) break;
+  }
+  let color = [255, 255, 255, 1];
+  if (layers.length && layers[layers.length - 1][3] >= 1) color = layers.pop();
+  while (layers.length) color = over(layers.pop(), color);
+  return color;
+}
+function hidden(el) {
+  return el.closest('.rw-sr, .skip, [aria-hidden="true"]') !== null;
+}
+function opacity(el) {
+  let o = 1;
+  for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+  return o;
+}
+
+// Contrast of every visible text, and of the widgets' icons (graphics need 3:1).
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+const seen = new Set();
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const el = node.parentElement;
+  if (!node.textContent.trim() || seen.has(el) || hidden(el)) continue;
+  seen.add(el);
+  const style = getComputedStyle(el);
+  const rect = el.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0 || style.visibility !== 'visible') continue;
+  const bg = background(el);
+  const fg = parse(style.color);
+  fg[3] *= opacity(el);
+  const size = parseFloat(style.fontSize);
+  const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+  const r = ratio(over(fg, bg), bg);
+  if (r < (large ? 3 : 4.5) - 0.01) out.contrast.push(`${describe(el)} "${node.textContent.trim().slice(0, 30)}" ${r.toFixed(2)}:1`);
+}
+for (const icon of document.querySelectorAll('.rw svg')) {
+  if (icon.closest('.avatar-none')) continue;  // stands in for a photo; its label is the alt text
+  const fg = parse(getComputedStyle(icon).color);
+  fg[3] *= opacity(icon);
+  const bg = background(icon.parentElement);
+  const r = ratio(over(fg, bg), bg);
+  if (r < 3 - 0.01) out.contrast.push(`${describe(icon)} icon ${r.toFixed(2)}:1`);
+}
+
+for (const img of document.images) {
+  if (!img.complete || img.naturalWidth === 0) out.images.push(img.getAttribute('src'));
+  if (!img.hasAttribute('alt') || (!img.getAttribute('alt').trim() && !img.closest('.note, .intro'))) out.alt.push(img.outerHTML.slice(0, 120));
+}
+for (const el of document.querySelectorAll('[role="img"]')) {
+  if (!(el.getAttribute('aria-label') || '').trim()) out.alt.push(el.outerHTML.slice(0, 120));
+}
+for (const stat of document.querySelectorAll('[data-stat]')) {
+  const label = stat.getAttribute('aria-label') || '';
+  const value = Number(stat.dataset.value).toLocaleString('en-US');
+  const spoken = label.includes(value) || (stat.dataset.stat === 'days' && value === '0' && /today/i.test(label));
+  if (!spoken) out.labels.push(`${describe(stat)} ${stat.dataset.stat}="${label}" lacks ${value}`);
+}
+for (const a of document.querySelectorAll('a[href]')) {
+  const href = a.getAttribute('href').trim().toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:/.test(href) && !/^(https?:|mailto:)/.test(href)) out.links.push(a.getAttribute('href'));
+}
+out.scripts = document.querySelectorAll('script').length;
+for (const el of document.querySelectorAll('*')) {
+  for (const attr of el.attributes) if (attr.name.startsWith('on')) out.handlers++;
+}
+
+// Widget sizes, content inside the card, and the contributor grid.
+const cellSizes = [];
+for (const root of document.querySelectorAll('[data-widget]')) {
+  out.widgets++;
+  const kind = root.dataset.widget;
+  const box = root.getBoundingClientRect();
+  const [w, h] = expected[kind].map(v => v * scale);
+  if (Math.abs(box.width - w) > tolerance || Math.abs(box.height - h) > tolerance)
+    out.sizes.push(`${describe(root)} is ${box.width.toFixed(1)}×${box.height.toFixed(1)}, expected ${w}×${h}`);
+
+  const items = [...root.querySelectorAll('*')];
+  const texts = [];
+  const tw = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let t = tw.nextNode(); t; t = tw.nextNode()) if (t.textContent.trim()) texts.push(t);
+  for (const item of items.concat(texts)) {
+    const el = item.nodeType === 1 ? item : item.parentElement;
+    if (el.closest('.rw-sr')) continue;
+    let rect;
+    if (item.nodeType === 1) rect = item.getBoundingClientRect();
+    else { const range = document.createRange(); range.selectNodeContents(item); rect = range.getBoundingClientRect(); }
+    if (rect.width === 0 || rect.height === 0) continue;
+    // What of it can be seen: clipped by every ancestor that clips, except the card itself.
+    let [l, t, r, b] = [rect.left, rect.top, rect.right, rect.bottom];
+    for (let a = item.nodeType === 1 ? item.parentElement : el; a && a !== root; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      l = Math.max(l, c.left); t = Math.max(t, c.top); r = Math.min(r, c.right); b = Math.min(b, c.bottom);
+    }
+    if (r - l <= 0 || b - t <= 0) continue;
+    if (l < box.left - tolerance || t < box.top - tolerance || r > box.right + tolerance || b > box.bottom + tolerance) {
+      const what = item.nodeType === 1 ? describe(item) : `${describe(el)} text "${item.textContent.trim().slice(0, 24)}"`;
+      out.overflow.push(`${what} spills out: [${l.toFixed(0)},${t.toFixed(0)},${r.toFixed(0)},${b.toFixed(0)}] vs card [${box.left.toFixed(0)},${box.top.toFixed(0)},${box.right.toFixed(0)},${box.bottom.toFixed(0)}]`);
+    }
+  }
+
+  for (const grid of root.querySelectorAll('.rw-team__grid, ol:has([data-login])')) {
+    const s = getComputedStyle(grid);
+    const columns = s.gridTemplateColumns.split(' ').length, rows = s.gridTemplateRows.split(' ').length;
+    if (s.display !== 'grid' || columns !== 2 || rows !== 2) {
+      out.grids.push(`${describe(grid)}: ${s.display} ${columns}×${rows}`);
+      continue;
+    }
+    const g = grid.getBoundingClientRect();
+    const gap = parseFloat(s.columnGap) * scale, rowGap = parseFloat(s.rowGap) * scale;
+    const cells = [...grid.querySelectorAll('[data-login]')];
+    if (cells.length > 4) out.grids.push(`${describe(grid)}: ${cells.length} people`);
+    cells.forEach((cell, i) => {
+      const c = cell.getBoundingClientRect();
+      cellSizes.push([c.width, c.height]);
+      const x = g.left + (i % 2) * (c.width + gap), y = g.top + Math.floor(i / 2) * (c.height + rowGap);
+      if (Math.abs(c.left - x) > tolerance || Math.abs(c.top - y) > tolerance)
+        out.grids.push(`${describe(cell)} #${i + 1} at ${c.left.toFixed(1)},${c.top.toFixed(1)}, expected ${x.toFixed(1)},${y.toFixed(1)}`);
+    });
+  }
+}
+if (cellSizes.length) {
+  const [w0, h0] = cellSizes[0];
+  for (const [w, h] of cellSizes) if (Math.abs(w - w0) > tolerance || Math.abs(h - h0) > tolerance) {
+    out.cells.push(`contributor cells differ in size: ${w.toFixed(1)}×${h.toFixed(1)} vs ${w0.toFixed(1)}×${h0.toFixed(1)}`);
+    break;
+  }
+}
+return out;
+"""
+
+
+def parse_page(spec):
+    parts = spec.split("@")
+    scheme, width = "light", 1280
+    for part in parts[1:]:
+        if part in ("light", "dark"):
+            scheme = part
+        else:
+            width = int(part)
+    return parts[0], scheme, width
+
+
+def screenshot(driver, path):
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics["cssContentSize"]
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {
+            "format": "png",
+            "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1},
+        },
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--site", required=True)
+    parser.add_argument("--screenshots", required=True)
+    parser.add_argument("--report", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--axe", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("pages", nargs="+")
+    args = parser.parse_args()
+
+    started = time.monotonic()
+    site = pathlib.Path(args.site).resolve()
+    shots = pathlib.Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    axe_source = None
+    if args.axe:
+        from axe_selenium_python.axe import _DEFAULT_SCRIPT  # the axe-core build the package ships
+
+        axe_source = pathlib.Path(_DEFAULT_SCRIPT).read_text(encoding="utf-8")
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", "--force-device-scale-factor=1", "--allow-file-access-from-files",
+                 "--font-render-hinting=none"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    report = {"pages": [], "screenshots": str(shots.resolve())}
+    try:
+        driver.set_script_timeout(60)
+        for spec in args.pages:
+            path, scheme, width = parse_page(spec)
+            page_started = time.monotonic()
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            entry = {"page": spec, "alerts": []}
+            try:
+                driver.get((site / path).as_uri())
+                driver.execute_script("return document.fonts.ready.then(() => true)")
+            except UnexpectedAlertPresentException as alert:
+                entry["alerts"].append(str(alert))
+            scale = driver.execute_script(
+                "const g = document.querySelector('.gallery, .repo-widgets');"
+                "return g ? (parseFloat(getComputedStyle(g).zoom) || 1) : 1;")
+            entry.update(driver.execute_script(CHECKS_JS, scale))
+            entry["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+            if axe_source:
+                driver.execute_script(axe_source)
+                result = driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1];"
+                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
+                entry["axe"] = [
+                    f"{v['id']} ({v['impact']}): {v['help']} — "
+                    + "; ".join(n.get("html", "")[:100] for n in v["nodes"][:3])
+                    for v in result if v.get("impact") in ("serious", "critical")
+                ]
+            name = spec.replace("/", "_").replace("@", "-").replace(".html", "") + ".png"
+            screenshot(driver, shots / name)
+            entry["screenshot"] = name
+            entry["seconds"] = round(time.monotonic() - page_started, 2)
+            report["pages"].append(entry)
+    finally:
+        driver.quit()
+    report["seconds"] = round(time.monotonic() - started, 2)
+    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

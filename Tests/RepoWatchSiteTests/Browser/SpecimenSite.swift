@@ -1,0 +1,182 @@
+import Foundation
+
+@testable import RepoWatchSite
+
+/// A gallery that shows every state in every size, appearance and rendering mode, built from a
+/// snapshot made here (no network): what the browser suite loads and photographs.
+enum SpecimenSite {
+    static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
+
+    static let longName =
+        "a-repository-name-that-uses-all-one-hundred-characters-github-allows-and-then-some-more-letters-xyz"
+
+    /// Strings a hostile API could return; the browser checks none of them runs.
+    static let hostileScript = #"<script>window.__pwned = "description"</script>"#
+    static let hostileImage = #""><img src=x onerror="window.__pwned='login'">"#
+
+    /// Each repository shows one state or one kind of edge data.
+    static let repos: [RepoName] = [
+        "apple/swift", "twbs/bootstrap", "gone/away", "edge/\(longName)", "edge/archived-relic",
+        "edge/three-friends", "edge/unknowns", "hostile/xss",
+    ].map { RepoName.parse($0).value! }
+
+    /// Every appearance × every rendering mode; accented widgets also try hard-to-read accents.
+    static let looks: [(key: String, yaml: String)] = {
+        var looks: [(String, String)] = []
+        for appearance in SiteConfig.Appearance.allCases {
+            for rendering in WidgetLook.Rendering.allCases {
+                var yaml = "appearance: \(appearance.rawValue), rendering: \(rendering.rawValue)"
+                if rendering == .accented, appearance == .light { yaml += ", accent: \"#FFD60A\"" }
+                if rendering == .accented, appearance == .dark { yaml += ", accent: \"#5E5CE6\"" }
+                if rendering == .desaturated { yaml += ", numbers: compact" }
+                looks.append(("\(appearance.rawValue)-\(rendering.rawValue)", yaml))
+            }
+        }
+        return looks
+    }()
+
+    static var yaml: String {
+        var lines = [
+            "title: Widget specimens",
+            "description: |",
+            "  Every state, size, appearance and rendering mode. 🚀 [Docs](https://example.com/docs),",
+            "  [mail](mailto:me@example.com), [not a link](javascript:window.__pwned='markdown'). <b>raw</b>",
+            "appearance: auto",
+            "accent: \"#FF9500\"",
+            "repos:",
+        ]
+        lines += repos.map { "  - \($0)" }
+        lines.append("widgets:")
+        for look in looks {
+            for repo in repos {
+                lines.append("  - { kind: single, repo: \(repo), sizes: [medium, large], \(look.yaml) }")
+            }
+            lines.append(
+                "  - { kind: double, id: pair-\(look.key), top: apple/swift, bottom: twbs/bootstrap, \(look.yaml) }")
+        }
+        lines.append(contentsOf: [
+            "  - kind: single",
+            "    repo: apple/swift",
+            "    note: \"Pinned. **Bold**, [a link](https://swift.org), [bad](javascript:window.__pwned='note') <script>window.__pwned='note'</script>\"",
+        ])
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func snapshots(avatars: AvatarStore) async -> [RepoSnapshot] {
+        func person(_ login: String, _ contributions: Int) async -> Contributor {
+            Contributor(
+                login: login, contributions: contributions,
+                avatar: await avatars.avatar(url: nil, pixels: 88, placeholderFor: login))
+        }
+        func avatar(_ owner: String) async -> String {
+            await avatars.avatar(url: nil, pixels: 100, placeholderFor: owner)
+        }
+        let day: TimeInterval = 86_400
+        var fresh = RepoSnapshot(
+            configName: "apple/swift", fullName: "apple/swift", htmlURL: "https://github.com/apple/swift",
+            description: "The Swift Programming Language", stars: 171_281, forks: 78_987, openIssues: 673,
+            hasIssues: true, archived: false, pushedAt: now - 3 * day, daysSincePush: 3,
+            ownerAvatar: await avatar("apple"), fetchedAt: now)
+        fresh.contributors = [
+            await person("DougGregor", 8_513), await person("slavapestov", 6_120), await person("atrick", 3_907),
+            await person("gottesmm", 3_512),
+        ]
+
+        var stale = RepoSnapshot(
+            configName: "twbs/bootstrap", fullName: "twbs/bootstrap", htmlURL: "https://github.com/twbs/bootstrap",
+            description: "The most popular HTML, CSS, and JavaScript framework.", stars: 171_281, forks: 78_987,
+            openIssues: 0, hasIssues: true, archived: false, pushedAt: now - 660 * day, daysSincePush: 660,
+            ownerAvatar: await avatar("twbs"), contributorsNote: "Too many contributors to list",
+            fetchedAt: now - 2 * day, stale: true, error: "GitHub answered 500 Internal Server Error")
+        stale.contributors = []
+
+        let unavailable = RepoSnapshot.unavailable(
+            RepoName(owner: "gone", name: "away"),
+            reason: "not found (404): the repository was deleted, renamed away or made private")
+
+        var edge = RepoSnapshot(
+            configName: "edge/\(longName)", fullName: "edge/\(longName)",
+            htmlURL: "https://github.com/edge/\(longName)",
+            description: "مرحبا بالعالم — שלום עולם 🚀✨👩🏽‍💻 mixed with English and a very long tail to ellipsize",
+            stars: 2_147_483_647, forks: 2_147_483_647, openIssues: 2_147_483_647, hasIssues: true,
+            archived: false, pushedAt: now - 1 * day, daysSincePush: 1, ownerAvatar: await avatar("edge"),
+            fetchedAt: now)
+        edge.contributors = [await person("a-login-that-is-as-long-as-github-allows-39", 2_147_483_647)]
+
+        var archived = RepoSnapshot(
+            configName: "edge/archived-relic", fullName: "edge/archived-relic",
+            htmlURL: "https://github.com/edge/archived-relic", description: "Kept for history.", stars: 1,
+            forks: 0, openIssues: 0, hasIssues: false, archived: true, pushedAt: now, daysSincePush: 0,
+            ownerAvatar: await avatar("edge"), fetchedAt: now)
+        archived.contributors = [await person("octocat", 32), await person("hubot", 1)]
+
+        var three = RepoSnapshot(
+            configName: "edge/three-friends", fullName: "edge/three-friends",
+            htmlURL: "https://github.com/edge/three-friends", description: nil, stars: 3_903, forks: 986,
+            openIssues: 156, hasIssues: true, archived: false, pushedAt: now - 4_899 * day, daysSincePush: 4_899,
+            ownerAvatar: await avatar("friends"), fetchedAt: now)
+        three.contributors = [
+            await person("bbenezech", 1_218), await person("sferik", 1_020), await person("mshibuya", 860),
+        ]
+
+        // What an old or partial payload can leave out: placeholders, never a made-up 0.
+        var unknowns = RepoSnapshot(
+            configName: "edge/unknowns", fullName: "edge/unknowns", htmlURL: nil, description: nil, stars: 12,
+            forks: nil, openIssues: nil, hasIssues: true, archived: nil, pushedAt: nil, daysSincePush: nil,
+            ownerAvatar: nil, fetchedAt: now)
+        unknowns.contributors = [Contributor(login: "no-avatar", contributions: 5, avatar: nil)]
+
+        var hostile = RepoSnapshot(
+            configName: "hostile/xss", fullName: "hostile/xss\(hostileImage)",
+            htmlURL: "javascript:window.__pwned='html_url'", description: hostileScript + hostileImage, stars: 66,
+            forks: 6, openIssues: 6, hasIssues: true, archived: false, pushedAt: now - 66 * day, daysSincePush: 66,
+            ownerAvatar: await avatar("hostile"), fetchedAt: now)
+        hostile.contributors = [
+            await person(hostileImage, 6), await person("</li></ol><script>window.__pwned='ol'</script>", 5),
+        ]
+
+        return [fresh, stale, unavailable, edge, archived, three, unknowns, hostile]
+    }
+
+    /// Writes the specimen gallery into `folder` and a small `--sample` gallery into `folder/sample/`.
+    static func write(to folder: URL) async throws {
+        try? FileManager.default.removeItem(at: folder)
+        let config = try ConfigLoader(file: "site.yml").parse(yaml).config
+        let avatars = AvatarStore(client: nil)
+        let snapshot = Snapshot(
+            generatedAt: now, nextUpdate: now + 12 * 3600, sample: false, repos: await snapshots(avatars: avatars))
+        let templates = try TemplateSet.load(siteDirectory: nil)
+        var files = try SiteRenderer(config: config, templates: templates, sample: false).render(snapshot)
+        files.merge(await avatars.allFiles()) { page, _ in page }
+        try write(files, to: folder)
+
+        let sampleConfig = try ConfigLoader(file: "site.yml").parse(
+            "title: Sample\nrepos: [sallen0400/swift-news, apple/swift]\nwidgets:\n  - kind: single\n  - kind: double\n"
+        ).config
+        let sampleAvatars = AvatarStore(client: nil)
+        var sampled: [RepoSnapshot] = []
+        for name in sampleConfig.repos {
+            var repo = SampleData.snapshot(for: name, now: now)
+            repo.ownerAvatar = await sampleAvatars.avatar(url: nil, pixels: 100, placeholderFor: name.owner)
+            for index in repo.contributors.indices {
+                repo.contributors[index].avatar = await sampleAvatars.avatar(
+                    url: nil, pixels: 88, placeholderFor: repo.contributors[index].login)
+            }
+            sampled.append(repo)
+        }
+        let sampleSnapshot = Snapshot(generatedAt: now, nextUpdate: now + 3600, sample: true, repos: sampled)
+        var sampleFiles = try SiteRenderer(config: sampleConfig, templates: templates, sample: true)
+            .render(sampleSnapshot)
+        sampleFiles.merge(await sampleAvatars.allFiles()) { page, _ in page }
+        try write(sampleFiles, to: folder.appendingPathComponent("sample"))
+    }
+
+    private static func write(_ files: [String: Data], to folder: URL) throws {
+        for (path, data) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+    }
+}
