@@ -61,7 +61,11 @@ let package = Package(
         ),
         .testTarget(
             name: "RepoWatchSiteTests",
-            dependencies: ["RepoWatchSite", "repowatch-site", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "RepoWatchSite", "repowatch-site",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
     ]
 )

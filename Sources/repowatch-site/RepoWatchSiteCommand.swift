@@ -16,7 +16,10 @@ struct RepoWatchSiteCommand: AsyncParsableCommand {
               repowatch-site build              # real data (set GITHUB_TOKEN for a higher rate limit)
             """,
         version: Version.current,
-        subcommands: [BuildCommand.self, CheckCommand.self],
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, ServeCommand.self, PublishCommand.self, InitCommand.self,
+            RepoCommand.self,
+        ],
         defaultSubcommand: nil
     )
 }

@@ -44,16 +44,23 @@ struct SiteTextEdit {
     let file: String
     let text: String
 
-    /// Lines with their own terminators, so joining them gives back the exact bytes.
+    /// Lines with their own terminators, so joining them gives back the exact bytes. Split on the
+    /// UTF-8 newline byte: as Characters, "\r\n" is one grapheme and would hide the "\n".
     var lines: [Substring] {
         var result: [Substring] = []
         var start = text.startIndex
+        let bytes = text.utf8
         while start < text.endIndex {
-            let end = text[start...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { bytes.index(after: $0) } ?? text.endIndex
             result.append(text[start..<end])
             start = end
         }
         return result
+    }
+
+    static func terminator(of line: Substring) -> String? {
+        if line.utf8.last != UInt8(ascii: "\n") { return nil }
+        return line.utf8.dropLast().last == UInt8(ascii: "\r") ? "\r\n" : "\n"
     }
 
     func adding(_ input: String) throws -> (RepoName, String) {
@@ -67,8 +74,8 @@ struct SiteTextEdit {
         var lines = self.lines
         let index = last.line - 1
         let prefix = try itemPrefix(of: lines[index], item: last)
-        let terminator = lines[index].hasSuffix("\r\n") ? "\r\n" : "\n"
-        if !lines[index].hasSuffix("\n") { lines[index] += terminator }
+        let terminator = Self.terminator(of: lines[index]) ?? "\n"
+        if Self.terminator(of: lines[index]) == nil { lines[index] += terminator }
         lines.insert(Substring(prefix + name.description + terminator), at: index + 1)
         return (name, try verified(lines.joined()))
     }
@@ -124,8 +131,12 @@ struct SiteTextEdit {
         guard let node = try root()["repos"], case .sequence(let sequence) = node else {
             throw UsageError("\(file) has no `repos:` list")
         }
-        guard sequence.style != .flow else {
-            let mark = sequence.mark
+        // Yams reports every sequence's style as `.any`; a flow list shows itself by its bracket.
+        let mark = sequence.mark
+        let opening = mark.flatMap { mark in
+            lines.dropFirst(mark.line - 1).first?.unicodeScalars.dropFirst(mark.column - 1).first
+        }
+        guard opening != "[" else {
             throw DiagnosticsError([
                 Diagnostic(
                     .error, file: file, line: mark?.line ?? 1, column: mark?.column ?? 1,

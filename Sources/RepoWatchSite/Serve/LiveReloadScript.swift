@@ -19,7 +19,8 @@ public enum LiveReloadScript {
     /// A JavaScript string literal that cannot end the surrounding `<script>` element.
     static func literal(_ text: String?) -> String {
         guard let text,
-            let data = try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed])
+            let data = try? JSONSerialization.data(
+                withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])
         else { return "null" }
         return String(decoding: data, as: UTF8.self)
             .replacingOccurrences(of: "<", with: "\\u003c")

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import RepoWatchSite
+
+struct PublishCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Commit the built site to the gh-pages branch and push it.",
+        discussion: """
+            Publishes what `build` wrote: the output folder becomes the one commit of the branch (a fresh \
+            orphan history each time, with .nojekyll, and CNAME when site.yml has `cname:`), then the branch \
+            is force-pushed to the remote. The commit is made in a temporary git worktree: your working tree, \
+            index and current branch are left alone.
+
+            Then, on GitHub: Settings → Pages → Deploy from a branch → gh-pages / (root).
+            """)
+
+    @OptionGroup var configOption: ConfigOption
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The built site to publish (default: public/ beside site.yml).", valueName: "dir"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The branch GitHub Pages serves.", valueName: "name"))
+    var branch = "gh-pages"
+
+    @Option(help: ArgumentHelp("The git remote to push to.", valueName: "name"))
+    var remote = "origin"
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The commit message (default: \"Publish site built <time>\").", valueName: "text"))
+    var message: String?
+
+    @Flag(name: .customLong("no-push"), help: "Commit to the local branch only; do not push.")
+    var noPush = false
+
+    func run() async throws {
+        var options = PublishOptions()
+        options.configPath = configOption.config
+        options.outputPath = output
+        options.branch = branch
+        options.remote = remote
+        options.message = message
+        options.push = !noPush
+        let result = try await runReportingErrors {
+            try PagesPublisher(options: options, log: StandardErrorLog()).run()
+        }
+        let pushed = result.remote.map { " and pushed it to \($0)" } ?? ""
+        print("Published \(result.files.count) files as \(result.branch) (\(result.commit.prefix(12)))\(pushed).")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import Yams
+
+/// A new user's path through the binary: init, repo edits, build, preview, publish.
+@Suite("init, repo, base_url")
+struct NewSiteTests {
+    static func run(_ arguments: [String], in dir: TempDir) async throws -> RunResult {
+        try await run(arguments, in: dir.url, home: dir.url.appendingPathComponent("home"))
+    }
+
+    static func run(_ arguments: [String], in directory: URL, home: URL) async throws -> RunResult {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return try await BinaryRunner.run(
+            arguments, in: directory,
+            environment: BinaryRunner.environment(home: home, PublishTests.gitEnvironment(home: home)))
+    }
+
+    @Test("empty folder → init → serve → publish: a previewed, published site")
+    func emptyFolderToPublishedSite() async throws {
+        let dir = try TempDir("new-user")
+        defer { dir.remove() }
+        let created = try await Self.run(["init", "watch"], in: dir)
+        #expect(created.status == 0, "\(created)")
+        for file in ["site.yml", ".gitignore", ".github/workflows/repowatch.yml"] {
+            #expect(created.stdout.contains("wrote \(file)"))
+            #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("watch/\(file)").path))
+        }
+        let workflow = try String(
+            contentsOf: dir.url.appendingPathComponent("watch/.github/workflows/repowatch.yml"), encoding: .utf8)
+        #expect(try Yams.compose(yaml: workflow)?["jobs"]?["deploy"] != nil)
+
+        let again = try await Self.run(["init", "watch"], in: dir)
+        #expect(
+            again.status == 2 && again.stderr.contains("already exist") && again.stderr.contains("--force"), "\(again)")
+        let site = dir.url.appendingPathComponent("watch")
+
+        let server = try ServeProcess(["--sample", "--port", "0"], in: site)
+        let url = try await server.waitForURL()
+        let page = try await RawHTTP.get(port: UInt16(url.port ?? 0), "/")
+        #expect(page.status == 200 && page.text.contains("apple/swift"), "\(page)")
+        #expect(await server.interrupt() == 0)
+
+        let remote = dir.url.appendingPathComponent("remote.git")
+        let home = dir.url.appendingPathComponent("home")
+        try PublishTests.git(["init", "--quiet", "--bare", remote.path], in: dir.url, home: home)
+        try PublishTests.git(["init", "--quiet", "--initial-branch=main"], in: site, home: home)
+        try PublishTests.git(["remote", "add", "origin", remote.path], in: site, home: home)
+        // No commit yet on main: publishing must still work.
+        let published = try await Self.run(["publish"], in: site, home: home)
+        #expect(published.status == 0, "\(published)")
+        let files = try PublishTests.git(["ls-tree", "-r", "--name-only", "gh-pages"], in: remote, home: home)
+        #expect(files.contains("index.html") && files.contains(".nojekyll") && !files.contains("site.yml"))
+        #expect(try PublishTests.git(["status", "--porcelain"], in: site, home: home).contains("?? .github/"))
+    }
+
+    @Test("repo add/remove through the binary: messages, exit codes, byte-identical edits")
+    func repoCommands() async throws {
+        let dir = try TempDir("repo-cli")
+        defer { dir.remove() }
+        try dir.write("site.yml", SiteFileEditorFixture.commented)
+        let list = try await Self.run(["repo", "list"], in: dir)
+        #expect(list.status == 0 && list.stdout == "apple/swift\nkudoleh/iOS-Clean-Architecture-MVVM\n", "\(list)")
+
+        let added = try await Self.run(["repo", "add", "octocat/Hello-World"], in: dir)
+        #expect(added.status == 0, "\(added)")
+        let afterAdd = try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+        #expect(
+            afterAdd
+                == SiteFileEditorFixture.commented.replacingOccurrences(
+                    of: "  - kudoleh/iOS-Clean-Architecture-MVVM   # clean\n",
+                    with: "  - kudoleh/iOS-Clean-Architecture-MVVM   # clean\n  - octocat/Hello-World\n"))
+
+        let duplicate = try await Self.run(["repo", "add", "APPLE/swift"], in: dir)
+        #expect(duplicate.status == 2 && duplicate.stderr.contains("apple/swift was already saved."), "\(duplicate)")
+        let invalid = try await Self.run(["repo", "add", "apple"], in: dir)
+        #expect(invalid.status == 2 && invalid.stderr.contains("OWNER/NAME"), "\(invalid)")
+        let used = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
+        #expect(used.status == 2 && used.stderr.contains("site.yml:12:") && used.stderr.contains("line 11"), "\(used)")
+
+        let removed = try await Self.run(["repo", "remove", "octocat/hello-world"], in: dir)
+        #expect(removed.status == 0 && removed.stdout.contains("Removed octocat/Hello-World"), "\(removed)")
+        #expect(
+            try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+                == SiteFileEditorFixture.commented)
+
+        try dir.write("site.yml", "repos:\n  - apple/swift\n")
+        let last = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
+        #expect(last.status == 2 && last.stderr.contains("You need to have at least one repository."), "\(last)")
+    }
+
+    @Test("with base_url: sitemap.xml and absolute embed snippets; every link inside the site stays relative")
+    func baseURL() async throws {
+        let dir = try TempDir("base-url")
+        defer { dir.remove() }
+        try dir.write("site.yml", ServeTests.site)
+        let built = try await Self.run(["build", "--sample", "--base-url", "https://me.github.io/watch"], in: dir)
+        #expect(built.status == 0, "\(built)")
+        let output = dir.url.appendingPathComponent("public")
+        let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://me.github.io/watch/</loc>"))
+        #expect(sitemap.contains("<loc>https://me.github.io/watch/repos/apple/swift/</loc>"))
+        let repoPage = try HTMLPage(contentsOf: output.appendingPathComponent("repos/apple/swift/index.html"))
+        #expect(repoPage.source.contains("https://me.github.io/watch/repos/apple/swift/medium.html"))
+
+        for file in PublishTests.files(in: output) where file.hasSuffix(".html") && file != "404.html" {
+            let page = try HTMLPage(contentsOf: output.appendingPathComponent(file))
+            for tag in page.tags(where: "href") + page.tags(where: "src") {
+                let link = tag.attributes["href"] ?? tag.attributes["src"] ?? ""
+                #expect(!link.hasPrefix("https://me.github.io"), "\(file): \(link) should be relative")
+            }
+        }
+
+        let without = try TempDir("no-base-url")
+        defer { without.remove() }
+        try without.write("site.yml", ServeTests.site)
+        #expect(try await Self.run(["build", "--sample"], in: without).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: without.url.appendingPathComponent("public/sitemap.xml").path))
+        let relative = try String(
+            contentsOf: without.url.appendingPathComponent("public/repos/apple/swift/index.html"), encoding: .utf8)
+        #expect(!relative.contains("https://me.github.io"))
+    }
+}
+
+enum SiteFileEditorFixture {
+    static let commented = """
+        # Watched repositories
+        title: CLI test   # inline comment
+
+        repos:
+          - apple/swift          # first
+          # a comment between entries
+          - kudoleh/iOS-Clean-Architecture-MVVM   # clean
+        # after the list
+        widgets:
+          - kind: single
+            repo: apple/swift
+
+        """
+}

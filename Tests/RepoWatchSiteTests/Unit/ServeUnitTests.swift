@@ -1,0 +1,122 @@
+import FlyingFox
+import Foundation
+import Testing
+
+@testable import RepoWatchSite
+
+@Suite("serve: paths, types, the reload script")
+struct ServeUnitTests {
+    @Test("MIME types for every kind of file a site holds")
+    func mimeTypes() {
+        let expected = [
+            "index.html": "text/html; charset=utf-8", "a/style.css": "text/css; charset=utf-8",
+            "app.js": "text/javascript; charset=utf-8", "x.svg": "image/svg+xml", "a.png": "image/png",
+            "data/snapshot.json": "application/json", "sitemap.xml": "application/xml", "f.woff2": "font/woff2",
+            "favicon.ico": "image/x-icon", "LOGO.PNG": "image/png", ".nojekyll": "application/octet-stream",
+            "README": "application/octet-stream",
+        ]
+        for (path, type) in expected { #expect(MIMEType.forPath(path) == type, "\(path)") }
+    }
+
+    @Test("the resolver maps paths into the site and nothing outside it")
+    func resolver() throws {
+        let base = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("public")
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent("repos/a/b"), withIntermediateDirectories: true)
+        try Data("home".utf8).write(to: root.appendingPathComponent("index.html"))
+        try Data("repo".utf8).write(to: root.appendingPathComponent("repos/a/b/index.html"))
+        try Data("space".utf8).write(to: root.appendingPathComponent("a b.txt"))
+        try Data("secret".utf8).write(to: base.appendingPathComponent("secret.txt"))
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("link.txt").path,
+            withDestinationPath: base.appendingPathComponent("secret.txt").path)
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("inner.html").path,
+            withDestinationPath: root.appendingPathComponent("index.html").path)
+        let resolver = SitePathResolver(root: root)
+
+        func file(_ path: String) -> String? {
+            guard case .file(let url) = resolver.resolve(Substring(path)) else { return nil }
+            return try? String(contentsOf: url, encoding: .utf8)
+        }
+        #expect(file("") == "home")
+        #expect(file("index.html") == "home")
+        #expect(file("repos/a/b/") == "repo")
+        #expect(file("repos//a/b/index.html") == "repo")
+        #expect(file("a%20b.txt") == "space")
+        #expect(file("inner.html") == "home", "a symlink that stays inside is fine")
+        #expect(resolver.resolve("repos/a/b") == .addSlash)
+        for hostile in [
+            "../secret.txt", "%2e%2e/secret.txt", "%2E%2E/secret.txt", "repos/../../secret.txt", "..%2fsecret.txt",
+            "repos/%2e%2e/%2e%2e/secret.txt", "link.txt", ".%2e/secret.txt", "..%5csecret.txt", "index.html%00",
+            "%", "index.html/", "nope.html",
+        ] {
+            #expect(resolver.resolve(Substring(hostile)) == .notFound, "\(hostile)")
+        }
+    }
+
+    @Test("--base-path is normalized to /NAME/ and must be plain folder names")
+    func basePath() {
+        #expect(ServeOptions.normalizeBasePath("watch") == "/watch/")
+        #expect(ServeOptions.normalizeBasePath("/watch") == "/watch/")
+        #expect(ServeOptions.normalizeBasePath("/a/b/") == "/a/b/")
+        #expect(ServeOptions.normalizeBasePath("/") == "/")
+        #expect(ServeOptions.normalizeBasePath("") == "/")
+        #expect(ServeOptions.normalizeBasePath("/../x/") == nil)
+        #expect(ServeOptions.normalizeBasePath("/a b/") == nil)
+        #expect(ServeOptions.normalizeBasePath("/a?b/") == nil)
+    }
+
+    @Test("the script goes before the last </body> (any case), or at the end; errors cannot break out of it")
+    func injection() {
+        let page = Data("<html><body><p>x</p></BODY></html>".utf8)
+        let injected = String(
+            decoding: LiveReloadScript.inject(into: page, socketPath: "/w/", error: nil), as: UTF8.self)
+        #expect(injected.hasPrefix("<html><body><p>x</p><script data-repowatch-live-reload>"))
+        #expect(injected.hasSuffix("</script>\n</BODY></html>"))
+        #expect(injected.contains("const initialError = null;"))
+
+        let bare = String(
+            decoding: LiveReloadScript.inject(into: Data("<p>x".utf8), socketPath: "/", error: nil), as: UTF8.self)
+        #expect(bare.hasPrefix("<p>x<script"))
+
+        let hostile = "site.yml:1:1: error: </script><script>alert(1)</script>"
+        let withError = String(
+            decoding: LiveReloadScript.inject(into: page, socketPath: "/", error: hostile), as: UTF8.self)
+        #expect(withError.components(separatedBy: "</script>").count == 2, "only the script's own end tag")
+        #expect(withError.contains(#"\u003c/script>\u003cscript>alert(1)"#))
+    }
+
+    @Test("the hub greets, reports the current error to newcomers, and clears it on reload")
+    func hub() async throws {
+        let hub = LiveReloadHub()
+        hub.send(.error("site.yml:1:1: error: x"))
+        #expect(hub.error == "site.yml:1:1: error: x")
+        let (client, _) = AsyncStream<WSMessage>.makeStream()
+        var messages = try await hub.makeMessages(for: client).makeAsyncIterator()
+        #expect(await messages.next() == .text(#"{"type":"hello"}"#))
+        #expect(await messages.next() == .text(#"{"message":"site.yml:1:1: error: x","type":"error"}"#))
+        hub.send(.reload)
+        #expect(hub.error == nil)
+        #expect(await messages.next() == .text(#"{"type":"reload"}"#))
+        hub.closeAll()
+        #expect(await messages.next() == .close(.goingAway))
+        #expect(await messages.next() == nil)
+    }
+
+    @Test("cname: a bare domain name, lowercased; URLs and paths are errors with their line")
+    func cname() throws {
+        let config = try ConfigLoader(file: "site.yml").parse("repos: [a/b]\ncname: Watch.Example.com\n").config
+        #expect(config.cname == "watch.example.com")
+        for bad in ["https://watch.example.com", "watch.example.com/x", "localhost", "-a.example.com"] {
+            #expect {
+                try ConfigLoader(file: "site.yml").parse("repos: [a/b]\ncname: \(bad)\n")
+            } throws: { error in
+                (error as? DiagnosticsError)?.diagnostics.first.map { $0.line == 2 && $0.message.contains("cname") }
+                    == true
+            }
+        }
+    }
+}
