@@ -6,6 +6,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it on 127.0.0.1 and rebuild it as you edit.",
+        usage: "repowatch-site serve [--port <port>] [--base-path </REPO/>] [<build options>]",
         discussion: """
             Builds like `build` (it takes the same options), then serves the output folder at \
             http://127.0.0.1:PORT/ and prints that URL. Saving site.yml or a file under Templates/ rebuilds \
@@ -30,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     var basePath = "/"
 
     @OptionGroup(title: "Build options")
-    var build: BuildCommand
+    var build: BuildArguments
 
     func validate() throws {
         if ServeOptions.normalizeBasePath(basePath) == nil {
@@ -39,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var options = ServeOptions(build: build.buildOptions)
+        var options = ServeOptions(build: build.options)
         options.port = port
         options.basePath = ServeOptions.normalizeBasePath(basePath) ?? "/"
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in

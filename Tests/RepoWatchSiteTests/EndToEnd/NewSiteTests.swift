@@ -89,6 +89,22 @@ struct NewSiteTests {
         #expect(last.status == 2 && last.stderr.contains("You need to have at least one repository."), "\(last)")
     }
 
+    @Test(
+        "usage errors exit 2 with the command's usage",
+        arguments: [
+            ["serve", "--bogus"], ["serve", "--port", "99999"], ["serve", "--base-path", "../up"],
+            ["serve", "--offline", "--sample"], ["publish", "--bogus"], ["init", "a", "b"], ["repo", "add"],
+            ["repo", "frobnicate"], ["build", "--jobs", "0"],
+        ])
+    func usageErrors(_ arguments: [String]) async throws {
+        let dir = try TempDir("usage")
+        defer { dir.remove() }
+        let result = try await Self.run(arguments, in: dir)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Usage: repowatch-site \(arguments[0])"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("site.yml").path))
+    }
+
     @Test("with base_url: sitemap.xml and absolute embed snippets; every link inside the site stays relative")
     func baseURL() async throws {
         let dir = try TempDir("base-url")
