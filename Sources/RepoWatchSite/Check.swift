@@ -6,15 +6,39 @@ public struct Check: Sendable {
 
     public init(configPath: String) { self.configPath = configPath }
 
+    /// Throws every error found in site.yml and the templates together, so one run shows them all.
     public func run() throws -> String {
-        let loaded = try ConfigLoader.load(path: configPath)
         let directory = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent()
-        let templates = try TemplateSet.load(siteDirectory: directory)
+        var problems: [Diagnostic] = []
+        var loaded: ConfigLoader.Result?
+        var templates: TemplateSet?
+        do { loaded = try ConfigLoader.load(path: configPath) } catch let error as DiagnosticsError {
+            problems += error.diagnostics
+        }
+        do { templates = try TemplateSet.load(siteDirectory: directory) } catch let error as DiagnosticsError {
+            problems += error.diagnostics
+        }
+        guard let loaded, let templates, problems.isEmpty else { throw DiagnosticsError(problems) }
+
         var lines = loaded.warnings.map(\.description)
+        lines += unusedTemplateNames(templates).map {
+            Diagnostic(
+                .warning, file: "Templates/\($0)", line: 1, column: 1,
+                "no built-in template has this name, so it overrides nothing (it can still be a partial); "
+                    + "built-in names: \(TemplateSet.requiredNames.sorted().joined(separator: ", "))"
+            ).description
+        }
         let overrides = templates.overridden.isEmpty ? "" : " (\(templates.overridden.count) from Templates/)"
         lines.append(
             "\(configPath): \(loaded.config.repos.count) repositories, \(loaded.config.widgets.count) widgets; "
                 + "templates OK\(overrides)")
         return lines.joined(separator: "\n")
+    }
+
+    /// A misspelt override (`cards.mustache`) would silently change nothing.
+    func unusedTemplateNames(_ templates: TemplateSet) -> [String] {
+        templates.overridden.filter { file in
+            file.hasSuffix(".mustache") && !TemplateSet.requiredNames.contains(String(file.dropLast(".mustache".count)))
+        }
     }
 }
