@@ -108,7 +108,8 @@ public struct Build: Sendable {
             } catch {
                 throw UsageError("--api-url: \(error)")
             }
-            let transport = LimitedTransport(URLSessionTransport(timeout: options.timeout), limit: options.jobs)
+            let transport = LimitedTransport(
+                URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
             var policy = NetworkPolicy()
             policy.offline = options.offline
             policy.maxWait = options.maxWait
@@ -154,12 +155,19 @@ public struct Build: Sendable {
 
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now.addingTimeInterval(config.refresh), sample: options.sample, repos: repos)
-        var files = try SiteRenderer(config: config, templates: templates, sample: options.sample).render(snapshot)
-        files.merge(avatarFiles) { page, _ in page }
-        try SiteWriter(target: output).write(files)
+        let staged = try SiteWriter(target: output).begin()
+        do {
+            let renderer = SiteRenderer(config: config, templates: templates, sample: options.sample)
+            try renderer.render(snapshot, into: staged.add)
+            for (path, data) in avatarFiles { try staged.add(path, data) }
+            try staged.commit()
+        } catch {
+            staged.abandon()
+            throw error
+        }
 
         let requests = options.sample ? nil : await ledger.counts
-        let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: files.count)
+        let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }

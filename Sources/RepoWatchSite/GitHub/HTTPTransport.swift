@@ -15,8 +15,10 @@ public protocol HTTPTransport: Sendable {
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
-    public init(timeout: TimeInterval = 30) {
+    public init(timeout: TimeInterval = 30, connections: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
+        // The default (6 on Linux) would queue requests that `--jobs` allows to run.
+        configuration.httpMaximumConnectionsPerHost = max(connections, 1)
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 2
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

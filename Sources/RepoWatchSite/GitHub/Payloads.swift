@@ -86,14 +86,17 @@ struct ErrorPayload: Decodable, Sendable {
 }
 
 enum ISO8601 {
-    static func parse(_ text: String) -> Date? {
+    // Formatters are costly to make; these are only read after creation, from any thread.
+    nonisolated(unsafe) private static let plain = ISO8601DateFormatter()
+    nonisolated(unsafe) private static let fractional: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        return formatter
+    }()
+
+    static func parse(_ text: String) -> Date? {
+        plain.date(from: text) ?? fractional.date(from: text)
     }
 
-    static func string(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
-    }
+    static func string(_ date: Date) -> String { plain.string(from: date) }
 }

@@ -1,6 +1,12 @@
 import CRenameExchange
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a whole site into a temporary folder beside the target and swaps it in at the end, so a
 /// failed or interrupted build leaves the previous `public/` exactly as it was.
 public struct SiteWriter: Sendable {
@@ -22,6 +28,19 @@ public struct SiteWriter: Sendable {
 
     /// `files`: root-relative path → bytes.
     public func write(_ files: [String: Data]) throws {
+        let staged = try begin()
+        do {
+            for (path, data) in files { try staged.add(path, data) }
+            try staged.commit()
+        } catch {
+            staged.abandon()
+            throw error
+        }
+    }
+
+    /// Opens a staging folder beside the target; files are written as they are produced, so a big
+    /// site is never held in memory, and nothing is visible until `commit()`.
+    public func begin() throws -> StagedSite {
         let manager = FileManager.default
         let parent = target.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -29,23 +48,7 @@ public struct SiteWriter: Sendable {
         let staging = parent.appendingPathComponent(
             ".\(target.lastPathComponent).building-\(UUID().uuidString.prefix(8))")
         try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        do {
-            var made: Set<String> = []
-            for (path, data) in files {
-                try Self.validate(path)
-                let url = staging.appendingPathComponent(path)
-                let folder = url.deletingLastPathComponent().path
-                if !made.contains(folder) {
-                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    made.insert(folder)
-                }
-                try data.write(to: url)
-            }
-            try swapIn(staging)
-        } catch {
-            try? manager.removeItem(at: staging)
-            throw error
-        }
+        return StagedSite(writer: self, folder: staging)
     }
 
     /// A build killed mid-way leaves its hidden staging folder behind; the next build clears it.
@@ -66,7 +69,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private func swapIn(_ staging: URL) throws {
+    fileprivate func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
@@ -92,5 +95,72 @@ public struct SiteWriter: Sendable {
             throw error
         }
         try? manager.removeItem(at: old)
+    }
+}
+
+/// A site being written: safe to fill from several threads at once.
+public final class StagedSite: @unchecked Sendable {
+    private let writer: SiteWriter
+    public let folder: URL
+    private let lock = NSLock()
+    private var madeFolders: Set<String> = []
+    private var count = 0
+
+    fileprivate init(writer: SiteWriter, folder: URL) {
+        self.writer = writer
+        self.folder = folder
+    }
+
+    public var fileCount: Int {
+        lock.withLock { count }
+    }
+
+    public func add(_ path: String, _ data: Data) throws {
+        try SiteWriter.validate(path)
+        let url = folder.appendingPathComponent(path)
+        let parent = url.deletingLastPathComponent().path
+        // Folders are made under the lock so no thread writes into one another is still creating.
+        try lock.withLock {
+            if madeFolders.insert(parent).inserted {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            }
+        }
+        try Self.writeFile(url.path, data)
+        lock.withLock { count += 1 }
+    }
+
+    /// Plain open/write/close: `Data.write(to:)` fsyncs every file on Linux, which made a big site
+    /// wait on the disk. Durability is not needed here; the swap in `commit()` is what readers see.
+    static func writeFile(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SiteWriter.WriteError.io("cannot create \(path): \(errnoText())") }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw SiteWriter.WriteError.io("cannot write \(path): \(errnoText())")
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Swaps the finished site in for the previous one.
+    public func commit() throws {
+        do {
+            try writer.swapIn(folder)
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    public func abandon() {
+        try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -48,11 +48,15 @@ public enum Formatting {
         return formatter
     }
 
+    // Made once: a DateFormatter costs more to create than thousands of uses. Only read afterwards.
+    private static let dayFormatter = formatter("d MMM yyyy")
+    private static let dayAndTimeFormatter = formatter("d MMM yyyy, HH:mm 'UTC'")
+
     /// "21 Nov 2026"
-    public static func day(_ date: Date) -> String { formatter("d MMM yyyy").string(from: date) }
+    public static func day(_ date: Date) -> String { dayFormatter.string(from: date) }
 
     /// "22 Nov 2026, 12:00 UTC"
-    public static func dayAndTime(_ date: Date) -> String { formatter("d MMM yyyy, HH:mm 'UTC'").string(from: date) }
+    public static func dayAndTime(_ date: Date) -> String { dayAndTimeFormatter.string(from: date) }
 
     public static func iso(_ date: Date) -> String { ISO8601.string(date) }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Renders every page of the site from a snapshot: value in (config, snapshot, templates), files out
-/// (root-relative path → bytes). Avatars are added by the build; nothing here touches the disk.
+/// (root-relative path → bytes) as they are made, so a big site is never held in memory. Avatars
+/// are added by the build; nothing here touches the disk.
 public struct SiteRenderer: Sendable {
     public static let widgetsPerPage = 60
 
@@ -15,55 +16,100 @@ public struct SiteRenderer: Sendable {
         contexts = WidgetContext(sample: sample)
     }
 
-    /// One entry of the gallery: a widget in one size.
+    /// Receives each finished file; called from several threads at once.
+    public typealias FileSink = @Sendable (_ path: String, _ data: Data) throws -> Void
+
+    /// Every file in memory: for tests and small sites.
+    public func render(_ snapshot: Snapshot) throws -> [String: Data] {
+        let collected = FileCollector()
+        try render(snapshot, into: collected.add)
+        return collected.files
+    }
+
+    public func render(_ snapshot: Snapshot, into emit: FileSink) throws {
+        let widgets = WidgetFragments(renderer: self, snapshot: snapshot)
+        let site = siteContext(snapshot)
+        let pages = galleryPages(widgets)
+        let notes = widgetNotes()
+
+        // Pages are independent: render them across the cores.
+        try Parallel.forEach(pages.indices) { index in
+            try emit(pages[index].path, Data(templates.render("index", pages[index].context(site: site)).utf8))
+        }
+        try Parallel.forEach(config.repos.indices) { index in
+            try renderRepositoryPages(config.repos[index], widgets: widgets, site: site, notes: notes, into: emit)
+        }
+
+        // Double widgets have no repository of their own: a folder per widget ID.
+        for widget in config.widgets {
+            guard case .double(let id, let top, let bottom) = widget.kind else { continue }
+            let root = "../../"
+            let html = widgets.double(id: id, top: top, bottom: bottom, look: config.look(for: widget), root: root)
+            try emit(
+                "widgets/\(id)/large.html",
+                Data(
+                    templates.render(
+                        "widget",
+                        [
+                            "root": root, "site": site, "widget_html": html,
+                            "page": ["title": "\(top) + \(bottom)"], "size": "large",
+                        ]
+                    ).utf8))
+        }
+
+        // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
+        try emit(
+            "404.html",
+            Data(
+                templates.render(
+                    "404",
+                    [
+                        "root": config.baseURL?.absoluteString ?? "", "site": site,
+                        "page": ["title": "Not found — \(config.title)"],
+                    ]
+                ).utf8))
+        try emit(".nojekyll", Data())
+        for (path, data) in templates.assets { try emit("assets/\(path)", data) }
+        try emit("data/snapshot.json", try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
+        if let baseURL = config.baseURL {
+            try emit(
+                "sitemap.xml",
+                Data(Sitemap.xml(baseURL: baseURL, paths: sitemapPaths(pageCount: pages.count)).utf8))
+        }
+    }
+
+    /// One page of the gallery: every configured widget in every size, 60 to a page.
+    struct GalleryPage: @unchecked Sendable {
+        var path: String
+        var root: String
+        var title: String
+        var items: [GalleryItem]
+        var pagination: [String: Any]
+        var hasPagination: Bool
+
+        func context(site: [String: Any]) -> [String: Any] {
+            [
+                "root": root, "site": site, "page": ["title": title],
+                "widgets": items.map { item -> [String: Any] in
+                    [
+                        "kind": item.kind, "size": item.size.rawValue, "title": item.title, "href": item.href,
+                        "html": item.html(root),
+                    ]
+                },
+                "pagination": pagination, "has_pagination": hasPagination,
+            ]
+        }
+    }
+
     struct GalleryItem {
         var kind: String
         var size: SiteConfig.WidgetSize
         var title: String
         var href: String
-        var render: (_ root: String) -> String
+        var html: (_ root: String) -> String
     }
 
-    public func render(_ snapshot: Snapshot) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        // Counts are displayed per widget (`numbers:`), so each repository has a context per style.
-        var repoContexts: [WidgetLook.Numbers: [String: [String: Any]]] = [:]
-        for numbers in WidgetLook.Numbers.allCases {
-            repoContexts[numbers] = Dictionary(
-                snapshot.repos.map { ($0.configName.lowercased(), contexts.repo($0, numbers: numbers)) },
-                uniquingKeysWith: { first, _ in first })
-        }
-        let site = siteContext(snapshot)
-
-        func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> [String: Any] {
-            repoContexts[numbers]?[name.key]
-                ?? contexts.repo(.unavailable(name, reason: "not fetched"), numbers: numbers)
-        }
-        func state(_ repo: [String: Any]) -> WidgetContext.State {
-            (repo["state"] as? String).flatMap(WidgetContext.State.init) ?? .fresh
-        }
-        func single(_ name: RepoName, _ size: SiteConfig.WidgetSize, look: WidgetLook, root: String) -> String {
-            let repo = repoContext(name, look.numbers)
-            return templates.render(
-                size.rawValue,
-                [
-                    "root": root, "repo": repo,
-                    "widget": contexts.widget(kind: size.rawValue, state: state(repo), look: look),
-                ])
-        }
-        func double(id: String, top: RepoName, bottom: RepoName, look: WidgetLook, root: String) -> String {
-            let topContext = repoContext(top, look.numbers)
-            let bottomContext = repoContext(bottom, look.numbers)
-            let worst = max(state(topContext), state(bottomContext))
-            return templates.render(
-                "double",
-                [
-                    "root": root, "top": topContext, "bottom": bottomContext,
-                    "widget": contexts.widget(kind: "double", id: id, state: worst, look: look),
-                ])
-        }
-
-        // The gallery: every configured widget in every size.
+    func galleryPages(_ widgets: WidgetFragments) -> [GalleryPage] {
         var items: [GalleryItem] = []
         for widget in config.widgets {
             let look = config.look(for: widget)
@@ -74,105 +120,67 @@ public struct SiteRenderer: Sendable {
                         GalleryItem(
                             kind: size.rawValue, size: size, title: "\(name) · \(size.rawValue)",
                             href: "repos/\(name.pathComponent)/",
-                            render: { single(name, size, look: look, root: $0) }))
+                            html: { widgets.single(name, size, look: look, root: $0) }))
                 }
             case .double(let id, let top, let bottom):
                 items.append(
                     GalleryItem(
                         kind: "double", size: .large, title: "\(top) + \(bottom)", href: "widgets/\(id)/large.html",
-                        render: { double(id: id, top: top, bottom: bottom, look: look, root: $0) }))
+                        html: { widgets.double(id: id, top: top, bottom: bottom, look: look, root: $0) }))
             }
         }
         let pageCount = max(1, (items.count + Self.widgetsPerPage - 1) / Self.widgetsPerPage)
-        for pageIndex in 0..<pageCount {
-            let path = pageIndex == 0 ? "index.html" : "page/\(pageIndex + 1)/index.html"
-            let root = pageIndex == 0 ? "" : "../../"
-            let slice = items.dropFirst(pageIndex * Self.widgetsPerPage).prefix(Self.widgetsPerPage)
+        return (0..<pageCount).map { pageIndex in
             var pagination: [String: Any] = ["current": pageIndex + 1, "total": pageCount]
             if pageIndex > 0 { pagination["prev"] = pageIndex == 1 ? "index.html" : "page/\(pageIndex)/index.html" }
             if pageIndex + 1 < pageCount { pagination["next"] = "page/\(pageIndex + 2)/index.html" }
-            let context: [String: Any] = [
-                "root": root, "site": site,
-                "page": ["title": pageIndex == 0 ? config.title : "\(config.title) — page \(pageIndex + 1)"],
-                "widgets": slice.map { item -> [String: Any] in
-                    [
-                        "kind": item.kind, "size": item.size.rawValue, "title": item.title, "href": item.href,
-                        "html": item.render(root),
-                    ]
-                },
-                "pagination": pagination, "has_pagination": pageCount > 1,
-            ]
-            files[path] = Data(templates.render("index", context).utf8)
+            return GalleryPage(
+                path: pageIndex == 0 ? "index.html" : "page/\(pageIndex + 1)/index.html",
+                root: pageIndex == 0 ? "" : "../../",
+                title: pageIndex == 0 ? config.title : "\(config.title) — page \(pageIndex + 1)",
+                items: Array(items.dropFirst(pageIndex * Self.widgetsPerPage).prefix(Self.widgetsPerPage)),
+                pagination: pagination, hasPagination: pageCount > 1)
         }
+    }
 
-        // A page and two standalone widget documents per repository.
-        let notes = widgetNotes()
-        for name in config.repos {
-            let folder = "repos/\(name.pathComponent)/"
-            let root = "../../../"
-            let repo = repoContext(name, config.look.numbers)
-            var widgets: [[String: Any]] = []
-            var embeds: [[String: Any]] = []
-            for size in SiteConfig.WidgetSize.allCases {
-                let html = single(name, size, look: pageLook(for: name, size: size), root: root)
-                let file = "\(size.rawValue).html"
-                var entry: [String: Any] = ["size": size.rawValue, "html": html, "href": file]
-                if let note = notes[name.key] { entry["note_html"] = note }
-                widgets.append(entry)
-                embeds.append([
-                    "size": size.rawValue, "iframe": iframe(folder + file, size: size, title: name.description),
-                ])
-                files[folder + file] = Data(
+    /// A page and two standalone widget documents per repository.
+    func renderRepositoryPages(
+        _ name: RepoName, widgets: WidgetFragments, site: [String: Any], notes: [String: String], into emit: FileSink
+    ) throws {
+        let folder = "repos/\(name.pathComponent)/"
+        let root = "../../../"
+        var widgetEntries: [[String: Any]] = []
+        var embeds: [[String: Any]] = []
+        for size in SiteConfig.WidgetSize.allCases {
+            let html = widgets.single(name, size, look: pageLook(for: name, size: size), root: root)
+            let file = "\(size.rawValue).html"
+            var entry: [String: Any] = ["size": size.rawValue, "html": html, "href": file]
+            if let note = notes[name.key] { entry["note_html"] = note }
+            widgetEntries.append(entry)
+            embeds.append([
+                "size": size.rawValue, "iframe": iframe(folder + file, size: size, title: name.description),
+            ])
+            try emit(
+                folder + file,
+                Data(
                     templates.render(
                         "widget",
                         [
                             "root": root, "site": site, "widget_html": html,
                             "page": ["title": "\(name) · \(size.rawValue)"], "size": size.rawValue,
                         ]
-                    ).utf8)
-            }
-            files[folder + "index.html"] = Data(
+                    ).utf8))
+        }
+        try emit(
+            folder + "index.html",
+            Data(
                 templates.render(
                     "repo",
                     [
-                        "root": root, "site": site, "repo": repo, "widgets": widgets, "embeds": embeds,
-                        "page": ["title": "\(name) — \(config.title)"],
+                        "root": root, "site": site, "repo": widgets.repoContext(name, config.look.numbers),
+                        "widgets": widgetEntries, "embeds": embeds, "page": ["title": "\(name) — \(config.title)"],
                     ]
-                ).utf8)
-        }
-
-        // Double widgets have no repository of their own: a folder per widget ID.
-        for widget in config.widgets {
-            guard case .double(let id, let top, let bottom) = widget.kind else { continue }
-            let root = "../../"
-            let look = config.look(for: widget)
-            files["widgets/\(id)/large.html"] = Data(
-                templates.render(
-                    "widget",
-                    [
-                        "root": root, "site": site,
-                        "widget_html": double(id: id, top: top, bottom: bottom, look: look, root: root),
-                        "page": ["title": "\(top) + \(bottom)"], "size": "large",
-                    ]
-                ).utf8)
-        }
-
-        // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
-        files["404.html"] = Data(
-            templates.render(
-                "404",
-                [
-                    "root": config.baseURL?.absoluteString ?? "", "site": site,
-                    "page": ["title": "Not found — \(config.title)"],
-                ]
-            ).utf8)
-        files[".nojekyll"] = Data()
-        for (path, data) in templates.assets { files["assets/\(path)"] = data }
-        files["data/snapshot.json"] = try Snapshot.encoder.encode(snapshot) + Data("\n".utf8)
-        if let baseURL = config.baseURL {
-            files["sitemap.xml"] = Data(Sitemap.xml(baseURL: baseURL, paths: sitemapPaths(pageCount: pageCount)).utf8)
-        }
-        return files
+                ).utf8))
     }
 
     func siteContext(_ snapshot: Snapshot) -> [String: Any] {

@@ -61,8 +61,16 @@ public enum SHA256 {
         return h.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> UInt32(24 - $0 * 8)) } }
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     public static func hex(_ data: some Collection<UInt8>) -> String {
-        hash(data).map { String(format: "%02x", $0) }.joined()
+        var characters: [UInt8] = []
+        characters.reserveCapacity(64)
+        for byte in hash(data) {
+            characters.append(hexDigits[Int(byte >> 4)])
+            characters.append(hexDigits[Int(byte & 0x0f)])
+        }
+        return String(decoding: characters, as: UTF8.self)
     }
 
     public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
