@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""GitHub stand-in for the benchmark: N synthetic repositories, generated on request.
+
+    python3 synthetic_server.py --repos N [--latency SECONDS] [--port 0]
+
+Repositories are bench-owner-K/repo-K (K = 0..N-1, owners shared by 10 repositories each), each with
+four contributors (avatars shared by 40 logins). Every response carries an ETag and answers 304 to
+a matching If-None-Match. Prints "PORT <n>" when listening. GET /_stats returns request counts;
+POST /_reset clears them. Loopback only; stops by itself after --max-lifetime seconds.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import struct
+import sys
+import threading
+import time
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+REPO_RE = re.compile(r"^/repos/(bench-owner-\d+)/(repo-\d+)$")
+CONTRIB_RE = re.compile(r"^/repos/(bench-owner-\d+)/(repo-\d+)/contributors$")
+AVATAR_RE = re.compile(r"^/_avatars/(\w+)$")
+
+
+def png(seed: str) -> bytes:
+    digest = hashlib.sha256(seed.encode()).digest()
+    width = height = 16
+    raw = (b"\x00" + bytes(digest[:3]) * width) * height
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self):
+        self.api = 0
+        self.api_304 = 0
+        self.avatars = 0
+        self.avatars_304 = 0
+
+    def add(self, kind, not_modified):
+        with self.lock:
+            if kind == "api":
+                self.api += 1
+                self.api_304 += not_modified
+            else:
+                self.avatars += 1
+                self.avatars_304 += not_modified
+
+    def json(self):
+        with self.lock:
+            return json.dumps({"api": self.api, "api_304": self.api_304,
+                               "avatars": self.avatars, "avatars_304": self.avatars_304}).encode()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    latency = 0.0
+    base = ""
+    stats = Stats()
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        if self.path == "/_reset":
+            self.stats.reset()
+            self.reply(200, b"{}", "application/json")
+        else:
+            self.reply(404, b"{}", "application/json")
+
+    def do_GET(self):
+        path = self.path.split("?", 1)[0]
+        if path == "/_stats":
+            self.reply(200, self.stats.json(), "application/json")
+            return
+        time.sleep(self.latency)
+        if m := REPO_RE.match(path):
+            self.serve_json("api", self.repository(m.group(1), m.group(2)))
+        elif m := CONTRIB_RE.match(path):
+            self.serve_json("api", self.contributors(m.group(2)))
+        elif m := AVATAR_RE.match(path):
+            body = png(m.group(1))
+            self.serve("avatar", body, "image/png")
+        else:
+            self.reply(404, b'{"message":"Not Found"}', "application/json")
+
+    def repository(self, owner, name):
+        k = int(name.split("-")[1])
+        return {
+            "id": 100000 + k, "name": name, "full_name": f"{owner}/{name}",
+            "owner": {"login": owner, "type": "User", "avatar_url": f"{self.base}/_avatars/{owner}?v=4"},
+            "html_url": f"https://github.com/{owner}/{name}",
+            "description": f"Synthetic repository number {k} for the benchmark.",
+            "stargazers_count": (k * 7919) % 200000, "watchers_count": (k * 7919) % 200000,
+            "forks_count": (k * 104729) % 30000, "open_issues_count": (k * 31) % 900,
+            "has_issues": k % 7 != 0, "archived": False,
+            "pushed_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1_790_000_000 - (k % 120) * 86400)),
+        }
+
+    def contributors(self, name):
+        k = int(name.split("-")[1])
+        people = []
+        for rank in range(4):
+            login = f"dev{(k + rank * 13) % 40}"
+            people.append({"login": login, "type": "User", "contributions": 1000 // (rank + 1) + k % 17,
+                           "avatar_url": f"{self.base}/_avatars/{login}?v=4"})
+        return people
+
+    def serve_json(self, kind, value):
+        self.serve(kind, json.dumps(value).encode(), "application/json; charset=utf-8")
+
+    def serve(self, kind, body, content_type):
+        etag = '"' + hashlib.sha1(body).hexdigest() + '"'
+        not_modified = self.headers.get("If-None-Match") == etag
+        self.stats.add(kind, not_modified)
+        if not_modified:
+            self.send_response_only(304)
+            self.send_header("ETag", etag)
+            self.send_header("x-ratelimit-remaining", "4999")
+            self.end_headers()
+            return
+        self.reply(200, body, content_type, {"ETag": etag, "x-ratelimit-remaining": "4999"})
+
+    def reply(self, status, body, content_type, headers=None):
+        self.send_response_only(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--latency", type=float, default=0.0)
+    ap.add_argument("--max-lifetime", type=float, default=3600)
+    args = ap.parse_args()
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer.request_queue_size = 256
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    port = server.server_address[1]
+    Handler.latency = args.latency
+    Handler.base = f"http://127.0.0.1:{port}"
+    threading.Thread(target=lambda: (time.sleep(args.max_lifetime), os._exit(0)), daemon=True).start()
+    print(f"PORT {port}", flush=True)
+    server.serve_forever(poll_interval=0.2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
