@@ -60,25 +60,25 @@ public final class PreviewServer: Sendable {
             group.addTask { [self] in
                 for await batch in changes { await rebuild(after: batch) }
             }
-            do {
+            group.addTask { [self] in
                 try await server.waitUntilListening(timeout: 10)
                 guard let port = await server.listeningAddress.flatMap(Self.port) else {
                     throw UsageError("the preview server did not start listening")
                 }
-                announce("Serving \(first.output.path) at http://127.0.0.1:\(port)\(options.basePath) (Ctrl-C to stop)")
-                // Sleeps until cancelled; the server and the rebuild loop run beside it.
-                while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
-            } catch is CancellationError {
-            } catch {
-                watcher.stop()
-                hub.closeAll()
-                group.cancelAll()
-                throw Self.describe(error, port: options.port)
+                announce(
+                    "Serving \(first.output.path) at http://127.0.0.1:\(port)\(options.basePath) (Ctrl-C to stop)")
+                while true { try await Task.sleep(for: .seconds(3600)) }
             }
+            // The first child to end decides: a bind error from the server, or cancellation (Ctrl-C).
+            var failure: Error?
+            do { try await group.next() } catch { failure = error }
             watcher.stop()
             hub.closeAll()
             await server.stop(timeout: 1)
             group.cancelAll()
+            if let failure, !Task.isCancelled, !(failure is CancellationError) {
+                throw Self.describe(failure, port: options.port)
+            }
         }
     }
 

@@ -211,6 +211,18 @@ struct ServeTests {
         await #expect(throws: (any Error).self) { try await RawHTTP.get(port: port, "/") }
     }
 
+    @Test("a port in use is a clear usage error, exit 2")
+    func portInUse() async throws {
+        let (dir, server, port, _) = try await Self.start("serve-busy")
+        defer { dir.remove() }
+        let second = try await BinaryRunner.run(
+            ["serve", "--sample", "--port", String(port), "--output", "public2"], in: dir.url,
+            environment: BinaryRunner.environment(home: dir.url.appendingPathComponent("home")), timeout: 30)
+        #expect(second.status == 2, "\(second)")
+        #expect(second.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(second)")
+        #expect(await server.interrupt() == 0)
+    }
+
     @Test("a configuration error before the first build exits 2 without serving")
     func initialConfigError() async throws {
         let dir = try TempDir("serve-bad")
