@@ -144,7 +144,7 @@ public struct Build: Sendable {
                         + "the remaining repositories were built from the cache")
             }
         }
-        avatarFiles.merge(previous.avatars(for: repos)) { fresh, _ in fresh }
+        avatarFiles.merge(previous.avatars()) { fresh, _ in fresh }
         // A widget without data still shows a face, never a broken image.
         let placeholders = AvatarStore(client: nil)
         for index in repos.indices where repos[index].ownerAvatar == nil {
@@ -212,33 +212,43 @@ public struct Build: Sendable {
     }
 }
 
-/// The previous build's data: what a widget shows, marked stale, when GitHub cannot answer now.
-struct LastGoodData {
+/// The previous build's data: what a widget shows, marked stale, when GitHub cannot answer now and
+/// the cache has nothing either. Read only if a repository needs it.
+final class LastGoodData {
     let output: URL
     let now: Date
-    let snapshot: Snapshot?
+    private var supplied: [RepoSnapshot] = []
 
     init(output: URL, now: Date) {
         self.output = output
         self.now = now
-        let url = output.appendingPathComponent("data/snapshot.json")
-        snapshot = (try? Data(contentsOf: url)).flatMap { try? Snapshot.decoder.decode(Snapshot.self, from: $0) }
     }
 
-    /// Sample data is never passed off as real data.
+    private lazy var repos: [String: RepoSnapshot] = {
+        let url = output.appendingPathComponent("data/snapshot.json")
+        // Sample data is never passed off as real data.
+        guard let data = try? Data(contentsOf: url),
+            let snapshot = try? Snapshot.decoder.decode(Snapshot.self, from: data),
+            !snapshot.sample
+        else { return [:] }
+        return Dictionary(
+            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }()
+
     func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
-        guard let snapshot, !snapshot.sample, var repo = snapshot.repo(name), repo.isAvailable else { return nil }
+        guard var repo = repos[name.key], repo.isAvailable else { return nil }
         repo.stale = true
         // The count of days keeps moving while GitHub is away.
         repo.daysSincePush = repo.pushedAt.map { Snapshot.daysSince($0, now: now) }
         repo.error = reason ?? repo.error ?? "not fetched in this build"
+        supplied.append(repo)
         return repo
     }
 
-    /// The avatar files stale repositories still point to, copied from the previous site.
-    func avatars(for repos: [RepoSnapshot]) -> [String: Data] {
+    /// The avatar files of the repositories supplied here, copied from the previous site.
+    func avatars() -> [String: Data] {
         var files: [String: Data] = [:]
-        for repo in repos where repo.stale {
+        for repo in supplied {
             let paths = [repo.ownerAvatar] + repo.contributors.map(\.avatar)
             for case let path? in paths where path.hasPrefix("avatars/") && !path.contains("..") {
                 files[path] = try? Data(contentsOf: output.appendingPathComponent(path))

@@ -29,29 +29,45 @@ public struct SiteRenderer: Sendable {
     public func render(_ snapshot: Snapshot, into emit: FileSink) throws {
         let widgets = WidgetFragments(renderer: self, snapshot: snapshot)
         let site = siteContext(snapshot)
-        let pages = galleryPages(widgets)
+        let pages = galleryPages()
         let notes = widgetNotes()
+        let looks = PageLooks(config: config)
+        let units = workUnits(pages)
 
-        // Pages are independent: render them across the cores.
-        try Parallel.forEach(pages.indices) { index in
-            try emit(pages[index].path, Data(templates.render("index", pages[index].context(site: site)).utf8))
-        }
-        try Parallel.forEach(config.repos.indices) { index in
-            try renderRepositoryPages(config.repos[index], widgets: widgets, site: site, notes: notes, into: emit)
+        // Units are independent, run across the cores, and each renders a repository's pages right
+        // after the gallery page that first shows it, while its widgets are still at hand.
+        try Parallel.forEach(units.indices) { index in
+            var cache = WidgetFragments.Cache()
+            let unit = units[index]
+            if let pageIndex = unit.page {
+                let page = pages[pageIndex]
+                let items = page.items.map { item -> [String: Any] in
+                    [
+                        "kind": item.kind, "size": item.size.rawValue, "title": item.title, "href": item.href,
+                        "html": widgets.html(item.spec, root: page.root, cache: &cache),
+                    ]
+                }
+                try emit(page.path, Data(templates.render("index", page.context(site: site, widgets: items)).utf8))
+            }
+            for name in unit.repos {
+                try renderRepositoryPages(
+                    name, widgets: widgets, cache: &cache, looks: looks, site: site, notes: notes, into: emit)
+            }
         }
 
         // Double widgets have no repository of their own: a folder per widget ID.
+        var cache = WidgetFragments.Cache()
         for widget in config.widgets {
             guard case .double(let id, let top, let bottom) = widget.kind else { continue }
             let root = "../../"
-            let html = widgets.double(id: id, top: top, bottom: bottom, look: config.look(for: widget), root: root)
+            let spec = WidgetFragments.Spec.double(id: id, top: top, bottom: bottom, config.look(for: widget))
             try emit(
                 "widgets/\(id)/large.html",
                 Data(
                     templates.render(
                         "widget",
                         [
-                            "root": root, "site": site, "widget_html": html,
+                            "root": root, "site": site, "widget_html": widgets.html(spec, root: root, cache: &cache),
                             "page": ["title": "\(top) + \(bottom)"], "size": "large",
                         ]
                     ).utf8))
@@ -87,29 +103,25 @@ public struct SiteRenderer: Sendable {
         var pagination: [String: Any]
         var hasPagination: Bool
 
-        func context(site: [String: Any]) -> [String: Any] {
+        func context(site: [String: Any], widgets: [[String: Any]]) -> [String: Any] {
             [
-                "root": root, "site": site, "page": ["title": title],
-                "widgets": items.map { item -> [String: Any] in
-                    [
-                        "kind": item.kind, "size": item.size.rawValue, "title": item.title, "href": item.href,
-                        "html": item.html(root),
-                    ]
-                },
+                "root": root, "site": site, "page": ["title": title], "widgets": widgets,
                 "pagination": pagination, "has_pagination": hasPagination,
             ]
         }
     }
 
-    struct GalleryItem {
+    struct GalleryItem: Sendable {
         var kind: String
         var size: SiteConfig.WidgetSize
         var title: String
         var href: String
-        var html: (_ root: String) -> String
+        var spec: WidgetFragments.Spec
+        /// The repositories it shows, whose pages are rendered with this gallery page.
+        var repos: [RepoName]
     }
 
-    func galleryPages(_ widgets: WidgetFragments) -> [GalleryPage] {
+    func galleryPages() -> [GalleryPage] {
         var items: [GalleryItem] = []
         for widget in config.widgets {
             let look = config.look(for: widget)
@@ -119,14 +131,13 @@ public struct SiteRenderer: Sendable {
                     items.append(
                         GalleryItem(
                             kind: size.rawValue, size: size, title: "\(name) · \(size.rawValue)",
-                            href: "repos/\(name.pathComponent)/",
-                            html: { widgets.single(name, size, look: look, root: $0) }))
+                            href: "repos/\(name.pathComponent)/", spec: .single(name, size, look), repos: [name]))
                 }
             case .double(let id, let top, let bottom):
                 items.append(
                     GalleryItem(
                         kind: "double", size: .large, title: "\(top) + \(bottom)", href: "widgets/\(id)/large.html",
-                        html: { widgets.double(id: id, top: top, bottom: bottom, look: look, root: $0) }))
+                        spec: .double(id: id, top: top, bottom: bottom, look), repos: [top, bottom]))
             }
         }
         let pageCount = max(1, (items.count + Self.widgetsPerPage - 1) / Self.widgetsPerPage)
@@ -143,16 +154,43 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// A gallery page (if any) and the repository pages rendered with it.
+    struct WorkUnit: Sendable {
+        var page: Int?
+        var repos: [RepoName]
+    }
+
+    /// Each repository's pages go with the first gallery page that shows it; repositories no widget
+    /// shows come last, in chunks.
+    func workUnits(_ pages: [GalleryPage]) -> [WorkUnit] {
+        var assigned: Set<String> = []
+        var units: [WorkUnit] = []
+        for (index, page) in pages.enumerated() {
+            var repos: [RepoName] = []
+            for item in page.items {
+                for name in item.repos where assigned.insert(name.key).inserted { repos.append(name) }
+            }
+            units.append(WorkUnit(page: index, repos: repos))
+        }
+        let rest = config.repos.filter { !assigned.contains($0.key) }
+        for start in stride(from: 0, to: rest.count, by: Self.widgetsPerPage) {
+            units.append(WorkUnit(page: nil, repos: Array(rest[start..<min(start + Self.widgetsPerPage, rest.count)])))
+        }
+        return units
+    }
+
     /// A page and two standalone widget documents per repository.
     func renderRepositoryPages(
-        _ name: RepoName, widgets: WidgetFragments, site: [String: Any], notes: [String: String], into emit: FileSink
+        _ name: RepoName, widgets: WidgetFragments, cache: inout WidgetFragments.Cache, looks: PageLooks,
+        site: [String: Any], notes: [String: String], into emit: FileSink
     ) throws {
         let folder = "repos/\(name.pathComponent)/"
         let root = "../../../"
         var widgetEntries: [[String: Any]] = []
         var embeds: [[String: Any]] = []
         for size in SiteConfig.WidgetSize.allCases {
-            let html = widgets.single(name, size, look: pageLook(for: name, size: size), root: root)
+            let spec = WidgetFragments.Spec.single(name, size, looks.look(for: name, size: size))
+            let html = widgets.html(spec, root: root, cache: &cache)
             let file = "\(size.rawValue).html"
             var entry: [String: Any] = ["size": size.rawValue, "html": html, "href": file]
             if let note = notes[name.key] { entry["note_html"] = note }
@@ -197,15 +235,28 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A repository page shows each size once: drawn like the first single widget of that repository
-    /// in that size, else its first single widget, else with the site's defaults.
-    func pageLook(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
-        var first: SiteConfig.Widget?
-        for widget in config.widgets {
-            guard case .single(let repo, let sizes) = widget.kind, repo.key == name.key else { continue }
-            if sizes.contains(size) { return config.look(for: widget) }
-            first = first ?? widget
+    /// in that size, else its first single widget, else with the site's defaults. Worked out for all
+    /// repositories in one pass over the widgets (a scan per page would be quadratic).
+    struct PageLooks: Sendable {
+        private var bySize: [String: WidgetLook] = [:]
+        private var firstWidget: [String: WidgetLook] = [:]
+        private let fallback: WidgetLook
+
+        init(config: SiteConfig) {
+            fallback = config.look
+            for widget in config.widgets {
+                guard case .single(let repo, let sizes) = widget.kind else { continue }
+                let look = config.look(for: widget)
+                if firstWidget[repo.key] == nil { firstWidget[repo.key] = look }
+                for size in sizes where bySize["\(repo.key)|\(size.rawValue)"] == nil {
+                    bySize["\(repo.key)|\(size.rawValue)"] = look
+                }
+            }
         }
-        return first.map { config.look(for: $0) } ?? config.look
+
+        func look(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
+            bySize["\(name.key)|\(size.rawValue)"] ?? firstWidget[name.key] ?? fallback
+        }
     }
 
     /// Notes of single widgets, by repository (rendered Markdown).

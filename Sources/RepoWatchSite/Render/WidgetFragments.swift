@@ -1,40 +1,58 @@
 import Foundation
 
-/// Widget fragments (`medium`, `large`, `double`), each rendered once and reused on every page that
-/// shows it: the gallery, the repository page and the standalone document differ only in the
-/// relative path to the root, which is filled in afterwards.
-final class WidgetFragments: @unchecked Sendable {
+/// Widget fragments (`medium`, `large`, `double`), each rendered once per unit of work and reused on
+/// every page of that unit that shows it: the gallery, the repository page and the standalone
+/// document differ only in the relative path to the root, which is filled in afterwards. Contexts
+/// are made on demand and fragments live only as long as their unit, so memory stays flat however
+/// many repositories a site has.
+struct WidgetFragments: Sendable {
     /// Stands in for `{{root}}` while a fragment is rendered; survives HTML escaping unchanged.
     static let rootMarker = "\u{E000}root\u{E000}"
 
+    /// What a gallery entry or page shows.
+    enum Spec: Sendable {
+        case single(RepoName, SiteConfig.WidgetSize, WidgetLook)
+        case double(id: String, top: RepoName, bottom: RepoName, WidgetLook)
+
+        var key: String {
+            switch self {
+            case .single(let name, let size, let look): return "\(name.key)|\(size.rawValue)|\(look)"
+            case .double(let id, _, _, let look): return "double|\(id)|\(look)"
+            }
+        }
+    }
+
+    /// Fragments rendered within one unit of work (one thread), keyed by `Spec.key`.
+    typealias Cache = [String: String]
+
     private let renderer: SiteRenderer
-    /// Counts are displayed per widget (`numbers:`), so each repository has a context per style.
-    private let repoContexts: [WidgetLook.Numbers: [String: [String: Any]]]
-    private let lock = NSLock()
-    private var rendered: [String: String] = [:]
+    private let repos: [String: RepoSnapshot]
 
     init(renderer: SiteRenderer, snapshot: Snapshot) {
         self.renderer = renderer
-        var contexts: [WidgetLook.Numbers: [String: [String: Any]]] = [:]
-        for numbers in WidgetLook.Numbers.allCases {
-            contexts[numbers] = Dictionary(
-                snapshot.repos.map { ($0.configName.lowercased(), renderer.contexts.repo($0, numbers: numbers)) },
-                uniquingKeysWith: { first, _ in first })
-        }
-        repoContexts = contexts
+        repos = Dictionary(
+            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> [String: Any] {
-        repoContexts[numbers]?[name.key]
-            ?? renderer.contexts.repo(.unavailable(name, reason: "not fetched"), numbers: numbers)
+        renderer.contexts.repo(repos[name.key] ?? .unavailable(name, reason: "not fetched"), numbers: numbers)
     }
 
     private func state(_ repo: [String: Any]) -> WidgetContext.State {
         (repo["state"] as? String).flatMap(WidgetContext.State.init) ?? .fresh
     }
 
-    func single(_ name: RepoName, _ size: SiteConfig.WidgetSize, look: WidgetLook, root: String) -> String {
-        fragment("\(name.key)|\(size.rawValue)|\(look)", root: root) {
+    func html(_ spec: Spec, root: String, cache: inout Cache) -> String {
+        let key = spec.key
+        if let cached = cache[key] { return Self.fillRoot(cached, with: root) }
+        let html = render(spec)
+        cache[key] = html
+        return Self.fillRoot(html, with: root)
+    }
+
+    private func render(_ spec: Spec) -> String {
+        switch spec {
+        case .single(let name, let size, let look):
             let repo = repoContext(name, look.numbers)
             return renderer.templates.render(
                 size.rawValue,
@@ -42,11 +60,7 @@ final class WidgetFragments: @unchecked Sendable {
                     "root": Self.rootMarker, "repo": repo,
                     "widget": renderer.contexts.widget(kind: size.rawValue, state: state(repo), look: look),
                 ])
-        }
-    }
-
-    func double(id: String, top: RepoName, bottom: RepoName, look: WidgetLook, root: String) -> String {
-        fragment("double|\(id)|\(look)", root: root) {
+        case .double(let id, let top, let bottom, let look):
             let topContext = repoContext(top, look.numbers)
             let bottomContext = repoContext(bottom, look.numbers)
             let worst = max(state(topContext), state(bottomContext))
@@ -57,18 +71,6 @@ final class WidgetFragments: @unchecked Sendable {
                     "widget": renderer.contexts.widget(kind: "double", id: id, state: worst, look: look),
                 ])
         }
-    }
-
-    private func fragment(_ key: String, root: String, render: () -> String) -> String {
-        let cached = lock.withLock { rendered[key] }
-        let html: String
-        if let cached {
-            html = cached
-        } else {
-            html = render()
-            lock.withLock { rendered[key] = html }
-        }
-        return Self.fillRoot(html, with: root)
     }
 
     private static let markerBytes = Array(rootMarker.utf8)
