@@ -23,7 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 REPO_RE = re.compile(r"^/repos/(bench-owner-\d+)/(repo-\d+)$")
 CONTRIB_RE = re.compile(r"^/repos/(bench-owner-\d+)/(repo-\d+)/contributors$")
-AVATAR_RE = re.compile(r"^/_avatars/(\w+)$")
+AVATAR_RE = re.compile(r"^/_avatars/([\w-]+)$")
 
 
 def png(seed: str) -> bytes:
@@ -66,6 +66,9 @@ class Stats:
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body leave in two writes; with Nagle's algorithm the body would wait for the
+    # client's delayed ACK (~40 ms), adding that to every response with a body.
+    disable_nagle_algorithm = True
     latency = 0.0
     base = ""
     stats = Stats()

@@ -56,7 +56,7 @@ public struct ResponseCache: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Self.encoder.encode(entry).write(to: target, options: .atomic)
+            try FileIO.writeAtomically(Self.encoder.encode(entry), to: target.path)
         } catch {
             // A cache that cannot be written costs quota next time, nothing else.
         }

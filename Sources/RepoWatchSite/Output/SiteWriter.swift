@@ -1,12 +1,6 @@
 import CRenameExchange
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes a whole site into a temporary folder beside the target and swaps it in at the end, so a
 /// failed or interrupted build leaves the previous `public/` exactly as it was.
 public struct SiteWriter: Sendable {
@@ -125,30 +119,10 @@ public final class StagedSite: @unchecked Sendable {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             }
         }
-        try Self.writeFile(url.path, data)
+        // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
+        try FileIO.write(data, to: url.path)
         lock.withLock { count += 1 }
     }
-
-    /// Plain open/write/close: `Data.write(to:)` fsyncs every file on Linux, which made a big site
-    /// wait on the disk. Durability is not needed here; the swap in `commit()` is what readers see.
-    static func writeFile(_ path: String, _ data: Data) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SiteWriter.WriteError.io("cannot create \(path): \(errnoText())") }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw SiteWriter.WriteError.io("cannot write \(path): \(errnoText())")
-                }
-                offset += written
-            }
-        }
-    }
-
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
 
     /// Swaps the finished site in for the previous one.
     public func commit() throws {
