@@ -5,37 +5,58 @@ import Foundation
     import Glibc
 #endif
 
-/// Ctrl-C (SIGINT) and SIGTERM cancel a long-running task so it can stop cleanly; a second Ctrl-C
-/// exits at once, in case stopping hangs.
+/// Ctrl-C (SIGINT) and SIGTERM cancel a long-running task so it can stop cleanly; a second one exits
+/// at once, in case stopping hangs.
+///
+/// Not a DispatchSource signal source: on Linux it reads a signalfd and loses a signal the kernel
+/// hands to a thread that does not block it (the file watcher's, the server's). A plain handler runs
+/// on whichever thread gets the signal and writes a byte to a pipe, which is async-signal-safe.
 public enum InterruptSignal {
     public static func cancelling<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await body() }
-        let signalled = SignalCount()
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if signalled.increment() > 1 { exit(130) }
-                task.cancel()
-            }
-            source.resume()
-            return source
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return try await task.value }
+        interruptPipeWriteEnd = ends[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(interruptPipeWriteEnd, &byte, 1)
         }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_RESTART)
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+
+        let received = SignalCount()
+        let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .global())
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = read(ends[0], &bytes, bytes.count)
+            guard count > 0 else { return }
+            if received.add(count) > 1 { exit(130) }
+            task.cancel()
+        }
+        source.resume()
         defer {
-            for source in sources { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            source.cancel()
         }
         return try await task.value
     }
 }
 
+/// Read by the signal handler, which may capture nothing.
+nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
+
 private final class SignalCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
-    func increment() -> Int {
+    func add(_ signals: Int) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        count += 1
+        count += signals
         return count
     }
 }
