@@ -38,6 +38,7 @@ let package = Package(
                 .embedInCode("repo.mustache"),
                 .embedInCode("404.mustache"),
                 .embedInCode("assets/style.css"),
+                .embedInCode("assets/copy.js"),
             ]
         ),
         .target(

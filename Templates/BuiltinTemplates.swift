@@ -17,6 +17,7 @@ public enum BuiltinTemplates {
 
     /// Path under `assets/` → bytes.
     public static let assets: [String: [UInt8]] = [
-        "style.css": PackageResources.style_css
+        "style.css": PackageResources.style_css,
+        "copy.js": PackageResources.copy_js,
     ]
 }

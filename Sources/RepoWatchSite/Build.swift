@@ -155,15 +155,31 @@ public struct Build: Sendable {
 
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now.addingTimeInterval(config.refresh), sample: options.sample, repos: repos)
+        // Sample numbers are made up: they are never recorded, and real history is not shown beside them.
+        let historyFile = HistoryFile(cacheDirectory: options.cacheURL)
+        var history = History()
+        if !options.sample {
+            history = historyFile.load(now: now) { log.warning($0) }
+            history.record(snapshot, repos: config.repos)
+        }
         let staged = try SiteWriter(target: output).begin()
         do {
-            let renderer = SiteRenderer(config: config, templates: templates, sample: options.sample)
+            var renderer = SiteRenderer(config: config, templates: templates, sample: options.sample)
+            renderer.history = history
+            renderer.avatarImages = avatarFiles
             try renderer.render(snapshot, into: staged.add)
             for (path, data) in avatarFiles { try staged.add(path, data) }
             try staged.commit()
         } catch {
             staged.abandon()
             throw error
+        }
+        if !options.sample {
+            do {
+                try historyFile.save(history.json())
+            } catch {
+                log.warning("could not save the history: \(error)")
+            }
         }
 
         let requests = options.sample ? nil : await ledger.counts

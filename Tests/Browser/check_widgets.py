@@ -121,7 +121,8 @@ for (const a of document.querySelectorAll('a[href]')) {
   const href = a.getAttribute('href').trim().toLowerCase();
   if (/^[a-z][a-z0-9+.-]*:/.test(href) && !/^(https?:|mailto:)/.test(href)) out.links.push(a.getAttribute('href'));
 }
-out.scripts = document.querySelectorAll('script').length;
+// Only the site's own copy-button script may run; any other script came from data.
+out.scripts = [...document.querySelectorAll('script')].filter(s => !/(^|\/)assets\/copy\.js$/.test(s.getAttribute('src') || '')).length;
 for (const el of document.querySelectorAll('*')) {
   for (const attr of el.attributes) if (attr.name.startsWith('on')) out.handlers++;
 }

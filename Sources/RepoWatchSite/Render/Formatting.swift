@@ -55,6 +55,15 @@ public enum Formatting {
     /// "21 Nov 2026"
     public static func day(_ date: Date) -> String { dayFormatter.string(from: date) }
 
+    private static let dayMonthFormatter = formatter("d MMM")
+    private static let yearFormatter = formatter("yyyy")
+
+    /// "21 Nov" when `date` is in the same year as `reference`, else "21 Nov 2025".
+    public static func shortDay(_ date: Date, relativeTo reference: Date) -> String {
+        yearFormatter.string(from: date) == yearFormatter.string(from: reference)
+            ? dayMonthFormatter.string(from: date) : day(date)
+    }
+
     /// "22 Nov 2026, 12:00 UTC"
     public static func dayAndTime(_ date: Date) -> String { dayAndTimeFormatter.string(from: date) }
 

@@ -9,6 +9,14 @@ public struct SiteRenderer: Sendable {
     let config: SiteConfig
     let templates: TemplateSet
     let contexts: WidgetContext
+    /// Earlier snapshots: the change since the last one and the stars sparkline.
+    public var history = History()
+    /// Avatar files by root-relative path, for the SVG widgets to inline.
+    public var avatarImages: [String: Data] {
+        get { avatarURIs.images }
+        set { avatarURIs = AvatarDataURIs(images: newValue) }
+    }
+    private(set) var avatarURIs = AvatarDataURIs(images: [:])
 
     public init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -61,6 +69,9 @@ public struct SiteRenderer: Sendable {
             guard case .double(let id, let top, let bottom) = widget.kind else { continue }
             let root = "../../"
             let spec = WidgetFragments.Spec.double(id: id, top: top, bottom: bottom, config.look(for: widget))
+            let images = widgets.svgs(spec)
+            try emit("widgets/\(id)/large.svg", Data(images.light.utf8))
+            try emit("widgets/\(id)/large-dark.svg", Data(images.dark.utf8))
             try emit(
                 "widgets/\(id)/large.html",
                 Data(
@@ -87,6 +98,7 @@ public struct SiteRenderer: Sendable {
         try emit(".nojekyll", Data())
         for (path, data) in templates.assets { try emit("assets/\(path)", data) }
         try emit("data/snapshot.json", try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
+        try emit("data/history.json", history.json())
         if let baseURL = config.baseURL {
             try emit(
                 "sitemap.xml",
@@ -195,9 +207,10 @@ public struct SiteRenderer: Sendable {
             var entry: [String: Any] = ["size": size.rawValue, "html": html, "href": file]
             if let note = notes[name.key] { entry["note_html"] = note }
             widgetEntries.append(entry)
-            embeds.append([
-                "size": size.rawValue, "iframe": iframe(folder + file, size: size, title: name.description),
-            ])
+            embeds.append(embed(name, size: size))
+            let images = widgets.svgs(spec)
+            try emit(folder + "\(size.rawValue).svg", Data(images.light.utf8))
+            try emit(folder + "\(size.rawValue)-dark.svg", Data(images.dark.utf8))
             try emit(
                 folder + file,
                 Data(
@@ -270,8 +283,36 @@ public struct SiteRenderer: Sendable {
         return notes
     }
 
+    /// Ready-to-copy snippets for one widget of a repository page: absolute with `base_url`,
+    /// else relative to the site's root (to be completed by whoever pastes them).
+    func embed(_ name: RepoName, size: SiteConfig.WidgetSize) -> [String: Any] {
+        let folder = "repos/\(name.pathComponent)/"
+        let height = size == .medium ? 155 : 345
+        let title = XMLEscape.text("\(name) on RepoWatcher")
+        let light = XMLEscape.text(address(folder + "\(size.rawValue).svg"))
+        let dark = XMLEscape.text(address(folder + "\(size.rawValue)-dark.svg"))
+        return [
+            "size": size.rawValue,
+            "markdown": "[![\(name) on RepoWatcher](\(address(folder + "\(size.rawValue).svg")))](\(address(folder)))",
+            "picture": """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="\(dark)">
+              <img src="\(light)" alt="\(title)" width="329" height="\(height)">
+            </picture>
+            """,
+            "iframe": iframe(folder + "\(size.rawValue).html", size: size, title: name.description),
+            "svg": address(folder + "\(size.rawValue).svg"),
+            "svg_dark": address(folder + "\(size.rawValue)-dark.svg"),
+        ]
+    }
+
+    func address(_ path: String) -> String {
+        guard let base = config.baseURL?.absoluteString else { return path }
+        return (base.hasSuffix("/") ? base : base + "/") + path
+    }
+
     func iframe(_ path: String, size: SiteConfig.WidgetSize, title: String) -> String {
-        let source = config.baseURL.map { $0.absoluteString + path } ?? path
+        let source = address(path)
         let height = size == .medium ? 155 : 345
         return """
             <iframe src="\(XMLEscape.text(source))" width="329" height="\(height)" style="border:0" \

@@ -35,7 +35,33 @@ struct WidgetFragments: Sendable {
     }
 
     func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> [String: Any] {
-        renderer.contexts.repo(repos[name.key] ?? .unavailable(name, reason: "not fetched"), numbers: numbers)
+        var context = renderer.contexts.repo(
+            repos[name.key] ?? .unavailable(name, reason: "not fetched"), numbers: numbers)
+        HistoryContext.add(to: &context, points: renderer.history.points(for: name), numbers: numbers)
+        return context
+    }
+
+    /// The widget as SVG images for READMEs, light and dark, whatever its `appearance`.
+    func svgs(_ spec: Spec) -> (light: String, dark: String) {
+        let kind: SVGWidget.Kind
+        let look: WidgetLook
+        let contexts: [[String: Any]]
+        switch spec {
+        case .single(let name, let size, let widgetLook):
+            kind = size == .medium ? .medium : .large
+            look = widgetLook
+            contexts = [repoContext(name, look.numbers)]
+        case .double(_, let top, let bottom, let widgetLook):
+            kind = .double
+            look = widgetLook
+            contexts = [repoContext(top, look.numbers), repoContext(bottom, look.numbers)]
+        }
+        let worst = contexts.map(state).max() ?? .fresh
+        func draw(dark: Bool) -> String {
+            SVGWidget.render(
+                kind, repos: contexts, state: worst.rawValue, look: look, dark: dark, avatars: renderer.avatarURIs)
+        }
+        return (draw(dark: false), draw(dark: true))
     }
 
     private func state(_ repo: [String: Any]) -> WidgetContext.State {

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The history keys of a `repo` context (Templates/README.md): the change since the previous
+/// snapshot and a sparkline of stars, both drawn without JavaScript.
+enum HistoryContext {
+    /// Adds `delta`, `history` and `sparkline_svg` to `context` (a repo context) when there is
+    /// something true to say: no delta without an earlier point, nothing for unavailable repositories.
+    static func add(to context: inout [String: Any], points: [History.Point], numbers: WidgetLook.Numbers) {
+        guard !points.isEmpty, (context["is_unavailable"] as? Bool) != true else { return }
+        context["history"] =
+            [
+                "points": points.count,
+                "first": Formatting.iso(points[0].time),
+                "first_display": Formatting.day(points[0].time),
+            ] as [String: Any]
+        if let delta = HistoryDelta(points) {
+            var entry: [String: Any] = [
+                "since": Formatting.iso(delta.since),
+                "since_display": Formatting.shortDay(delta.since, relativeTo: points[points.count - 1].time),
+            ]
+            let since = Formatting.day(delta.since)
+            if let stars = delta.stars { entry["stars"] = change(stars, "star", "stars", since: since, numbers) }
+            if let forks = delta.forks { entry["forks"] = change(forks, "fork", "forks", since: since, numbers) }
+            if let issues = delta.openIssues, context["issues"] != nil {
+                entry["issues"] = change(issues, "open issue", "open issues", since: since, numbers)
+            }
+            if let people = delta.contributors {
+                entry["contributors"] = change(people, "contributor", "contributors", since: since, numbers)
+            }
+            context["delta"] = entry
+        }
+        if let svg = Sparkline.svg(points) { context["sparkline_svg"] = svg }
+    }
+
+    /// `{ value, display, label, sign }`: "+12", "12 more stars since 21 Nov 2026", `up`.
+    static func change(
+        _ value: Int, _ singular: String, _ plural: String, since: String, _ numbers: WidgetLook.Numbers
+    ) -> [String: Any] {
+        let magnitude = Formatting.number(abs(value), numbers)
+        let sign = value > 0 ? "up" : value < 0 ? "down" : "flat"
+        let display = value > 0 ? "+" + magnitude : value < 0 ? "\u{2212}" + magnitude : "\u{00B1}0"
+        let noun = abs(value) == 1 ? singular : plural
+        let label =
+            value == 0
+            ? "No change in \(plural) since \(since)"
+            : "\(Formatting.grouped(abs(value))) \(value > 0 ? "more" : "fewer") \(noun) since \(since)"
+        return ["value": value, "display": display, "label": label, "sign": sign, "noun": noun]
+    }
+}
+
+/// A small line chart of stars over time, as inline SVG (safe for `{{{sparkline_svg}}}`: only
+/// numbers and escaped text go in).
+enum Sparkline {
+    static let width = 320.0
+    static let height = 64.0
+    static let inset = 4.0
+
+    static func svg(_ points: [History.Point]) -> String? {
+        let known = points.compactMap { point in point.stars.map { (point.seconds, $0) } }
+        guard known.count >= 2, let first = known.first, let last = known.last else { return nil }
+        let low = known.map(\.1).min()!
+        let high = known.map(\.1).max()!
+        let span = Double(max(1, last.0 - first.0))
+        func x(_ seconds: UInt32) -> Double { inset + Double(seconds - first.0) / span * (width - 2 * inset) }
+        func y(_ stars: Int) -> Double {
+            high == low ? height / 2 : height - inset - Double(stars - low) / Double(high - low) * (height - 2 * inset)
+        }
+        let coordinates = known.map { "\(number(x($0.0))),\(number(y($0.1)))" }.joined(separator: " ")
+        let change = last.1 - first.1
+        let changeText = change == 0 ? "no change" : (change > 0 ? "+" : "\u{2212}") + Formatting.grouped(abs(change))
+        let label =
+            "Stars over time: \(Formatting.grouped(first.1)) on \(Formatting.day(Date(timeIntervalSince1970: TimeInterval(first.0)))) "
+            + "to \(Formatting.grouped(last.1)) on \(Formatting.day(Date(timeIntervalSince1970: TimeInterval(last.0)))) "
+            + "(\(changeText), \(known.count) snapshots)"
+        let values = known.map { String($0.1) }.joined(separator: " ")
+        return """
+            <svg class="spark" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" height="\(Int(height))" \
+            role="img" aria-label="\(XMLEscape.text(label))" data-spark="stars" data-values="\(values)"><polyline points="\(coordinates)" fill="none" stroke="currentColor" \
+            stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke"/>\
+            <circle cx="\(number(x(last.0)))" cy="\(number(y(last.1)))" r="3.5" fill="currentColor"/></svg>
+            """
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
