@@ -1,8 +1,7 @@
 import ArgumentParser
 import RepoWatchSite
 
-/// `build`'s options as a group, so `serve` takes exactly the same ones (`build` can embed this group
-/// too, to keep one definition).
+/// `build`'s options as a group, so `serve` takes exactly the same ones from one definition.
 struct BuildArguments: ParsableArguments {
     @OptionGroup var configOption: ConfigOption
 
