@@ -4,21 +4,6 @@ import Testing
 @testable import RepoWatchSite
 
 @Suite struct ConfigTests {
-    func parse(_ yaml: String) throws -> ConfigLoader.Result {
-        try ConfigLoader(file: "site.yml").parse(yaml)
-    }
-
-    func errors(_ yaml: String) -> [Diagnostic] {
-        do {
-            _ = try parse(yaml)
-            return []
-        } catch let error as DiagnosticsError {
-            return error.diagnostics.filter { $0.severity == .error }
-        } catch {
-            return []
-        }
-    }
-
     @Test func readsEveryKeyAndAppliesDefaults() throws {
         let result = try parse(
             """

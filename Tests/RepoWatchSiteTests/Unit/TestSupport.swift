@@ -68,3 +68,20 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// site.yml text → the loaded configuration, as `site.yml` (so diagnostics read `site.yml:LINE:COL`).
+func parse(_ yaml: String) throws -> ConfigLoader.Result {
+    try ConfigLoader(file: "site.yml").parse(yaml)
+}
+
+/// The errors (not warnings) site.yml text produces; empty when it loads.
+func errors(_ yaml: String) -> [Diagnostic] {
+    do {
+        _ = try parse(yaml)
+        return []
+    } catch let error as DiagnosticsError {
+        return error.diagnostics.filter { $0.severity == .error }
+    } catch {
+        return []
+    }
+}

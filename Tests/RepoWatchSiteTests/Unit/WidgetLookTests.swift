@@ -4,21 +4,6 @@ import Testing
 @testable import RepoWatchSite
 
 @Suite struct WidgetLookConfigTests {
-    func parse(_ yaml: String) throws -> ConfigLoader.Result {
-        try ConfigLoader(file: "site.yml").parse(yaml)
-    }
-
-    func errors(_ yaml: String) -> [Diagnostic] {
-        do {
-            _ = try parse(yaml)
-            return []
-        } catch let error as DiagnosticsError {
-            return error.diagnostics.filter { $0.severity == .error }
-        } catch {
-            return []
-        }
-    }
-
     @Test func defaultsAreFullColorFullNumbersAutoAndSystemBlue() throws {
         let config = try parse("repos: [a/b]\n").config
         #expect(config.look == WidgetLook())
