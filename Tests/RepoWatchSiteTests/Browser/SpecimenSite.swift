@@ -146,7 +146,10 @@ enum SpecimenSite {
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now + 12 * 3600, sample: false, repos: await snapshots(avatars: avatars))
         let templates = try TemplateSet.load(siteDirectory: nil)
-        var files = try SiteRenderer(config: config, templates: templates, sample: false).render(snapshot)
+        var renderer = SiteRenderer(config: config, templates: templates, sample: false)
+        renderer.avatarImages = await avatars.allFiles()
+        renderer.history = history(before: snapshot, repos: config.repos)
+        var files = try renderer.render(snapshot)
         files.merge(await avatars.allFiles()) { page, _ in page }
         try write(files, to: folder)
 
@@ -165,10 +168,26 @@ enum SpecimenSite {
             sampled.append(repo)
         }
         let sampleSnapshot = Snapshot(generatedAt: now, nextUpdate: now + 3600, sample: true, repos: sampled)
-        var sampleFiles = try SiteRenderer(config: sampleConfig, templates: templates, sample: true)
-            .render(sampleSnapshot)
+        var sampleRenderer = SiteRenderer(config: sampleConfig, templates: templates, sample: true)
+        sampleRenderer.avatarImages = await sampleAvatars.allFiles()
+        var sampleFiles = try sampleRenderer.render(sampleSnapshot)
         sampleFiles.merge(await sampleAvatars.allFiles()) { page, _ in page }
         try write(sampleFiles, to: folder.appendingPathComponent("sample"))
+    }
+
+    /// A day earlier: stars up, down and unchanged, so widgets and pages show every kind of change.
+    static func history(before snapshot: Snapshot, repos: [RepoName]) -> History {
+        let changes = ["apple/swift": -281, "edge/\(longName)": -647, "edge/three-friends": 97, "hostile/xss": 0]
+        var earlier = snapshot
+        earlier.generatedAt = snapshot.generatedAt - 86_400
+        for index in earlier.repos.indices {
+            guard let stars = earlier.repos[index].stars else { continue }
+            earlier.repos[index].stars = stars + (changes[earlier.repos[index].configName] ?? 0)
+        }
+        var history = History()
+        history.record(earlier, repos: repos)
+        history.record(snapshot, repos: repos)
+        return history
     }
 
     private static func write(_ files: [String: Data], to folder: URL) throws {

@@ -15,6 +15,7 @@ struct SVGWidgetTests {
             generatedAt: SpecimenSite.now, nextUpdate: SpecimenSite.now + 3600, sample: false, repos: repos)
         var renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: false)
         renderer.avatarImages = await avatars.allFiles()
+        renderer.history = SpecimenSite.history(before: snapshot, repos: config.repos)
         return try renderer.render(snapshot)
     }
 
@@ -46,6 +47,9 @@ struct SVGWidgetTests {
             #expect(large.texts.contains(text), "\(text) not in \(large.texts)")
         }
         #expect(large.imageCount == 5)
+        #expect(large.texts.contains("+281"))
+        #expect(SVGAudit(files["repos/edge/three-friends/medium.svg"]!).texts.contains("\u{2212}97"))
+        #expect(SVGAudit(files["repos/hostile/xss/medium-dark.svg"]!).texts.contains("\u{00B1}0"))
         #expect(large.rootAttributes["data-state"] == "fresh" && large.rootAttributes["width"] == "329")
         #expect(large.rootAttributes["height"] == "345")
         let stale = SVGAudit(files["repos/twbs/bootstrap/medium.svg"]!)

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Opens every SVG widget of a built site in headless Chromium and compares it with its HTML widget.
+
+Run by the Swift suite BrowserGalleryTests:
+
+    check_svgs.py --site DIR --report FILE
+
+For each `repos/OWNER/NAME/SIZE[-dark].svg` and `widgets/ID/large[-dark].svg` the report gives the
+size Chromium decodes it at as an <img> (0 × 0 is a broken image), how many images it inlines (the
+HTML widget's count beside it) and which fail to decode, and the words of its text next to those of the
+HTML widget (`SIZE.html`) it stands for.
+"""
+
+import argparse
+import json
+import pathlib
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+LOAD_JS = r"""
+const done = arguments[arguments.length - 1];
+const img = new Image();
+img.onload = () => done({width: img.naturalWidth, height: img.naturalHeight});
+img.onerror = () => done({width: 0, height: 0});
+img.src = arguments[0];
+"""
+
+INNER_JS = r"""
+const done = arguments[arguments.length - 1];
+const hrefs = [...document.querySelectorAll('image')].map(i => i.getAttribute('href') || '');
+Promise.all(hrefs.map(h => new Promise(resolve => {
+  const img = new Image();
+  img.onload = () => resolve(img.naturalWidth > 0 ? null : h.slice(0, 40));
+  img.onerror = () => resolve(h.slice(0, 40));
+  img.src = h;
+}))).then(r => done({images: hrefs.length, broken: r.filter(Boolean),
+  text: [...document.querySelectorAll('text')].map(t => t.textContent).join(' ')}));
+"""
+
+HTML_TEXT_JS = r"""
+const root = document.querySelector('[data-widget]');
+const words = [];
+const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  if (n.parentElement.closest('.rw-sr, title')) continue;
+  words.push(n.textContent);
+}
+return {text: words.join(' '), images: root.querySelectorAll('img').length};
+"""
+
+
+def words(text):
+    return sorted(text.split())
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--site", required=True)
+    parser.add_argument("--report", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+
+    started = time.monotonic()
+    site = pathlib.Path(args.site).resolve()
+    svgs = sorted(p for p in site.glob("repos/*/*/*.svg")) + sorted(site.glob("widgets/*/*.svg"))
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--allow-file-access-from-files"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    report = {"svgs": []}
+    html_text = {}
+    try:
+        driver.set_script_timeout(30)
+        for svg in svgs:
+            html = svg.with_name(svg.stem.removesuffix("-dark") + ".html")
+            if html not in html_text:
+                driver.get(html.as_uri())
+                html_text[html] = driver.execute_script(HTML_TEXT_JS)
+            driver.get(svg.as_uri())
+            inner = driver.execute_async_script(INNER_JS)
+            decoded = driver.execute_async_script(LOAD_JS, svg.as_uri())
+            report["svgs"].append({
+                "path": str(svg.relative_to(site)),
+                "width": decoded["width"], "height": decoded["height"],
+                "images": inner["images"], "broken": inner["broken"],
+                "html_images": html_text[html]["images"],
+                "svg_words": words(inner["text"]), "html_words": words(html_text[html]["text"]),
+            })
+    finally:
+        driver.quit()
+    report["seconds"] = round(time.monotonic() - started, 2)
+    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
