@@ -5,7 +5,10 @@ import Foundation
 enum HistoryContext {
     /// Adds `delta`, `history` and `sparkline_svg` to `context` (a repo context) when there is
     /// something true to say: no delta without an earlier point, nothing for unavailable repositories.
-    static func add(to context: inout [String: Any], points: [History.Point], numbers: WidgetLook.Numbers) {
+    /// - Parameter sparkline: only a repository page shows it; widgets would draw it for nothing.
+    static func add(
+        to context: inout [String: Any], points: [History.Point], numbers: WidgetLook.Numbers, sparkline: Bool
+    ) {
         guard !points.isEmpty, (context["is_unavailable"] as? Bool) != true else { return }
         context["history"] =
             [
@@ -29,7 +32,7 @@ enum HistoryContext {
             }
             context["delta"] = entry
         }
-        if let svg = Sparkline.svg(points) { context["sparkline_svg"] = svg }
+        if sparkline, let svg = Sparkline.svg(points) { context["sparkline_svg"] = svg }
     }
 
     /// `{ value, display, label, sign }`: "+12", "12 more stars since 21 Nov 2026", `up`.
@@ -81,8 +84,13 @@ enum Sparkline {
             """
     }
 
+    /// One decimal at most, in integer arithmetic: `String(Double)` is slow enough to show in a build
+    /// that writes thousands of SVGs.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        let tenths = Int((value * 10).rounded())
+        let whole = String(tenths / 10)
+        let fraction = abs(tenths % 10)
+        if fraction == 0 { return whole }
+        return (tenths < 0 && tenths > -10 ? "-" : "") + whole + "." + String(fraction)
     }
 }

@@ -404,8 +404,14 @@ struct SVGPalette {
 
 /// The card's icons (the same paths as card.mustache), drawn at any size.
 struct SVGIcon {
-    let body: String
+    /// The body split where the colour goes (`"C"`), so drawing is a join, not a search.
+    let pieces: [String]
     let viewBox: Double
+
+    init(body: String, viewBox: Double) {
+        pieces = body.split(separator: "\"C\"", omittingEmptySubsequences: false).map(String.init)
+        self.viewBox = viewBox
+    }
 
     static let star = SVGIcon(
         body:
@@ -444,7 +450,7 @@ struct SVGIcon {
         let scale = Sparkline.number(size / viewBox)
         let fade = opacity < 1 ? " opacity=\"\(Sparkline.number(opacity))\"" : ""
         return "<g transform=\"translate(\(Sparkline.number(x)) \(Sparkline.number(y))) scale(\(scale))\"\(fade)>"
-            + body.replacingOccurrences(of: "\"C\"", with: "\"\(color)\"") + "</g>"
+            + pieces.joined(separator: "\"\(color)\"") + "</g>"
     }
 }
 

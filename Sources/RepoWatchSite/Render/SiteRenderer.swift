@@ -228,7 +228,8 @@ public struct SiteRenderer: Sendable {
                 templates.render(
                     "repo",
                     [
-                        "root": root, "site": site, "repo": widgets.repoContext(name, config.look.numbers),
+                        "root": root, "site": site,
+                        "repo": widgets.repoContext(name, config.look.numbers, sparkline: true),
                         "widgets": widgetEntries, "embeds": embeds, "page": ["title": "\(name) — \(config.title)"],
                     ]
                 ).utf8))

@@ -34,10 +34,11 @@ struct WidgetFragments: Sendable {
             snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> [String: Any] {
+    func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers, sparkline: Bool = false) -> [String: Any] {
         var context = renderer.contexts.repo(
             repos[name.key] ?? .unavailable(name, reason: "not fetched"), numbers: numbers)
-        HistoryContext.add(to: &context, points: renderer.history.points(for: name), numbers: numbers)
+        HistoryContext.add(
+            to: &context, points: renderer.history.points(for: name), numbers: numbers, sparkline: sparkline)
         return context
     }
 
