@@ -82,6 +82,10 @@ public struct Build: Sendable {
         let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
         let now = try resolveNow()
         let output = options.outputURL
+        try OutputLocation(
+            output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
+        )
+        .check()
         let previous = LastGoodData(output: output, now: now)
 
         var avatarFiles: [String: Data] = [:]
@@ -131,14 +135,17 @@ public struct Build: Sendable {
                     : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
             let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
             let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-            repos = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress).map { fetched in
-                guard !fetched.isAvailable, let name = RepoName.parse(fetched.configName).value,
-                    let stale = previous.snapshot(for: name, reason: fetched.error)
-                else { return fetched }
+            let fetched = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress)
+            // The previous site stands in only while GitHub is failing, never for a repository that
+            // is gone (404) or for --offline, whose promise is "the cache, or an error".
+            repos = zip(config.repos, fetched).map { name, repo in
+                guard !repo.isAvailable, repo.failureIsTransient, !options.offline,
+                    let stale = previous.snapshot(for: name, reason: repo.error)
+                else { return repo }
                 return stale
             }
             avatarFiles = await store.allFiles()
-            if let until = await ledger.stoppedUntil {
+            if let until = await ledger.stoppedUntil, await ledger.counts.fromCacheOnly > 0 {
                 log.warning(
                     "GitHub's rate limit is used up until \(Formatting.dayAndTime(until)); "
                         + "the remaining repositories were built from the cache")

@@ -46,7 +46,8 @@ public struct SnapshotFetcher: Sendable {
         do {
             (payload, staleness) = try await client.repository(name)
         } catch {
-            return .unavailable(name, reason: String(describing: error))
+            let transient = (error as? GitHubError)?.isTransient ?? false
+            return .unavailable(name, reason: String(describing: error), transient: transient)
         }
         if payload.fullName.lowercased() != name.key {
             log.warning("\(name) was renamed to \(payload.fullName); update site.yml")

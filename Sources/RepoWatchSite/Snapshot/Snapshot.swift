@@ -64,6 +64,9 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     public var fetchedAt: Date?
     public var stale: Bool
     public var error: String?
+    /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
+    /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
+    public var failureIsTransient = false
 
     public init(
         configName: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
@@ -92,8 +95,10 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     }
 
     /// A repository with no data at all: its widget says so instead of showing numbers.
-    public static func unavailable(_ name: RepoName, reason: String) -> RepoSnapshot {
-        RepoSnapshot(configName: name.description, error: reason)
+    public static func unavailable(_ name: RepoName, reason: String, transient: Bool = false) -> RepoSnapshot {
+        var repo = RepoSnapshot(configName: name.description, error: reason)
+        repo.failureIsTransient = transient
+        return repo
     }
 
     public var isAvailable: Bool { stars != nil && fetchedAt != nil }

@@ -293,4 +293,70 @@ struct EndToEndNetworkTests {
         #expect(refetched.allSatisfy { $0.headers["if-none-match"] == nil && $0.status == 200 })
         #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
     }
+
+    @Test("a repository that is gone (404) after a good build is unavailable, not stale: exit 1")
+    func goneIsNotStale() async throws {
+        let site = try RebuiltSite("gone", repos: repos)
+        defer { site.dir.remove() }
+        let gone = FixtureResponse.shared("interaction-repos-get-404-jacquev6-Xxx-2012.json")
+        let server = try await FixtureServer.start(
+            routes: NetworkRoutes.routes(bootstrap: [NetworkRoutes.bootstrap, gone]))
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let second = try await site.build(server)
+        #expect(second.status == 1, "\(second)")
+        #expect(second.stderr.contains("twbs/bootstrap: not found"), "\(second)")
+        #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"unavailable\""))
+    }
+
+    @Test("--offline with no cache is an error even when an earlier site exists")
+    func offlineNeedsTheCache() async throws {
+        let site = try RebuiltSite("offline-nocache", repos: repos)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        try FileManager.default.removeItem(at: site.cache)
+        let offline = try await site.build(nil, ["--offline"])
+        #expect(offline.status == 1, "\(offline)")
+        #expect(offline.stderr.contains("not in the cache"), "\(offline)")
+    }
+}
+
+@Suite("End-to-end: the output folder is never someone else's", .timeLimit(.minutes(1)))
+struct EndToEndOutputLocationTests {
+    @Test("--output . (the project itself) is refused with exit 2 and nothing is touched")
+    func refusesTheProjectFolder() async throws {
+        let site = try RebuiltSite("output-dot", repos: ["apple/swift"])
+        defer { site.dir.remove() }
+        try site.dir.write("notes.txt", "mine")
+        for output in [".", ""] {
+            let result = try await site.build(nil, ["--sample", "--output", output])
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("refusing"), "\(result)")
+        }
+        #expect(try String(contentsOf: site.dir.url.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        #expect(FileManager.default.fileExists(atPath: site.dir.url.appendingPathComponent("site.yml").path))
+    }
+
+    @Test("a folder this tool did not build is not replaced; an empty one and our own are")
+    func refusesForeignFolders() async throws {
+        let site = try RebuiltSite("output-foreign", repos: ["apple/swift"])
+        defer { site.dir.remove() }
+        try site.dir.write("docs/about.md", "hand-written")
+        let refused = try await site.build(nil, ["--sample", "--output", "docs"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(
+            try String(contentsOf: site.dir.url.appendingPathComponent("docs/about.md"), encoding: .utf8)
+                == "hand-written")
+
+        try site.dir.write("afile", "x")
+        let file = try await site.build(nil, ["--sample", "--output", "afile"])
+        #expect(file.status == 2 && file.stderr.contains("is a file"), "\(file)")
+
+        try FileManager.default.createDirectory(
+            at: site.dir.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        #expect(try await site.build(nil, ["--sample", "--output", "empty"]).status == 0)
+        #expect(try await site.build(nil, ["--sample", "--output", "empty"]).status == 0)
+    }
 }

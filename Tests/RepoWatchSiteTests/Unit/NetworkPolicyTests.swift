@@ -195,13 +195,15 @@ final class Counter: @unchecked Sendable {
         let page: [[String: Any]] = [["login": "alice", "type": "User", "contributions": 5]]
         let sleeps = SleepRecorder()
         let link = "<https://api.example.test/repositories/1/contributors?page=2>; rel=\"next\""
-        let transport = sequenced([(200, ["ETag": "\"p1\"", "Link": link], json(page)), (304, [:], Data())])
+        // Serialized once: two serializations of a dictionary may order its keys differently.
+        let body = json(page)
+        let transport = sequenced([(200, ["ETag": "\"p1\"", "Link": link], body), (304, [:], Data())])
         let client = client(transport, cache: cache, sleeps: sleeps)
         let url = api.endpoint("/repos/a/b/contributors")
         _ = try await client.get(url)
         let second = try await client.get(url)
         #expect(second.source == .revalidated)
-        #expect(second.data == json(page))
+        #expect(second.data == body)
         #expect(second.header("link") == link)
         #expect(await client.ledger.counts.notModified == 1)
     }
