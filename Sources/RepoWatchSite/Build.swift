@@ -96,10 +96,12 @@ public struct Build: Sendable {
             var sampled: [RepoSnapshot] = []
             for name in config.repos {
                 var repo = SampleData.snapshot(for: name, now: now)
-                repo.ownerAvatar = await store.avatar(url: nil, pixels: 100, placeholderFor: name.owner)
+                repo.ownerAvatar = await store.avatar(
+                    url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: name.owner)
                 for index in repo.contributors.indices {
                     repo.contributors[index].avatar = await store.avatar(
-                        url: nil, pixels: 88, placeholderFor: repo.contributors[index].login)
+                        url: nil, pixels: SnapshotFetcher.contributorAvatarPixels,
+                        placeholderFor: repo.contributors[index].login)
                 }
                 sampled.append(repo)
             }
@@ -156,7 +158,8 @@ public struct Build: Sendable {
         let placeholders = AvatarStore(client: nil)
         for index in repos.indices where repos[index].ownerAvatar == nil {
             let owner = repos[index].configName.split(separator: "/").first.map(String.init) ?? "?"
-            repos[index].ownerAvatar = await placeholders.avatar(url: nil, pixels: 100, placeholderFor: owner)
+            repos[index].ownerAvatar = await placeholders.avatar(
+                url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: owner)
         }
         avatarFiles.merge(await placeholders.allFiles()) { existing, _ in existing }
 

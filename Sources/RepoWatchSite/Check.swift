@@ -30,7 +30,8 @@ public struct Check: Sendable {
         }
         let overrides = templates.overridden.isEmpty ? "" : " (\(templates.overridden.count) from Templates/)"
         lines.append(
-            "\(configPath): \(loaded.config.repos.count) repositories, \(loaded.config.widgets.count) widgets; "
+            "\(configPath): \(Formatting.plural(loaded.config.repos.count, "repository", "repositories")), "
+                + "\(Formatting.plural(loaded.config.widgets.count, "widget", "widgets")); "
                 + "templates OK\(overrides)")
         return lines.joined(separator: "\n")
     }

@@ -13,6 +13,14 @@ public struct ConfigLoader: Sendable {
     }
 
     public static func load(path: String) throws -> Result {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: path, line: 1, column: 1,
+                    "this is a folder; give the file inside it: --config \(path)/site.yml")
+            ])
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -30,6 +38,7 @@ public struct ConfigLoader: Sendable {
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
             return "no such file (run `repowatch-site init` to create one)"
         }
+
         return nsError.localizedDescription
     }
 
@@ -135,6 +144,8 @@ private struct Parser {
             error(node, "`\(key)` must be text")
             return nil
         }
+        // `title: ~`, `title: null` and `title:` mean "not set", not the text "~" or "null".
+        if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
         return scalar.string
     }
 
@@ -172,7 +183,11 @@ private struct Parser {
     mutating func lookOverrides(_ fields: [String: Node], keys: [String]) -> WidgetLook.Overrides {
         var look = WidgetLook.Overrides()
         for key in keys {
-            guard let node = fields[key], let text = string(node, key: key) else { continue }
+            guard let node = fields[key] else { continue }
+            // Here a null is a mistake, not "unset": an unquoted `accent: #FF9500` is a YAML comment.
+            var text = string(node, key: key)
+            if text == nil, case .scalar = node { text = "" }
+            guard let text else { continue }
             if let problem = look.set(key, to: text) { error(node, problem) }
         }
         return look
@@ -356,7 +371,10 @@ private struct Parser {
 
     func suggestion(for key: String, in known: Set<String>) -> String {
         let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
-        if let match = known.first(where: { $0 == lowered || $0.hasPrefix(lowered) || lowered.hasPrefix($0) }) {
+        guard !lowered.isEmpty else { return "" }
+        // Sorted: a Set's order changes from run to run, and so would the suggestion.
+        if let match = known.sorted().first(where: { $0 == lowered || $0.hasPrefix(lowered) || lowered.hasPrefix($0) })
+        {
             return "; did you mean '\(match)'?"
         }
         return ""

@@ -29,7 +29,8 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
 
     public static func < (lhs: RepoName, rhs: RepoName) -> Bool { lhs.key < rhs.key }
 
-    /// Letters, digits and single hyphens, not at either end, at most 39 characters.
+    /// Letters, digits and single hyphens, not at either end, at most 39 characters; `_` too, which
+    /// Enterprise Managed Users' accounts carry (`handle_shortcode`).
     static func isValidOwner(_ owner: String) -> Bool {
         let scalars = Array(owner.unicodeScalars)
         guard (1...39).contains(scalars.count), scalars.first != "-", scalars.last != "-" else { return false }
@@ -37,7 +38,7 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
         for scalar in scalars {
             if scalar == "-" {
                 if previous == "-" { return false }
-            } else if !isASCIIAlphanumeric(scalar) {
+            } else if !isASCIIAlphanumeric(scalar) && scalar != "_" {
                 return false
             }
             previous = scalar
@@ -69,7 +70,7 @@ public enum RepoNameError: Error, Sendable, CustomStringConvertible {
         case .notOwnerSlashName(let text):
             return "'\(text)' is not a repository; write it as OWNER/NAME, like apple/swift"
         case .invalidOwner(let owner):
-            return "'\(owner)' is not a valid GitHub owner (letters, digits and single hyphens, at most 39)"
+            return "'\(owner)' is not a valid GitHub owner (letters, digits, '_' and single hyphens, at most 39)"
         case .invalidName(let name):
             return "'\(name)' is not a valid repository name (letters, digits, '.', '_' and '-'; no '..')"
         }

@@ -57,7 +57,10 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.
     public static func derivedDoubleID(top: RepoName, bottom: RepoName) -> String {
-        "\(top.owner)-\(top.name)--\(bottom.owner)-\(bottom.name)".lowercased()
+        let id = "\(top.owner)-\(top.name)--\(bottom.owner)-\(bottom.name)".lowercased()
+        // Two long names would exceed a file name's 255 bytes: keep a readable start and a hash.
+        guard id.utf8.count > 120 else { return id }
+        return String(id.prefix(100)) + "-" + SHA256.hex(id).prefix(12)
     }
 }
 

@@ -13,7 +13,6 @@ public actor AvatarStore {
     private let client: GitHubClient?
     private var inFlight: [String: Task<String, Never>] = [:]
     private(set) var files: Files = [:]
-    private(set) var failures: [String] = []
 
     /// `client` nil means no network (sample data): every avatar is a placeholder.
     public init(client: GitHubClient?) {
@@ -38,10 +37,7 @@ public actor AvatarStore {
     public func allFiles() -> Files { files }
 
     private func keep(_ image: (Data, String)?, placeholderFor name: String, url: String) -> String {
-        guard let (data, ext) = image else {
-            failures.append(url)
-            return store(Placeholder.svg(for: name), ext: "svg")
-        }
+        guard let (data, ext) = image else { return store(Placeholder.svg(for: name), ext: "svg") }
         return store(data, ext: ext)
     }
 

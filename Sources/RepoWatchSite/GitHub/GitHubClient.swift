@@ -117,7 +117,6 @@ struct Fetched: Sendable {
     /// Lowercased names.
     var headers: [String: String]
     var source: Source
-    var redirected: Bool
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 
@@ -180,7 +179,6 @@ public struct GitHubClient: Sendable {
         -> Fetched
     {
         var url = url
-        var redirected = false
         for _ in 0..<6 {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw GitHubError.invalidResponse("refusing to follow a redirect to a non-http(s) URL")
@@ -189,7 +187,6 @@ public struct GitHubClient: Sendable {
             let entry = cache?.entry(for: key)
             if let location = entry?.location, let next = URL(string: location), configuration.isAPIOrigin(next) {
                 url = next
-                redirected = true
                 continue
             }
             let result: Exchange
@@ -199,11 +196,10 @@ public struct GitHubClient: Sendable {
                 guard let entry else { throw error }
                 await ledger.recordCacheOnly()
                 return Fetched(
-                    data: entry.body, status: 200, headers: entry.link.map { ["link": $0] } ?? [:],
+                    data: entry.body, status: entry.status ?? 200, headers: entry.link.map { ["link": $0] } ?? [:],
                     source: .cacheOnly(
                         storedAt: entry.storedAt,
-                        reason: policy.offline ? "built offline from the cache" : error.description),
-                    redirected: redirected)
+                        reason: policy.offline ? "built offline from the cache" : error.description))
             }
             let headers = result.headers
             if [301, 302, 303, 307, 308].contains(result.status), let location = headers["location"],
@@ -216,7 +212,6 @@ public struct GitHubClient: Sendable {
                             storedAt: clock()))
                 }
                 url = next
-                redirected = true
                 continue
             }
             if result.status == 304, let entry {
@@ -225,19 +220,22 @@ public struct GitHubClient: Sendable {
                 refreshed.storedAt = clock()
                 cache?.store(refreshed)
                 return Fetched(
-                    data: entry.body, status: 200,
+                    data: entry.body, status: entry.status ?? 200,
                     headers: headers.merging(entry.link.map { ["link": $0] } ?? [:]) { $1 },
-                    source: .revalidated, redirected: redirected)
+                    source: .revalidated)
             }
-            if result.status == 200, let cache {
+            // An empty repository (204) and a list too large to count (403) are answers worth keeping
+            // too: offline and during outages they still say "No contributors yet" or "too large".
+            let worthKeeping =
+                result.status == 200 || result.status == 204 || (result.status == 403 && Self.isTooLarge(result.data))
+            if worthKeeping, let cache {
                 cache.store(
                     .init(
-                        url: key, tokenFingerprint: tokenFingerprint, etag: headers["etag"],
+                        url: key, tokenFingerprint: tokenFingerprint, status: result.status, etag: headers["etag"],
                         lastModified: headers["last-modified"], link: headers["link"], body: result.data,
                         storedAt: clock()))
             }
-            return Fetched(
-                data: result.data, status: result.status, headers: headers, source: .network, redirected: redirected)
+            return Fetched(data: result.data, status: result.status, headers: headers, source: .network)
         }
         throw GitHubError.tooManyRedirects
     }
@@ -258,7 +256,8 @@ public struct GitHubClient: Sendable {
         var waits = 0
         while true {
             if onAPI, let until = await ledger.stoppedUntil { throw GitHubError.rateLimited(until: until) }
-            if let deadline = await ledger.pauseDeadline() {
+            // A rate limit is the API's; avatar hosts are not held up by it.
+            if onAPI, let deadline = await ledger.pauseDeadline() {
                 let seconds = deadline.timeIntervalSince(clock())
                 if seconds > 0 { try await sleep(seconds) }
             }
@@ -307,9 +306,7 @@ public struct GitHubClient: Sendable {
                 let resume: Date
                 switch signal {
                 case .primary(let reset): resume = reset.addingTimeInterval(1)
-                case .secondary(let retryAfter):
-                    resume = clock().addingTimeInterval(retryAfter)
-                    await onSecondaryLimit()
+                case .secondary(let retryAfter): resume = clock().addingTimeInterval(retryAfter)
                 }
                 let wait = resume.timeIntervalSince(clock())
                 guard wait <= policy.maxWait, waits < 3 else {
@@ -319,9 +316,13 @@ public struct GitHubClient: Sendable {
                 waits += 1
                 attempt -= 1
                 await ledger.recordWait()
-                log?.warning(
-                    "GitHub rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing")
-                await ledger.pause(until: resume)
+                // Many requests hit the same limit at once; react once per pause, not once per response.
+                if await ledger.pause(until: resume) {
+                    log?.warning(
+                        "GitHub rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing"
+                    )
+                    if case .secondary = signal { await onSecondaryLimit() }
+                }
                 continue
             }
             if RetryPolicy.isRetryable(status: status), attempt < policy.retry.attempts {

@@ -31,8 +31,12 @@ public actor RequestLedger {
         if let limit = headers["x-ratelimit-limit"].flatMap(Int.init) { counts.quotaLimit = limit }
     }
 
-    func pause(until date: Date) {
-        if pausedUntil.map({ $0 < date }) ?? true { pausedUntil = date }
+    /// - Returns: whether this extended the pause (false when an equal or later one is already set).
+    @discardableResult
+    func pause(until date: Date) -> Bool {
+        guard pausedUntil.map({ $0 < date.addingTimeInterval(-1) }) ?? true else { return false }
+        pausedUntil = date
+        return true
     }
 
     func pauseDeadline() -> Date? { pausedUntil }

@@ -10,6 +10,8 @@ public struct ResponseCache: Sendable {
     public struct Entry: Codable, Sendable, Equatable {
         public var url: String
         public var tokenFingerprint: String
+        /// The HTTP status kept with the body (200, or 204 / 403 "too large"); nil in older entries means 200.
+        public var status: Int?
         public var etag: String?
         public var lastModified: String?
         /// `Link` header, so pagination still works when the page itself answers 304.
@@ -20,7 +22,7 @@ public struct ResponseCache: Sendable {
         public var storedAt: Date
 
         enum CodingKeys: String, CodingKey {
-            case url, etag, link, location, body
+            case url, status, etag, link, location, body
             case tokenFingerprint = "token_fingerprint"
             case lastModified = "last_modified"
             case storedAt = "stored_at"

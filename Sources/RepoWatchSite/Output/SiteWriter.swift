@@ -45,12 +45,18 @@ public struct SiteWriter: Sendable {
         return StagedSite(writer: self, folder: staging)
     }
 
-    /// A build killed mid-way leaves its hidden staging folder behind; the next build clears it.
+    /// A build killed mid-way leaves its hidden staging folder behind; the next build clears it. One
+    /// killed between the two moves of the fallback swap leaves only the old site aside: put it back.
     private func removeLeftovers(in parent: URL) {
-        let prefixes = [".\(target.lastPathComponent).building-", ".\(target.lastPathComponent).old-"]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names where prefixes.contains(where: name.hasPrefix) {
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        let building = ".\(target.lastPathComponent).building-"
+        let old = ".\(target.lastPathComponent).old-"
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
+        if !manager.fileExists(atPath: target.path), let previous = names.first(where: { $0.hasPrefix(old) }) {
+            try? manager.moveItem(at: parent.appendingPathComponent(previous), to: target)
+        }
+        for name in names where name.hasPrefix(building) || name.hasPrefix(old) {
+            try? manager.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 
