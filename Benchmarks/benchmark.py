@@ -109,7 +109,8 @@ def offline_benchmark(binary, count, runs):
         timed([binary, "build", "--api-url", base, "--jobs", "8"], folder)
     finally:
         server.terminate()
-    results = [timed([binary, "build", "--offline"], folder) for _ in range(runs)]
+    # The cache is keyed by full URL, so the offline build names the same API; the server is gone.
+    results = [timed([binary, "build", "--offline", "--api-url", base], folder) for _ in range(runs)]
     with open(os.path.join(folder, "public", "data", "snapshot.json")) as f:
         snapshot = json.load(f)
     files = sum(len(names) for _, _, names in os.walk(os.path.join(folder, "public")))

@@ -34,6 +34,11 @@ public struct SiteWriter: Sendable {
 
     /// Opens a staging folder beside the target; files are written as they are produced, so a big
     /// site is never held in memory, and nothing is visible until `commit()`.
+    ///
+    /// The staging folder starts as the site before last, kept aside by the previous build: files
+    /// are overwritten in place and the ones not written again are removed at `commit()`. Creating
+    /// and deleting every file each build made ext4 hunt for free inodes past the ones just
+    /// deleted, which cost more than rendering a large site.
     public func begin() throws -> StagedSite {
         let manager = FileManager.default
         let parent = target.deletingLastPathComponent()
@@ -41,8 +46,31 @@ public struct SiteWriter: Sendable {
         removeLeftovers(in: parent)
         let staging = parent.appendingPathComponent(
             ".\(target.lastPathComponent).building-\(UUID().uuidString.prefix(8))")
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: recycled.path, isDirectory: &isDirectory), isDirectory.boolValue,
+            (try? manager.moveItem(at: recycled, to: staging)) != nil
+        {
+            return StagedSite(writer: self, folder: staging)
+        }
         try manager.createDirectory(at: staging, withIntermediateDirectories: true)
         return StagedSite(writer: self, folder: staging)
+    }
+
+    /// The previous site, kept for the next build to write over. Hidden, and ignored by git.
+    var recycled: URL {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).recycled")
+    }
+
+    /// Keeps a replaced site as the next build's staging folder.
+    fileprivate func keepForReuse(_ previous: URL) {
+        let manager = FileManager.default
+        try? manager.removeItem(at: recycled)
+        guard (try? manager.moveItem(at: previous, to: recycled)) != nil else {
+            try? manager.removeItem(at: previous)
+            return
+        }
+        // Beside a site in a git checkout this folder would show as untracked; `*` hides it.
+        try? FileIO.write(Data("*\n".utf8), to: recycled.appendingPathComponent(".gitignore").path)
     }
 
     /// A build killed mid-way leaves its hidden staging folder behind; the next build clears it. One
@@ -81,7 +109,7 @@ public struct SiteWriter: Sendable {
         }
         if rws_rename_exchange(staging.path, target.path) == 0 {
             // `staging` now holds the previous site.
-            try? manager.removeItem(at: staging)
+            keepForReuse(staging)
             return
         }
         // No atomic exchange here: move the old site aside, then the new one in.
@@ -94,7 +122,7 @@ public struct SiteWriter: Sendable {
             try? manager.moveItem(at: old, to: target)
             throw error
         }
-        try? manager.removeItem(at: old)
+        keepForReuse(old)
     }
 }
 
@@ -104,7 +132,7 @@ public final class StagedSite: @unchecked Sendable {
     public let folder: URL
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
-    private var count = 0
+    private var written: Set<String> = []
 
     fileprivate init(writer: SiteWriter, folder: URL) {
         self.writer = writer
@@ -112,7 +140,7 @@ public final class StagedSite: @unchecked Sendable {
     }
 
     public var fileCount: Int {
-        lock.withLock { count }
+        lock.withLock { written.count }
     }
 
     public func add(_ path: String, _ data: Data) throws {
@@ -121,18 +149,73 @@ public final class StagedSite: @unchecked Sendable {
         let parent = url.deletingLastPathComponent().path
         // Folders are made under the lock so no thread writes into one another is still creating.
         try lock.withLock {
-            if madeFolders.insert(parent).inserted {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            }
+            if madeFolders.insert(parent).inserted { try Self.makeFolder(parent) }
         }
         // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
-        try FileIO.write(data, to: url.path)
-        lock.withLock { count += 1 }
+        do {
+            try FileIO.write(data, to: url.path)
+        } catch {
+            // The reused tree may hold a folder where this build writes a file.
+            try FileManager.default.removeItem(atPath: url.path)
+            try FileIO.write(data, to: url.path)
+        }
+        lock.withLock { _ = written.insert(path) }
+    }
+
+    /// Like `mkdir -p`, except that a file in the way (left in the reused tree) is replaced.
+    private static func makeFolder(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            var ancestor = URL(fileURLWithPath: path)
+            while ancestor.path != "/" {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+                    if !isDirectory.boolValue { try FileManager.default.removeItem(at: ancestor) }
+                    break
+                }
+                ancestor.deleteLastPathComponent()
+            }
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+    }
+
+    /// "a/b/c.html" → "a/b"; "c.html" → "".
+    static func parent(of relative: String) -> String {
+        guard let slash = relative.lastIndex(of: "/") else { return "" }
+        return String(relative[..<slash])
+    }
+
+    /// Removes what the reused tree held that this build did not write, and the folders left empty.
+    private func removeUnwritten() throws {
+        let manager = FileManager.default
+        let root = folder.standardizedFileURL.path
+        let keep = lock.withLock { written }
+        var emptied: Set<String> = []
+        guard let walker = manager.enumerator(atPath: root) else { return }
+        for case let relative as String in walker {
+            let path = root + "/" + relative
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !keep.contains(relative)
+            else { continue }
+            try manager.removeItem(atPath: path)
+            emptied.insert(Self.parent(of: relative))
+        }
+        // Deepest first, so a folder emptied by removing its subfolder goes too.
+        for relative in emptied.sorted(by: { $0.count > $1.count }) where !relative.isEmpty {
+            var current = relative
+            while !current.isEmpty, (try? manager.contentsOfDirectory(atPath: root + "/" + current))?.isEmpty == true {
+                try? manager.removeItem(atPath: root + "/" + current)
+                current = Self.parent(of: current)
+            }
+        }
     }
 
     /// Swaps the finished site in for the previous one.
     public func commit() throws {
         do {
+            try removeUnwritten()
             try writer.swapIn(folder)
         } catch {
             abandon()

@@ -12,7 +12,56 @@ import Testing
         try writer.write(["index.html": Data("two".utf8), "repos/a/b/index.html": Data("b".utf8)])
         #expect(try String(contentsOf: target.appendingPathComponent("index.html"), encoding: .utf8) == "two")
         #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("old/page.html").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["public"])
+        // The replaced site is kept, hidden, for the next build to write over.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.recycled", "public"])
+    }
+
+    @Test func aReusedTreeEndsUpExactlyAsTheNewSite() throws {
+        let parent = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("public")
+        let writer = SiteWriter(target: target)
+        let builds: [[String: String]] = [
+            ["index.html": "1", "repos/a/b/index.html": "ab", "repos/c/d/index.html": "cd", "x": "file"],
+            ["index.html": "2", "repos/a/b/index.html": "ab2", "x/inside.html": "now a folder"],
+            ["index.html": "3", "repos/c/d/index.html": "cd3", "x": "a file again"],
+            ["index.html": "4"],
+            ["index.html": "5", "repos/a/b/index.html": "ab5"],
+        ]
+        for files in builds {
+            try writer.write(files.mapValues { Data($0.utf8) })
+            let tree = Dictionary(
+                uniqueKeysWithValues: (FileManager.default.enumerator(atPath: target.path)?.allObjects as? [String]
+                    ?? [])
+                    .compactMap { relative -> (String, String)? in
+                        var isDirectory: ObjCBool = false
+                        let path = target.appendingPathComponent(relative).path
+                        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                            !isDirectory.boolValue
+                        else { return nil }
+                        return (relative, (try? String(contentsOfFile: path, encoding: .utf8)) ?? "?")
+                    })
+            #expect(tree == files)
+            let folders = (FileManager.default.enumerator(atPath: target.path)?.allObjects as? [String] ?? [])
+                .filter { relative in
+                    var isDirectory: ObjCBool = false
+                    return FileManager.default.fileExists(
+                        atPath: target.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+                        && isDirectory.boolValue
+                }
+            let needed = Set(
+                files.keys.flatMap { key -> [String] in
+                    var parts = key.split(separator: "/").dropLast().map(String.init)
+                    var prefixes: [String] = []
+                    while !parts.isEmpty {
+                        prefixes.append(parts.joined(separator: "/"))
+                        parts.removeLast()
+                    }
+                    return prefixes
+                })
+            #expect(Set(folders) == needed, "empty folders were left behind")
+        }
     }
 
     @Test func aFailedWriteLeavesThePreviousSiteIntact() throws {
