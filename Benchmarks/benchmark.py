@@ -258,6 +258,8 @@ def report(args, net, offline, hugo, hugo_files, hugo_version, our_files):
         "Hugo renders, per repository, a medium page, a large page and a repository page with both widgets,",
         "plus a gallery paginated by 60 — the same pages `repowatch-site` writes — from front matter",
         "generated from our `snapshot.json`, with equivalent layouts (Benchmarks/benchmark.py).",
+        "Ours writes more files than Hugo for the same pages: each repository also gets its four",
+        "self-contained SVG widgets (medium and large, light and dark), plus avatars and data files.",
         "",
         f"## Network ({net['repos']} repositories, {net['latency'] * 1000:.0f} ms per request, --jobs {net['jobs']})",
         "",
