@@ -73,9 +73,9 @@ public struct Build: Sendable {
         for warning in loaded.warnings { log.info(warning.description) }
         var config = loaded.config
         if let baseURL = options.baseURL {
-            guard let url = URL(string: baseURL.hasSuffix("/") ? baseURL : baseURL + "/"),
-                ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
-            else { throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/") }
+            guard let url = SafeURL.base(baseURL) else {
+                throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/")
+            }
             config.baseURL = url
         }
         guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }

@@ -151,9 +151,7 @@ private struct Parser {
 
     mutating func parseBaseURL(_ node: Node) -> URL? {
         guard let text = string(node, key: "base_url") else { return nil }
-        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
-        else {
+        guard let url = SafeURL.base(text) else {
             error(node, "`base_url` must be an http(s) URL like https://me.github.io/watch/")
             return nil
         }

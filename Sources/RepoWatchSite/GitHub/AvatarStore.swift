@@ -57,9 +57,7 @@ public actor AvatarStore {
     /// GitHub's avatar hosts take `s=` for the size; ask for twice the displayed size for sharp
     /// images on high-density screens. Only http(s) URLs are fetched.
     static func sizedURL(_ text: String, pixels: Int) -> URL? {
-        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", components.host != nil
-        else { return nil }
+        guard SafeURL.http(text) != nil, var components = URLComponents(string: text) else { return nil }
         // Percent-encoded items, so the rest of the query goes out byte for byte as GitHub wrote it.
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "s" && $0.name != "size" }
         items.append(URLQueryItem(name: "s", value: String(pixels)))
@@ -99,24 +97,5 @@ enum Placeholder {
             font-size="40" font-weight="600">\(text)</text></svg>
             """
         return Data(svg.utf8)
-    }
-}
-
-/// Escapes text for XML and HTML text and attribute positions.
-public enum XMLEscape {
-    public static func text(_ string: String) -> String {
-        var result = ""
-        result.reserveCapacity(string.utf8.count)
-        for character in string.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
     }
 }

@@ -25,11 +25,7 @@ public struct APIConfiguration: Sendable {
         let text = apiURL ?? environment["GITHUB_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
         var baseURL = defaultBaseURL
         if let text {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", url.host != nil
-            else {
-                throw GitHubError.invalidBaseURL(text)
-            }
+            guard let url = URL(string: text), SafeURL.isWeb(url) else { throw GitHubError.invalidBaseURL(text) }
             baseURL = url
         }
         let token = [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]]
@@ -180,7 +176,7 @@ public struct GitHubClient: Sendable {
     {
         var url = url
         for _ in 0..<6 {
-            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            guard SafeURL.isWeb(url) else {
                 throw GitHubError.invalidResponse("refusing to follow a redirect to a non-http(s) URL")
             }
             let key = url.absoluteString

@@ -104,13 +104,3 @@ public struct SnapshotFetcher: Sendable {
             error: staleness?.reason)
     }
 }
-
-/// Only http(s) URLs from the API become links; anything else (`javascript:`, `data:`) is dropped.
-public enum SafeURL {
-    public static func http(_ text: String?) -> String? {
-        guard let text, let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-        else { return nil }
-        return text
-    }
-}
