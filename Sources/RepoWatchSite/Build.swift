@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var retry = RetryPolicy()
     /// Every request on stderr (never its headers).
     public var verbose = false
+    /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
+    /// every saved template would become a data point.
+    public var recordsHistory = true
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     public var now: Date?
     public var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -170,7 +173,7 @@ public struct Build: Sendable {
         var history = History()
         if !options.sample {
             history = historyFile.load(now: now) { log.warning($0) }
-            history.record(snapshot, repos: config.repos)
+            if options.recordsHistory { history.record(snapshot, repos: config.repos) }
         }
         let staged = try SiteWriter(target: output).begin()
         do {
@@ -184,7 +187,7 @@ public struct Build: Sendable {
             staged.abandon()
             throw error
         }
-        if !options.sample {
+        if !options.sample, options.recordsHistory {
             do {
                 try historyFile.save(history.json())
             } catch {

@@ -85,8 +85,10 @@ public final class PreviewServer: Sendable {
     func rebuild(after changes: [String]) async {
         let list = changes.prefix(3).joined(separator: ", ") + (changes.count > 3 ? ", …" : "")
         log.info("Changed: \(list); rebuilding…")
+        var rebuild = options.build
+        rebuild.recordsHistory = false
         do {
-            _ = try await Build(options: options.build, log: log).run()
+            _ = try await Build(options: rebuild, log: log).run()
             hub.send(.reload)
         } catch {
             let message = String(describing: error)

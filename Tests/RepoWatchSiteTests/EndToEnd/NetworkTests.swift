@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchSite
+
 /// A site folder that is built several times, as a scheduled job would, against fixture servers.
 struct RebuiltSite {
     let dir: TempDir
@@ -320,6 +322,29 @@ struct EndToEndNetworkTests {
         let offline = try await site.build(nil, ["--offline"])
         #expect(offline.status == 1, "\(offline)")
         #expect(offline.stderr.contains("not in the cache"), "\(offline)")
+    }
+}
+
+@Suite("End-to-end: serve's rebuilds leave the history alone", .timeLimit(.minutes(1)))
+struct EndToEndHistoryRecordingTests {
+    @Test("a build with recordsHistory off renders but adds no point")
+    func rebuildsDoNotRecord() async throws {
+        let site = try RebuiltSite("no-record", repos: ["twbs/bootstrap"])
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        let history = site.cache.appendingPathComponent("history.json")
+        let recorded = try Data(contentsOf: history)
+
+        var options = BuildOptions()
+        options.configPath = site.dir.url.appendingPathComponent("site.yml").path
+        options.apiURL = server.base
+        options.recordsHistory = false
+        options.environment = ["REPOWATCH_NOW": "2026-11-23T12:00:00Z"]
+        let result = try await Build(options: options, log: MemoryLog()).run()
+        #expect(result.exitCode == 0)
+        #expect(try Data(contentsOf: history) == recorded)
     }
 }
 
