@@ -176,11 +176,16 @@ public struct Build: Sendable {
             if options.recordsHistory { history.record(snapshot, repos: config.repos) }
         }
         let staged = try SiteWriter(target: output).begin()
+        // The published history is also the one saved: serialized once, it can be large.
+        let publishedHistory = FileCollector()
         do {
             var renderer = SiteRenderer(config: config, templates: templates, sample: options.sample)
             renderer.history = history
             renderer.avatarImages = avatarFiles
-            try renderer.render(snapshot, into: staged.add)
+            try renderer.render(snapshot) { path, data in
+                if path == "data/history.json" { publishedHistory.add(path, data) }
+                try staged.add(path, data)
+            }
             for (path, data) in avatarFiles { try staged.add(path, data) }
             try staged.commit()
         } catch {
@@ -189,7 +194,7 @@ public struct Build: Sendable {
         }
         if !options.sample, options.recordsHistory {
             do {
-                try historyFile.save(history.json())
+                try historyFile.save(publishedHistory.files["data/history.json"] ?? history.json())
             } catch {
                 log.warning("could not save the history: \(error)")
             }

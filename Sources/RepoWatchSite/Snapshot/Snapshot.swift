@@ -23,10 +23,6 @@ public struct Snapshot: Codable, Sendable, Equatable {
         case nextUpdate = "next_update"
     }
 
-    public func repo(_ name: RepoName) -> RepoSnapshot? {
-        repos.first { $0.configName.lowercased() == name.key }
-    }
-
     public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

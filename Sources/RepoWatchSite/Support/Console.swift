@@ -9,13 +9,9 @@ public protocol BuildLog: Sendable {
 }
 
 public struct StandardErrorLog: BuildLog {
-    public var quiet: Bool
+    public init() {}
 
-    public init(quiet: Bool = false) { self.quiet = quiet }
-
-    public func info(_ message: String) {
-        if !quiet { write(message) }
-    }
+    public func info(_ message: String) { write(message) }
 
     public func warning(_ message: String) { write("warning: \(message)") }
     public func error(_ message: String) { write("error: \(message)") }
