@@ -45,11 +45,13 @@ public struct BuildResult: Sendable {
     public var requests: RequestLedger.Counts?
     public var output: URL
     public var fileCount: Int
+    /// Owners that could not be listed (`owners:`), with the reason.
+    public var ownerFailures: [String] = []
     public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
     public var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
-    /// 0 when every widget has data (fresh or stale); 1 when a repository has none.
-    public var exitCode: Int32 { unavailable.isEmpty ? 0 : 1 }
+    /// 0 when every widget has data (fresh or stale); 1 when a repository or an owner has none.
+    public var exitCode: Int32 { unavailable.isEmpty && ownerFailures.isEmpty ? 0 : 1 }
 }
 
 /// Exit 2: the user's input is wrong and nothing was written.
@@ -94,7 +96,10 @@ public struct Build: Sendable {
         var avatarFiles: [String: Data] = [:]
         let ledger = RequestLedger()
         var repos: [RepoSnapshot]
+        let owners: OwnerStage
         if options.sample {
+            owners = try OwnerStage.sample(config)
+            config = owners.config
             let store = AvatarStore(client: nil)
             var sampled: [RepoSnapshot] = []
             for name in config.repos {
@@ -134,13 +139,16 @@ public struct Build: Sendable {
                     log.warning("GitHub's secondary rate limit: lowering concurrency to \(await limiter.limit)")
                 })
             let store = AvatarStore(client: client)
+            owners = try await OwnerStage.list(
+                config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
+            config = owners.config
             log.info(
                 options.offline
                     ? "Building \(config.repos.count) repositories from the cache (offline)…"
                     : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
             let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
             let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-            let fetched = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress)
+            let fetched = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             repos = zip(config.repos, fetched).map { name, repo in
@@ -165,6 +173,7 @@ public struct Build: Sendable {
                 url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: owner)
         }
         avatarFiles.merge(await placeholders.allFiles()) { existing, _ in existing }
+        owners.label(&repos)
 
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now.addingTimeInterval(config.refresh), sample: options.sample, repos: repos)
@@ -182,6 +191,7 @@ public struct Build: Sendable {
             var renderer = SiteRenderer(config: config, templates: templates, sample: options.sample)
             renderer.history = history
             renderer.avatarImages = avatarFiles
+            renderer.ownerHeadings = owners.headings
             try renderer.render(snapshot) { path, data in
                 if path == "data/history.json" { publishedHistory.add(path, data) }
                 try staged.add(path, data)
@@ -201,7 +211,8 @@ public struct Build: Sendable {
         }
 
         let requests = options.sample ? nil : await ledger.counts
-        let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
+        var result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
+        result.ownerFailures = owners.failures
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -223,6 +234,7 @@ public struct Build: Sendable {
         for repo in result.unavailable {
             log.error("\(repo.configName): \(repo.error ?? "no data")")
         }
+        for failure in result.ownerFailures { log.error(failure) }
         let repos = result.snapshot.repos
         let fresh = repos.count - result.stale.count - result.unavailable.count
         let kind = result.snapshot.sample ? "sample" : "fresh"
@@ -258,16 +270,25 @@ final class LastGoodData {
         self.now = now
     }
 
-    private lazy var repos: [String: RepoSnapshot] = {
+    private lazy var all: [RepoSnapshot] = {
         let url = output.appendingPathComponent("data/snapshot.json")
         // Sample data is never passed off as real data.
         guard let data = try? Data(contentsOf: url),
             let snapshot = try? Snapshot.decoder.decode(Snapshot.self, from: data),
             !snapshot.sample
-        else { return [:] }
-        return Dictionary(
-            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        else { return [] }
+        return snapshot.repos
     }()
+
+    private lazy var repos: [String: RepoSnapshot] = Dictionary(
+        all.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The repositories an owner gave the previous build, in its order, marked stale.
+    func snapshots(from source: RepoSource, reason: String) -> [RepoSnapshot] {
+        let owner = source.ownerName?.lowercased()
+        return all.filter { $0.source?.ownerName?.lowercased() == owner && owner != nil }
+            .compactMap { RepoName.parse($0.configName).value.flatMap { snapshot(for: $0, reason: reason) } }
+    }
 
     func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
         guard var repo = repos[name.key], repo.isAvailable else { return nil }

@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
         set { avatarURIs = AvatarDataURIs(images: newValue) }
     }
     private(set) var avatarURIs = AvatarDataURIs(images: [:])
+    /// `owners:`: the gallery's section headings (see `OwnerSections`).
+    var ownerHeadings: [OwnerHeading] = []
 
     public init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -41,6 +43,7 @@ public struct SiteRenderer: Sendable {
         let notes = widgetNotes()
         let looks = PageLooks(config: config)
         let units = workUnits(pages)
+        let sections = OwnerSections(headings: ownerHeadings, snapshot: snapshot)
 
         // Units are independent, run across the cores, and each renders a repository's pages right
         // after the gallery page that first shows it, while its widgets are still at hand.
@@ -55,11 +58,18 @@ public struct SiteRenderer: Sendable {
                         "html": widgets.html(item.spec, root: page.root, cache: &cache),
                     ]
                 }
-                try emit(page.path, Data(templates.render("index", page.context(site: site, widgets: items)).utf8))
+                var context = page.context(site: site, widgets: items)
+                // owners: the same widgets in a section per owner.
+                context["sections"] = sections.gallery(
+                    owners: page.items.map { sections.owner(of: $0.repos) }, widgets: items,
+                    before: pageIndex > 0
+                        ? pages[pageIndex - 1].items.last.flatMap { sections.owner(of: $0.repos) } : nil)
+                try emit(page.path, Data(templates.render("index", context).utf8))
             }
             for name in unit.repos {
                 try renderRepositoryPages(
-                    name, widgets: widgets, cache: &cache, looks: looks, site: site, notes: notes, into: emit)
+                    name, widgets: widgets, cache: &cache, looks: looks, site: site, notes: notes, sections: sections,
+                    into: emit)
             }
         }
 
@@ -194,7 +204,7 @@ public struct SiteRenderer: Sendable {
     /// A page and two standalone widget documents per repository.
     func renderRepositoryPages(
         _ name: RepoName, widgets: WidgetFragments, cache: inout WidgetFragments.Cache, looks: PageLooks,
-        site: [String: Any], notes: [String: String], into emit: FileSink
+        site: [String: Any], notes: [String: String], sections: OwnerSections, into emit: FileSink
     ) throws {
         let folder = "repos/\(name.pathComponent)/"
         let root = "../../../"
@@ -231,6 +241,7 @@ public struct SiteRenderer: Sendable {
                         "root": root, "site": site,
                         "repo": widgets.repoContext(name, config.look.numbers, sparkline: true),
                         "widgets": widgetEntries, "embeds": embeds, "page": ["title": "\(name) — \(config.title)"],
+                        "source": sections.repoPage(name),  // owners:
                     ]
                 ).utf8))
     }
