@@ -85,6 +85,8 @@ struct Parser {
     var warnings: [Diagnostic] = []
     /// Set once `owners:` is read: widgets may then name repositories that are not in `repos:`.
     var owners: [OwnerSource] = []
+    /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
+    var ownersGiven = false
     var references: [SiteConfig.Reference] = []
 
     init(file: String) { self.file = file }

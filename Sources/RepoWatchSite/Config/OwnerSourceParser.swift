@@ -4,7 +4,7 @@ import Yams
 extension Parser {
     static let ownerKeys: Set = ["owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude"]
 
-    var hasOwners: Bool { !owners.isEmpty }
+    var hasOwners: Bool { ownersGiven }
 
     /// Kept for the build, which alone knows which repositories the owners list.
     mutating func reference(_ name: RepoName, at node: Node) -> RepoName {
@@ -20,6 +20,7 @@ extension Parser {
             error(node, "`owners` must be a list of entries like `- owner: apple`")
             return []
         }
+        ownersGiven = !sequence.isEmpty
         var owners: [OwnerSource] = []
         var seen: [String: Node] = [:]
         for item in sequence {
