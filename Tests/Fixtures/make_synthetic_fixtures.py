@@ -113,7 +113,15 @@ def owner_listings():
         if isinstance(value, str):
             org[key] = value.replace("/users/YorickPeterse", "/orgs/fixture-org")
     org["html_url"] = "https://github.com/fixture-org"
+    org_repos = [
+        listed(real, org, "swift-thing", 50, topics=["Swift", "ios"], archived=True),
+        listed(real, org, "swift-fork", 40, topics=["swift"], fork=True),
+        listed(real, org, "kotlin-thing", 900, topics=["kotlin"]),
+        listed(real, org, "swift-old", 10, topics=["swift"], pushed="2020-01-01T00:00:00Z"),
+    ]
     return {
+        # A list item is also a repository document: for the same repository saved in `repos:`.
+        "repos-get-fixture-org-swift-fork.json": org_repos[1],
         "owner-user-YorickPeterse.json": user,
         "owner-user-fixture-org.json": org,
         # Page 1 keeps the real archived item (dropped by default) beside a fork (dropped too).
@@ -132,12 +140,7 @@ def owner_listings():
             listed(real, user, "zero-stars", 0),
             listed(real, user, "Tie-A", 100),
         ],
-        "owner-repos-fixture-org.json": [
-            listed(real, org, "swift-thing", 50, topics=["Swift", "ios"], archived=True),
-            listed(real, org, "swift-fork", 40, topics=["swift"], fork=True),
-            listed(real, org, "kotlin-thing", 900, topics=["kotlin"]),
-            listed(real, org, "swift-old", 10, topics=["swift"], pushed="2020-01-01T00:00:00Z"),
-        ],
+        "owner-repos-fixture-org.json": org_repos,
     }
 
 
