@@ -151,3 +151,18 @@ struct OwnerConfigTests {
         #expect(throws: DiagnosticsError.self) { try Check(configPath: path).run() }
     }
 }
+
+@Suite("repo remove with owners:")
+struct OwnerRepoEditTests {
+    @Test("the last entry of repos: can be removed when owners: gives the site its repositories")
+    func removesTheLastSavedRepository() throws {
+        let text = "repos:\n  - apple/swift\nowners:\n  - owner: apple\n"
+        let (name, edited) = try SiteTextEdit(file: "site.yml", text: text).removing("apple/swift")
+        #expect(name.description == "apple/swift")
+        #expect(edited == "repos:\nowners:\n  - owner: apple\n")
+        #expect(try parse(edited).config.repos.isEmpty)
+        #expect(throws: UsageError.self) {
+            try SiteTextEdit(file: "site.yml", text: "repos:\n  - apple/swift\n").removing("apple/swift")
+        }
+    }
+}
