@@ -36,7 +36,8 @@ def start_server(latency, org_repos):
     process = subprocess.Popen(
         [sys.executable, os.path.join(HERE, "synthetic_server.py"), "--latency", str(latency),
          "--org-repos", str(org_repos)],
-        stdout=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=open(os.path.join(tempfile.gettempdir(), "owners-bench-server.log"), "w"),
+        text=True)
     line = process.stdout.readline()
     assert line.startswith("PORT "), line
     return process, f"http://127.0.0.1:{int(line.split()[1])}"

@@ -76,7 +76,7 @@ struct OwnerStage: Sendable {
                     error.isTransient && !offline
                     ? previous.snapshots(from: source.source, reason: error.description) : []
                 if earlier.isEmpty {
-                    log.error("owner \(source.owner): \(error.description)")
+                    // Reported with the build's summary (or by `NothingToBuild`), once.
                     outcomes.append(.failed(source, reason: error.description))
                 } else {
                     log.warning(
@@ -86,6 +86,7 @@ struct OwnerStage: Sendable {
             }
         }
         var stage = try OwnerStage(config: config, outcomes: outcomes)
+        try stage.requireRepositories()
         for case .listed(let listing, _) in outcomes {
             let avatar = await avatars.avatar(
                 url: listing.avatarURL, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: listing.login)
@@ -104,6 +105,7 @@ struct OwnerStage: Sendable {
             return SiteConfig.OwnerYield(source: source, names: named + made)
         }
         var stage = try OwnerStage(config: config, yields: yields)
+        try stage.requireRepositories()
         stage.headings = config.owners.map { OwnerHeading(source: $0, login: $0.owner, avatar: nil, htmlURL: nil) }
         return stage
     }
@@ -123,14 +125,17 @@ struct OwnerStage: Sendable {
 
     private init(config: SiteConfig, yields: [SiteConfig.OwnerYield]) throws {
         resolved = try config.resolving(yields)
-        guard resolved.config.repos.isEmpty else { return }
-        let failed = yields.filter { $0.names == nil }.map(\.source.owner)
-        if failed.isEmpty {
+    }
+
+    /// Nothing at all to show is not a site: the previous one is left in place.
+    func requireRepositories() throws {
+        guard config.repos.isEmpty else { return }
+        if failures.isEmpty {
             throw UsageError(
                 "no repositories to show: `repos` is empty and the owners' filters kept none "
                     + "(\(config.owners.map(\.owner).joined(separator: ", ")))")
         }
-        throw NothingToBuild(owners: failed)
+        throw NothingToBuild(failures: failures)
     }
 
     /// What to fetch for each repository of the site, in its order.
@@ -168,9 +173,9 @@ struct OwnerStage: Sendable {
 
 /// Every owner failed and `repos:` is empty: there is no site to write, and the previous one stays.
 struct NothingToBuild: Error, CustomStringConvertible {
-    var owners: [String]
+    var failures: [String]
     var description: String {
-        "nothing to build: no owner could be listed (\(owners.joined(separator: ", "))) and `repos` is empty; "
-            + "the previous site is left as it was"
+        "nothing to build: `repos` is empty and no owner could be listed; the previous site is left as it was\n"
+            + failures.map { "error: \($0)" }.joined(separator: "\n")
     }
 }
