@@ -17,7 +17,7 @@ struct ActionScriptTests {
         let outputs = dir.appendingPathComponent("outputs-\(UUID().uuidString)")
         try Data().write(to: outputs)
         var env = environment
-        env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        env["PATH"] = env["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         env["GITHUB_OUTPUT"] = outputs.path
         env["RUNNER_TEMP"] = dir.path
         env["GITHUB_ACTION_PATH"] = E2EPaths.packageRoot.path
@@ -47,6 +47,39 @@ struct ActionScriptTests {
                 "resolve", in: dir.url, base.merging(["INPUT_VERSION": hostile]) { $1 })
             #expect(run.status != 0 && outputs.isEmpty, "\(hostile): \(run.output)")
         }
+    }
+
+    @Test(
+        "prepare-source: the action's own checkout, a build-folder key of version and Swift version; no Swift is an error"
+    )
+    func prepareSource() throws {
+        let dir = try TempDir("prepare-source")
+        defer { dir.remove() }
+        let tools = dir.url.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let swift = tools.appendingPathComponent("swift")
+        try Data("#!/bin/sh\necho 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'\n".utf8).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let version = "v\(Version.current)"
+
+        let (run, outputs) = try Self.step(
+            "prepare-source", in: dir.url,
+            ["VERSION": version, "REPOWATCH_SITE_REPOSITORY": "me/fork", "PATH": tools.path + ":" + path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(outputs["source"] == E2EPaths.packageRoot.path, "the action's checkout is that version's source")
+        #expect(outputs["scratch"] == dir.url.appendingPathComponent("repowatch-site-build").path)
+        #expect(
+            outputs["build-key"]
+                == "repowatch-site-build-\(version)-linux-\(PortableBuild.machineArchitecture())-swift6.3.1")
+
+        // No Swift on PATH: a clear error before anything is installed or cloned.
+        let bare = dir.url.appendingPathComponent("bare")
+        try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
+        let (missing, _) = try Self.step(
+            "prepare-source", in: dir.url,
+            ["VERSION": version, "REPOWATCH_SITE_REPOSITORY": "me/fork", "PATH": bare.path])
+        #expect(missing.status != 0 && missing.output.contains("no Swift toolchain"), "\(missing.output)")
     }
 
     @Test("install: downloads the release, checks its SHA-256, refuses a mismatch, builds from source without one")
