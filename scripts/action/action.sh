@@ -48,6 +48,8 @@ cmd_resolve() {
     else
         version=$(declared_version)
     fi
+    # Releases are tagged v1.2.3; "1.2.3" means the same.
+    [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] && version="v$version"
     [[ "$version" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || fail "version must be a release tag like v1.2.3 or 'source', not '$version'"
     case "$(uname -m)" in
         x86_64 | amd64) arch=x86_64 ;;
@@ -60,7 +62,7 @@ cmd_resolve() {
     output version "$version"
     output arch "$arch"
     output asset "repowatch-site-linux-$arch.tar.gz"
-    output bin-dir "$RUNNER_TOOL_CACHE/repowatch-site/$version/$arch"
+    output bin-dir "${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/repowatch-site/$version/$arch"
     output bin-key "repowatch-site-bin-$version-linux-$arch"
     echo "repowatch-site $version for linux-$arch"
 }

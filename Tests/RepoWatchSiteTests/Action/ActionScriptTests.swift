@@ -33,7 +33,7 @@ struct ActionScriptTests {
         let declared = "v\(Version.current)"
         for (ref, input, expected) in [
             ("v1", "", declared), ("main", "", declared), ("", "", declared), ("v2.3.4", "", "v2.3.4"),
-            ("v1", "v9.9.9", "v9.9.9"), ("v1", "source", "source"),
+            ("v1", "v9.9.9", "v9.9.9"), ("v1", "9.9.9", "v9.9.9"), ("v1", "source", "source"),
         ] {
             let (run, outputs) = try Self.step(
                 "resolve", in: dir.url, base.merging(["ACTION_REF": ref, "INPUT_VERSION": input]) { $1 })
