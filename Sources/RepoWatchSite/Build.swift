@@ -172,6 +172,8 @@ public struct Build: Sendable {
         let historyFile = HistoryFile(cacheDirectory: options.cacheURL)
         var history = History()
         if !options.sample {
+            await HistorySeed().restoreIfMissing(
+                historyFile, baseURL: config.baseURL, offline: options.offline, log: log)
             history = historyFile.load(now: now) { log.warning($0) }
             if options.recordsHistory { history.record(snapshot, repos: config.repos) }
         }
