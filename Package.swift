@@ -65,6 +65,7 @@ let package = Package(
             dependencies: [
                 "RepoWatchSite", "repowatch-site",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

@@ -52,12 +52,6 @@ public struct BuildResult: Sendable {
     public var exitCode: Int32 { unavailable.isEmpty ? 0 : 1 }
 }
 
-/// Exit 2: the user's input is wrong and nothing was written.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// The pipeline: site.yml → Config → GitHub → Snapshot → Render → Output.
 public struct Build: Sendable {
     public let options: BuildOptions
@@ -183,7 +177,7 @@ public struct Build: Sendable {
             renderer.history = history
             renderer.avatarImages = avatarFiles
             try renderer.render(snapshot) { path, data in
-                if path == "data/history.json" { publishedHistory.add(path, data) }
+                if path == SiteLayout.history { publishedHistory.add(path, data) }
                 try staged.add(path, data)
             }
             for (path, data) in avatarFiles { try staged.add(path, data) }
@@ -194,7 +188,7 @@ public struct Build: Sendable {
         }
         if !options.sample, options.recordsHistory {
             do {
-                try historyFile.save(publishedHistory.files["data/history.json"] ?? history.json())
+                try historyFile.save(publishedHistory.files[SiteLayout.history] ?? history.json())
             } catch {
                 log.warning("could not save the history: \(error)")
             }
@@ -259,7 +253,7 @@ final class LastGoodData {
     }
 
     private lazy var repos: [String: RepoSnapshot] = {
-        let url = output.appendingPathComponent("data/snapshot.json")
+        let url = output.appendingPathComponent(SiteLayout.snapshot)
         // Sample data is never passed off as real data.
         guard let data = try? Data(contentsOf: url),
             let snapshot = try? Snapshot.decoder.decode(Snapshot.self, from: data),
@@ -284,7 +278,7 @@ final class LastGoodData {
         var files: [String: Data] = [:]
         for repo in supplied {
             let paths = [repo.ownerAvatar] + repo.contributors.map(\.avatar)
-            for case let path? in paths where path.hasPrefix("avatars/") && !path.contains("..") {
+            for case let path? in paths where path.hasPrefix(SiteLayout.avatarsFolder) && !path.contains("..") {
                 files[path] = try? Data(contentsOf: output.appendingPathComponent(path))
             }
         }

@@ -89,7 +89,7 @@ struct SVGWidgetTests {
 
     @Test("control characters from the API are dropped, so the SVG stays valid XML")
     func controlCharacters() {
-        #expect(SVGText.escape("a\u{0}b\u{1B}c<&>\"'\n") == "abc&lt;&amp;&gt;&quot;&#39; ")
+        #expect(XMLEscape.xml("a\u{0}b\u{1B}c<&>\"'\n") == "abc&lt;&amp;&gt;&quot;&#39; ")
     }
 
     @Test("embed snippets: Markdown, <picture> light and dark, iframe; relative without base_url")
