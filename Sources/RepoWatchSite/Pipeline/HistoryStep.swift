@@ -1,0 +1,37 @@
+import Foundation
+
+/// Step 3, record the history: the earlier snapshots (for deltas and sparklines) plus this one.
+/// Sample numbers are made up: they are never recorded, and real history is not shown beside them.
+struct HistoryStep: Sendable {
+    let file: HistoryFile
+    /// False for `--sample`.
+    let isReal: Bool
+    /// False for `serve`'s rebuilds after an edit.
+    let recordsThisBuild: Bool
+    let log: any BuildLog
+
+    init(options: BuildOptions, log: any BuildLog) {
+        file = HistoryFile(cacheDirectory: options.cacheURL)
+        isReal = !options.sample
+        recordsThisBuild = options.recordsHistory
+        self.log = log
+    }
+
+    func record(_ snapshot: Snapshot, repos: [RepoName], now: Date) -> History {
+        guard isReal else { return History() }
+        var history = file.load(now: now) { log.warning($0) }
+        if recordsThisBuild { history.record(snapshot, repos: repos) }
+        return history
+    }
+
+    /// Saves the history as published (serialized once: it can be large). A failure costs a point
+    /// of history, not the build.
+    func save(_ published: @autoclosure () -> Data) {
+        guard isReal, recordsThisBuild else { return }
+        do {
+            try file.save(published())
+        } catch {
+            log.warning("could not save the history: \(error)")
+        }
+    }
+}
