@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import Yams
+
+@testable import RepoWatchSite
+
+@Suite("init: site.yml, .gitignore and the Pages workflow")
+struct ScaffoldTests {
+    @Test(
+        "refresh → cron, never more often than GitHub allows and never less often than asked",
+        arguments: [
+            ("12h", "17 */12 * * *"), ("6h", "17 */6 * * *"), ("1h", "17 * * * *"), ("5h", "17 */4 * * *"),
+            ("30m", "*/30 * * * *"), ("1m", "*/5 * * * *"), ("45m", "*/30 * * * *"), ("1d", "17 0 * * *"),
+            ("3d", "17 0 */3 * *"), ("2w", "17 0 * * 0"), ("90m", "17 * * * *"),
+        ])
+    func cron(_ refresh: String, _ expected: String) throws {
+        let seconds = try #require(SiteConfig.parseDuration(refresh))
+        #expect(CronSchedule.expression(every: seconds) == expected)
+    }
+
+    @Test("in an empty folder: the three files; site.yml is the app's defaults and loads cleanly")
+    func writesFiles() throws {
+        let dir = try temporaryDirectory().appendingPathComponent("new-site")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let written = try SiteScaffold(directory: dir, force: false).run()
+        #expect(written == ["site.yml", ".gitignore", ".github/workflows/repowatch.yml"])
+
+        let loaded = try ConfigLoader.load(path: dir.appendingPathComponent("site.yml").path)
+        #expect(loaded.warnings.isEmpty)
+        let config = loaded.config
+        #expect(
+            config.repos.map(\.description) == [
+                "sallen0400/swift-news", "apple/swift", "kudoleh/iOS-Clean-Architecture-MVVM",
+            ])
+        let singles = config.widgets.compactMap { widget -> String? in
+            if case .single(let name, _) = widget.kind { return name.description }
+            return nil
+        }
+        #expect(singles == config.repos.map(\.description))
+        let doubles = config.widgets.compactMap { widget -> String? in
+            if case .double(_, let top, let bottom) = widget.kind { return "\(top) over \(bottom)" }
+            return nil
+        }
+        #expect(doubles == ["apple/swift over kudoleh/iOS-Clean-Architecture-MVVM"])
+
+        let ignore = try String(contentsOf: dir.appendingPathComponent(".gitignore"), encoding: .utf8)
+        let rules = ignore.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(rules == ["public/", ".repowatch/"])
+    }
+
+    @Test("the workflow: every trigger, least privilege per job, the Pages concurrency group, one step for the tool")
+    func workflow() throws {
+        let text = PagesWorkflow.text(refresh: 12 * 3600, refreshText: "12h")
+        let root = try #require(try Yams.compose(yaml: text))
+
+        // `on` is a YAML 1.1 boolean to some parsers; GitHub reads it as the key "on", so look it up as text.
+        let triggers = try #require(root.mapping?.first { $0.key.string == "on" }?.value)
+        #expect(triggers["schedule"]?[0]?["cron"]?.string == "17 */12 * * *")
+        #expect(triggers["push"] != nil)
+        #expect(triggers.mapping?.keys.contains { $0.string == "workflow_dispatch" } == true)
+
+        // Nothing at the top; the build reads, only the deploy writes to Pages and mints an OIDC token.
+        #expect(root["permissions"]?.mapping?.isEmpty == true)
+        let build = try #require(root["jobs"]?["build"])
+        let deploy = try #require(root["jobs"]?["deploy"])
+        #expect(permissions(build) == ["contents": "read", "pages": "read"])
+        #expect(permissions(deploy) == ["pages": "write", "id-token": "write"])
+        #expect(root["concurrency"]?["group"]?.string == "pages")
+        #expect(root["concurrency"]?["cancel-in-progress"]?.bool == false)
+
+        let steps = try #require(build["steps"]?.sequence).map { $0 }
+        func step(uses prefix: String) -> Node? { steps.first { $0["uses"]?.string?.hasPrefix(prefix) == true } }
+        let indexOf = { (node: Node) in steps.firstIndex { $0 == node } ?? -1 }
+        #expect(steps.allSatisfy { $0["run"] == nil }, "no script: the action does the work")
+        #expect(build["container"] == nil, "no Swift container: the action installs a portable binary")
+
+        // Every `uses:` names a current major version; our action is named once, at @v1.
+        let uses = steps.compactMap { $0["uses"]?.string } + [deploy["steps"]?[0]?["uses"]?.string ?? ""]
+        #expect(
+            Set(uses)
+                == [
+                    "actions/checkout@v7", "actions/cache@v6", "actions/configure-pages@v6",
+                    "repowatch-site/repowatch-site@v1", "actions/upload-pages-artifact@v5", "actions/deploy-pages@v5",
+                ])
+        #expect(text.components(separatedBy: PagesWorkflow.actionRepository).count == 2)
+
+        let checkout = try #require(step(uses: "actions/checkout@"))
+        #expect(checkout["with"]?["persist-credentials"]?.bool == false)
+        let cache = try #require(step(uses: "actions/cache@"))
+        #expect(cache["with"]?["path"]?.string == ".repowatch/")
+        #expect(cache["with"]?["restore-keys"] != nil, "the previous run's cache is restored")
+        let pages = try #require(step(uses: "actions/configure-pages@"))
+        let site = try #require(step(uses: PagesWorkflow.actionRepository + "@"))
+        #expect(site["with"]?["config"]?.string == "site.yml")
+        #expect(site["with"]?["args"]?.string == "--base-url ${{ steps.pages.outputs.base_url }}/")
+        #expect(pages["id"]?.string == "pages" && site["id"]?.string == "site")
+        #expect(indexOf(cache) < indexOf(site) && indexOf(pages) < indexOf(site))
+
+        let upload = try #require(step(uses: "actions/upload-pages-artifact@"))
+        #expect(upload["with"]?["path"]?.string == "${{ steps.site.outputs.site-path }}")
+        #expect(upload["with"]?["include-hidden-files"]?.bool == true)
+        #expect(indexOf(site) < indexOf(upload))
+
+        #expect(deploy["needs"]?.string == "build")
+        #expect(deploy["environment"]?["name"]?.string == "github-pages")
+    }
+
+    private func permissions(_ job: Node) -> [String: String] {
+        var found: [String: String] = [:]
+        for (key, value) in job["permissions"]?.mapping ?? [:] {
+            if let key = key.string, let value = value.string { found[key] = value }
+        }
+        return found
+    }
+
+    @Test("a second init refuses, names the files and changes nothing; --force overwrites")
+    func refusesExisting() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SiteScaffold(directory: dir, force: false).run()
+        let site = dir.appendingPathComponent("site.yml")
+        try Data("title: Mine\nrepos: [a/b]\n".utf8).write(to: site)
+        #expect {
+            try SiteScaffold(directory: dir, force: false).run()
+        } throws: { error in
+            let text = String(describing: error)
+            return error is UsageError && text.contains("site.yml") && text.contains("--force")
+        }
+        #expect(try String(contentsOf: site, encoding: .utf8) == "title: Mine\nrepos: [a/b]\n")
+
+        // Only .gitignore present (a fresh GitHub repository): still refused, nothing written.
+        let other = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: other) }
+        try Data("*.o\n".utf8).write(to: other.appendingPathComponent(".gitignore"))
+        #expect(throws: UsageError.self) { try SiteScaffold(directory: other, force: false).run() }
+        #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("site.yml").path))
+
+        try SiteScaffold(directory: dir, force: true).run()
+        #expect(try String(contentsOf: site, encoding: .utf8) == DefaultSiteFile.text)
+    }
+}
