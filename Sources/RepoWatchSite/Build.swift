@@ -19,6 +19,12 @@ public struct BuildOptions: Sendable {
     public var retry = RetryPolicy()
     /// Every request on stderr (never its headers).
     public var verbose = false
+    /// Ask again for what the cache would reuse without asking (answers without validators, redirects).
+    public var refresh = false
+    /// Skip pruning the cache at the end of the build.
+    public var keepCache = false
+    /// Seconds to wait for another build holding the output folder's or the cache's lock.
+    public var lockWait: Double = 60
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     public var recordsHistory = true
@@ -89,7 +95,11 @@ public struct Build: Sendable {
             output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
         )
         .check()
+        let locks = try await BuildLocks.acquire(
+            output: output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
+        defer { locks.release() }
         let previous = LastGoodData(output: output, now: now)
+        let cache = options.sample ? nil : ResponseCache(directory: options.cacheURL, now: now)
 
         var avatarFiles: [String: Data] = [:]
         let ledger = RequestLedger()
@@ -124,10 +134,11 @@ public struct Build: Sendable {
             policy.maxWait = options.maxWait
             policy.retry = options.retry
             policy.verbose = options.verbose
+            policy.refresh = options.refresh
             let limiter = transport.limiter
             let log = self.log
             let client = GitHubClient(
-                configuration: api, transport: transport, cache: ResponseCache(directory: options.cacheURL),
+                configuration: api, transport: transport, cache: cache,
                 policy: policy, ledger: ledger, log: log,
                 onSecondaryLimit: {
                     await limiter.reduce()
@@ -200,6 +211,8 @@ public struct Build: Sendable {
             }
         }
 
+        if let cache { keepTidy(cache) }
+
         let requests = options.sample ? nil : await ledger.counts
         let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
         report(result, elapsed: Date().timeIntervalSince(started))
@@ -236,6 +249,7 @@ public struct Build: Sendable {
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
     static func accounting(_ counts: RequestLedger.Counts) -> String {
         var line = "\(counts.requests) requests, \(counts.notModified) answered 304 (no quota)"
+        if counts.keptAnswers > 0 { line += ", \(counts.keptAnswers) cache hits without a request" }
         if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
         if counts.retries > 0 { line += ", \(counts.retries) retried" }
         if let remaining = counts.quotaRemaining {

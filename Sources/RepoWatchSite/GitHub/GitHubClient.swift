@@ -8,6 +8,8 @@ struct Fetched: Sendable {
         case revalidated
         /// The cache answered without the network (offline, or GitHub failed): data as of `storedAt`.
         case cacheOnly(storedAt: Date, reason: String)
+        /// An answer without validators reused within its lifetime: current, no request made.
+        case kept
     }
 
     var data: Data
@@ -31,9 +33,21 @@ public struct NetworkPolicy: Sendable {
     public var maxWait: Double = 60
     /// No network at all: only the cache answers.
     public var offline = false
+    /// Ask again for what the cache would otherwise reuse without asking (answers without
+    /// validators within their day, remembered redirects).
+    public var refresh = false
     public var verbose = false
 
     public init() {}
+}
+
+/// How long the cache trusts what it keeps.
+public enum CacheLifetimes {
+    /// An answer without validators (an empty repository's 204, a 403 "too large to list").
+    public static let keptAnswer: TimeInterval = 24 * 3600
+    /// Entries unused for this long are pruned; remembered permanent redirects this old are rechecked.
+    public static let retention: TimeInterval = 30 * 24 * 3600
+    public static let retentionDays = 30
 }
 
 /// Talks to the GitHub REST API: the cached, redirect-following GET lives here; one exchange (headers,
@@ -73,7 +87,8 @@ public struct GitHubClient: Sendable {
     /// GET with our own redirect policy: follow up to five, and attach the token only while the
     /// request is on the API origin. `credentials: false` never attaches it (avatars, even when an
     /// Enterprise server hosts them on the API's own origin). The cache makes the request
-    /// conditional, answers when the network cannot, and remembers permanent redirects.
+    /// conditional, answers when the network cannot, reuses answers without validators for a day,
+    /// and remembers every redirect, so it can answer for the URL a build started from.
     func get(_ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true) async throws
         -> Fetched
     {
@@ -84,39 +99,41 @@ public struct GitHubClient: Sendable {
             }
             let key = url.absoluteString
             let entry = cache?.entry(for: key)
-            if let location = entry?.location, let next = URL(string: location), configuration.isAPIOrigin(next) {
+            if let entry, let next = rememberedRedirect(entry, from: url) {
                 url = next
                 continue
+            }
+            if let entry, let kept = keptAnswer(entry) {
+                await ledger.recordKept()
+                return kept
             }
             let result: Exchange
             do {
                 result = try await exchange(url, accept: accept, credentials: credentials, entry: entry)
             } catch let error as GitHubError where error.isTransient {
-                guard let entry else { throw error }
+                guard let answer = cachedAnswer(from: entry) else { throw error }
                 await ledger.recordCacheOnly()
                 return Fetched(
-                    data: entry.body, status: entry.status ?? 200, headers: entry.link.map { ["link": $0] } ?? [:],
+                    data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
                     source: .cacheOnly(
-                        storedAt: entry.storedAt,
+                        storedAt: answer.storedAt,
                         reason: policy.offline ? "built offline from the cache" : error.description))
             }
             let headers = result.headers
             if [301, 302, 303, 307, 308].contains(result.status), let location = headers["location"],
                 let next = URL(string: location, relativeTo: url)?.absoluteURL
             {
-                if [301, 308].contains(result.status), configuration.isAPIOrigin(url), configuration.isAPIOrigin(next) {
-                    cache?.store(
-                        .init(
-                            url: key, tokenFingerprint: tokenFingerprint, location: next.absoluteString, body: Data(),
-                            storedAt: clock()))
-                }
+                cache?.store(
+                    .init(
+                        url: key, tokenFingerprint: tokenFingerprint, status: result.status,
+                        location: next.absoluteString, body: Data(), storedAt: now))
                 url = next
                 continue
             }
-            if result.status == 304, let entry {
+            if result.status == 304, let entry, entry.location == nil {
                 await ledger.recordNotModified()
                 var refreshed = entry
-                refreshed.storedAt = clock()
+                refreshed.storedAt = now
                 cache?.store(refreshed)
                 return Fetched(
                     data: entry.body, status: entry.status ?? 200,
@@ -128,14 +145,54 @@ public struct GitHubClient: Sendable {
             let worthKeeping =
                 result.status == 200 || result.status == 204 || (result.status == 403 && Self.isTooLarge(result.data))
             if worthKeeping, let cache {
+                let etag = headers["etag"]
+                let lastModified = headers["last-modified"]
+                // Nothing to ask "has this changed?" with: asking again would cost quota every build.
+                let validatorLess = result.status != 200 && etag == nil && lastModified == nil
                 cache.store(
                     .init(
-                        url: key, tokenFingerprint: tokenFingerprint, status: result.status, etag: headers["etag"],
-                        lastModified: headers["last-modified"], link: headers["link"], body: result.data,
-                        storedAt: clock()))
+                        url: key, tokenFingerprint: tokenFingerprint, status: result.status, etag: etag,
+                        lastModified: lastModified, link: headers["link"], body: result.data, storedAt: now,
+                        freshUntil: validatorLess ? now.addingTimeInterval(CacheLifetimes.keptAnswer) : nil))
             }
             return Fetched(data: result.data, status: result.status, headers: headers, source: .network)
         }
         throw GitHubError.tooManyRedirects
+    }
+
+    /// When answers are stored and last used: the build's "now", so `REPOWATCH_NOW` drives lifetimes.
+    var now: Date { cache?.now ?? clock() }
+
+    /// A renamed repository's permanent redirect on the API origin is followed without asking, until
+    /// it is as old as the retention period (then GitHub is asked again) or `--refresh`.
+    private func rememberedRedirect(_ entry: ResponseCache.Entry, from url: URL) -> URL? {
+        guard entry.isPermanentRedirect, !policy.refresh, let location = entry.location,
+            let next = URL(string: location), configuration.isAPIOrigin(url), configuration.isAPIOrigin(next),
+            now.timeIntervalSince(entry.storedAt) < CacheLifetimes.retention
+        else { return nil }
+        return next
+    }
+
+    /// An answer without validators, within its day: no request. Offline builds use the cache as
+    /// stale data like every other answer.
+    private func keptAnswer(_ entry: ResponseCache.Entry) -> Fetched? {
+        guard !policy.offline, !policy.refresh, entry.location == nil, let freshUntil = entry.freshUntil,
+            now < freshUntil, entry.tokenFingerprint == tokenFingerprint
+        else { return nil }
+        return Fetched(
+            data: entry.body, status: entry.status ?? 200, headers: entry.link.map { ["link": $0] } ?? [:],
+            source: .kept)
+    }
+
+    /// The answer the cache holds for a URL, following the redirects remembered on the way (of any
+    /// kind, to any origin: nothing is requested).
+    private func cachedAnswer(from entry: ResponseCache.Entry?) -> ResponseCache.Entry? {
+        var current = entry
+        for _ in 0..<6 {
+            guard let found = current else { return nil }
+            guard let location = found.location else { return found }
+            current = cache?.entry(for: location)
+        }
+        return nil
     }
 }

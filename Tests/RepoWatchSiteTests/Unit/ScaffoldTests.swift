@@ -45,7 +45,7 @@ struct ScaffoldTests {
 
         let ignore = try String(contentsOf: dir.appendingPathComponent(".gitignore"), encoding: .utf8)
         let rules = ignore.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(rules == ["public/", ".repowatch/"])
+        #expect(rules == ["public/", ".repowatch/", ".public.lock"])
     }
 
     @Test("the workflow is valid YAML with every trigger, step, permission and the concurrency group")
