@@ -7,6 +7,8 @@ struct Gathered: Sendable {
     var avatars: [String: Data]
     /// Requests made, 304s, quota: nil when nothing was asked of GitHub.
     var requests: RequestLedger.Counts?
+    /// The response cache this build used (nil for `--sample`), tidied once the site is written.
+    var cache: ResponseCache? = nil
 
     /// A widget without data still shows a face, never a broken image.
     mutating func addPlaceholderFaces() async {

@@ -16,7 +16,9 @@ struct GitHubSource: Sendable {
             throw UsageError("--api-url: \(error)")
         }
         let ledger = RequestLedger()
-        let client = makeClient(api, ledger: ledger)
+        // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
+        let cache = ResponseCache(directory: options.cacheURL, now: now)
+        let client = makeClient(api, ledger: ledger, cache: cache)
         let store = AvatarStore(client: client)
         log.info(
             options.offline
@@ -41,10 +43,10 @@ struct GitHubSource: Sendable {
                     + "the remaining repositories were built from the cache")
         }
         avatars.merge(previous.avatars()) { fresh, _ in fresh }
-        return Gathered(repos: repos, avatars: avatars, requests: await ledger.counts)
+        return Gathered(repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache)
     }
 
-    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger) -> GitHubClient {
+    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache) -> GitHubClient {
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
         var policy = NetworkPolicy()
@@ -52,10 +54,11 @@ struct GitHubSource: Sendable {
         policy.maxWait = options.maxWait
         policy.retry = options.retry
         policy.verbose = options.verbose
+        policy.refresh = options.refresh
         let limiter = transport.limiter
         let log = self.log
         return GitHubClient(
-            configuration: api, transport: transport, cache: ResponseCache(directory: options.cacheURL),
+            configuration: api, transport: transport, cache: cache,
             policy: policy, ledger: ledger, log: log,
             onSecondaryLimit: {
                 await limiter.reduce()
