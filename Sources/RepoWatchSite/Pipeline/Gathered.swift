@@ -9,6 +9,8 @@ struct Gathered: Sendable {
     var avatars: [String: Data]
     /// Requests made, 304s, quota: nil when nothing was asked of GitHub.
     var requests: RequestLedger.Counts?
+    /// The response cache this build used (nil for `--sample`), tidied once the site is written.
+    var cache: ResponseCache? = nil
     /// `owners:`: the gallery's headings and the owners that could not be listed.
     var owners = OwnerSummary()
 

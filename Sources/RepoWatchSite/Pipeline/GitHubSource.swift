@@ -16,7 +16,9 @@ struct GitHubSource: Sendable {
             throw UsageError("--api-url: \(error)")
         }
         let ledger = RequestLedger()
-        let client = makeClient(api, ledger: ledger)
+        // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
+        let cache = ResponseCache(directory: options.cacheURL, now: now)
+        let client = makeClient(api, ledger: ledger, cache: cache)
         let store = AvatarStore(client: client)
         let previous = LastGoodData(output: output, now: now)
         let owners = try await OwnerStep.list(
@@ -46,10 +48,11 @@ struct GitHubSource: Sendable {
         avatars.merge(previous.avatars()) { fresh, _ in fresh }
         owners.label(&repos)
         return Gathered(
-            config: config, repos: repos, avatars: avatars, requests: await ledger.counts, owners: owners.summary)
+            config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
+            owners: owners.summary)
     }
 
-    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger) -> GitHubClient {
+    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache) -> GitHubClient {
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
         var policy = NetworkPolicy()
@@ -57,10 +60,11 @@ struct GitHubSource: Sendable {
         policy.maxWait = options.maxWait
         policy.retry = options.retry
         policy.verbose = options.verbose
+        policy.refresh = options.refresh
         let limiter = transport.limiter
         let log = self.log
         return GitHubClient(
-            configuration: api, transport: transport, cache: ResponseCache(directory: options.cacheURL),
+            configuration: api, transport: transport, cache: cache,
             policy: policy, ledger: ledger, log: log,
             onSecondaryLimit: {
                 await limiter.reduce()
