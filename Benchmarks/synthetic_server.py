@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """GitHub stand-in for the benchmark: N synthetic repositories, generated on request.
 
-    python3 synthetic_server.py --repos N [--latency SECONDS] [--port 0]
+    python3 synthetic_server.py --repos N [--latency SECONDS] [--port 0] [--org-repos M]
 
 Repositories are bench-owner-K/repo-K (K = 0..N-1, owners shared by 10 repositories each), each with
-four contributors (avatars shared by 40 logins). Every response carries an ETag and answers 304 to
+four contributors (avatars shared by 40 logins). One organization, bench-org, owns M repositories
+(bench-org/repo-0..M-1, default 10,000): GET /users/bench-org, then GET /orgs/bench-org/repos
+100 per page (per_page, at most 100) with GitHub's Link headers, list items shaped like GitHub's. Every response carries an ETag and answers 304 to
 a matching If-None-Match. Prints "PORT <n>" when listening. GET /_stats returns request counts;
 POST /_reset clears them. Loopback only; stops by itself after --max-lifetime seconds.
 """
@@ -20,9 +22,17 @@ import threading
 import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
 
-REPO_RE = re.compile(r"^/repos/(bench-owner-\d+)/(repo-\d+)$")
-CONTRIB_RE = re.compile(r"^/repos/(bench-owner-\d+)/(repo-\d+)/contributors$")
+REPO_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)$")
+CONTRIB_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)/contributors$")
+ORG = "bench-org"
+# The *_url fields every GitHub list item carries: they are most of its weight.
+URL_FIELDS = ["forks", "keys", "collaborators", "teams", "hooks", "issue_events", "events", "assignees",
+              "branches", "tags", "blobs", "git_tags", "git_refs", "trees", "statuses", "languages",
+              "stargazers", "contributors", "subscribers", "subscription", "commits", "git_commits",
+              "comments", "issue_comment", "contents", "compare", "merges", "archive", "downloads",
+              "issues", "pulls", "milestones", "notifications", "labels", "releases", "deployments"]
 AVATAR_RE = re.compile(r"^/_avatars/([\w-]+)$")
 
 
@@ -71,6 +81,7 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True
     latency = 0.0
     base = ""
+    org_repos = 10_000
     stats = Stats()
 
     def log_message(self, *args):
@@ -84,12 +95,18 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(404, b"{}", "application/json")
 
     def do_GET(self):
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         if path == "/_stats":
             self.reply(200, self.stats.json(), "application/json")
             return
         time.sleep(self.latency)
-        if m := REPO_RE.match(path):
+        if path == f"/users/{ORG}":
+            self.serve_json("api", {"login": ORG, "id": 9000, "type": "Organization",
+                                    "avatar_url": f"{self.base}/_avatars/{ORG}?v=4",
+                                    "html_url": f"https://github.com/{ORG}"})
+        elif path == f"/orgs/{ORG}/repos":
+            self.serve_listing(parse_qs(query))
+        elif m := REPO_RE.match(path):
             self.serve_json("api", self.repository(m.group(1), m.group(2)))
         elif m := CONTRIB_RE.match(path):
             self.serve_json("api", self.contributors(m.group(2)))
@@ -112,6 +129,40 @@ class Handler(BaseHTTPRequestHandler):
             "pushed_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1_790_000_000 - (k % 120) * 86400)),
         }
 
+    def listed(self, owner, name):
+        item = self.repository(owner, name)
+        item["owner"].update({"id": 9000, "type": "Organization", "url": f"{self.base}/users/{owner}",
+                              "html_url": f"https://github.com/{owner}", "site_admin": False})
+        api = f"{self.base}/repos/{owner}/{name}"
+        item.update({"node_id": f"R_{item['id']}", "private": False, "fork": False, "url": api,
+                     "created_at": "2020-01-01T00:00:00Z", "updated_at": item["pushed_at"],
+                     "git_url": f"git://github.com/{owner}/{name}.git", "ssh_url": f"git@github.com:{owner}/{name}.git",
+                     "clone_url": f"https://github.com/{owner}/{name}.git", "homepage": None, "size": 1234,
+                     "language": "Swift", "topics": ["swift", "benchmark"], "visibility": "public",
+                     "default_branch": "main", "license": None, "watchers": item["stargazers_count"],
+                     "forks": item["forks_count"], "open_issues": item["open_issues_count"]})
+        for field in URL_FIELDS:
+            item[f"{field}_url"] = f"{api}/{field}"
+        return item
+
+    def serve_listing(self, query):
+        per_page = min(100, int(query.get("per_page", ["30"])[-1]))
+        page = max(1, int(query.get("page", ["1"])[-1]))
+        total = self.org_repos
+        last = max(1, (total + per_page - 1) // per_page)
+        start = (page - 1) * per_page
+        items = [self.listed(ORG, f"repo-{k}") for k in range(start, min(total, start + per_page))]
+
+        def link(n):
+            return f"<{self.base}/orgs/{ORG}/repos?type=public&sort=full_name&per_page={per_page}&page={n}>"
+        links = []
+        if page < last:
+            links += [f'{link(page + 1)}; rel="next"', f'{link(last)}; rel="last"']
+        if page > 1:
+            links += [f'{link(page - 1)}; rel="prev"', f'{link(1)}; rel="first"']
+        self.serve("api", json.dumps(items).encode(), "application/json; charset=utf-8",
+                   {"Link": ", ".join(links)} if links else None)
+
     def contributors(self, name):
         k = int(name.split("-")[1])
         people = []
@@ -124,7 +175,7 @@ class Handler(BaseHTTPRequestHandler):
     def serve_json(self, kind, value):
         self.serve(kind, json.dumps(value).encode(), "application/json; charset=utf-8")
 
-    def serve(self, kind, body, content_type):
+    def serve(self, kind, body, content_type, extra=None):
         etag = '"' + hashlib.sha1(body).hexdigest() + '"'
         not_modified = self.headers.get("If-None-Match") == etag
         self.stats.add(kind, not_modified)
@@ -132,9 +183,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send_response_only(304)
             self.send_header("ETag", etag)
             self.send_header("x-ratelimit-remaining", "4999")
+            for k, v in (extra or {}).items():
+                self.send_header(k, v)
             self.end_headers()
             return
-        self.reply(200, body, content_type, {"ETag": etag, "x-ratelimit-remaining": "4999"})
+        self.reply(200, body, content_type, {"ETag": etag, "x-ratelimit-remaining": "4999", **(extra or {})})
 
     def reply(self, status, body, content_type, headers=None):
         self.send_response_only(status)
@@ -151,12 +204,14 @@ def main():
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--max-lifetime", type=float, default=3600)
+    ap.add_argument("--org-repos", type=int, default=10_000, help="repositories of the organization bench-org")
     args = ap.parse_args()
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.request_queue_size = 256
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     port = server.server_address[1]
     Handler.latency = args.latency
+    Handler.org_repos = args.org_repos
     Handler.base = f"http://127.0.0.1:{port}"
     threading.Thread(target=lambda: (time.sleep(args.max_lifetime), os._exit(0)), daemon=True).start()
     print(f"PORT {port}", flush=True)

@@ -51,11 +51,13 @@ public struct BuildResult: Sendable {
     public var requests: RequestLedger.Counts?
     public var output: URL
     public var fileCount: Int
+    /// Owners that could not be listed (`owners:`), with the reason.
+    public var ownerFailures: [String] = []
     public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
     public var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
-    /// 0 when every widget has data (fresh or stale); 1 when a repository has none.
-    public var exitCode: Int32 { unavailable.isEmpty ? 0 : 1 }
+    /// 0 when every widget has data (fresh or stale); 1 when a repository or an owner has none.
+    public var exitCode: Int32 { unavailable.isEmpty && ownerFailures.isEmpty ? 0 : 1 }
 }
 
 /// The pipeline, as DESIGN.md draws it: load the config → gather a snapshot from a source (GitHub,
@@ -75,12 +77,14 @@ public struct Build: Sendable {
     /// fetched or written.
     public func run() async throws -> BuildResult {
         let started = Date()
-        let site = try await step("load the config") { try SiteInputs.load(options, log: log) }
+        var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
         // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
         let locks = try await BuildLocks.acquire(
             output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
         defer { locks.release() }
         let gathered = try await step("gather the snapshot") { try await gather(site) }
+        // `owners:` completes the site: their repositories and default widgets are known only now.
+        site.config = gathered.config
         let snapshot = Snapshot(
             generatedAt: site.now, nextUpdate: site.now.addingTimeInterval(site.config.refresh),
             sample: options.sample, repos: gathered.repos)
@@ -88,13 +92,17 @@ public struct Build: Sendable {
         let history = await historyStep.record(
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
         let written = try await step("render and write the site") {
-            try SiteOutput(site: site, sample: options.sample, history: history, avatars: gathered.avatars)
-                .write(snapshot)
+            try SiteOutput(
+                site: site, sample: options.sample, history: history, avatars: gathered.avatars,
+                ownerHeadings: gathered.owners.headings
+            )
+            .write(snapshot)
         }
         historyStep.save(written.history ?? history.json())
         if let cache = gathered.cache { keepTidy(cache) }
-        let result = BuildResult(
+        var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
+        result.ownerFailures = gathered.owners.failures
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -103,7 +111,7 @@ public struct Build: Sendable {
     func gather(_ site: SiteInputs) async throws -> Gathered {
         var gathered =
             options.sample
-            ? await SampleSource(now: site.now).gather(site.config)
+            ? try await SampleSource(now: site.now).gather(site.config)
             : try await GitHubSource(options: options, log: log, now: site.now, output: site.output)
                 .gather(site.config)
         await gathered.addPlaceholderFaces()
@@ -119,6 +127,8 @@ public struct Build: Sendable {
             throw error
         } catch let error as DiagnosticsError {
             throw error
+        } catch let error as NothingToBuild {
+            throw error
         } catch {
             throw BuildStepError(step: name, underlying: error)
         }
@@ -132,6 +142,7 @@ public struct Build: Sendable {
         for repo in result.unavailable {
             log.error("\(repo.configName): \(repo.error ?? "no data")")
         }
+        for failure in result.ownerFailures { log.error(failure) }
         let repos = result.snapshot.repos
         let fresh = repos.count - result.stale.count - result.unavailable.count
         let kind = result.snapshot.sample ? "sample" : "fresh"

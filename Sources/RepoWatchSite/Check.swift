@@ -29,9 +29,15 @@ public struct Check: Sendable {
             ).description
         }
         let overrides = templates.overridden.isEmpty ? "" : " (\(templates.overridden.count) from Templates/)"
+        let config = loaded.config
+        // Which repositories the owners give, and so their default widgets, only a build can tell.
+        let owners =
+            config.owners.isEmpty
+            ? "" : " and \(Formatting.plural(config.owners.count, "owner", "owners")) (listed at build time)"
+        let widgets = config.hasWidgetList || config.owners.isEmpty ? config.widgets.count : nil
         lines.append(
-            "\(configPath): \(Formatting.plural(loaded.config.repos.count, "repository", "repositories")), "
-                + "\(Formatting.plural(loaded.config.widgets.count, "widget", "widgets")); "
+            "\(configPath): \(Formatting.plural(config.repos.count, "repository", "repositories"))\(owners), "
+                + (widgets.map { Formatting.plural($0, "widget", "widgets") } ?? "a widget per repository") + "; "
                 + "templates OK\(overrides)")
         return lines.joined(separator: "\n")
     }

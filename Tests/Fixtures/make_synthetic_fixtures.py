@@ -5,6 +5,7 @@
     python3 Tests/Fixtures/make_synthetic_fixtures.py
 """
 import copy
+import hashlib
 import json
 import os
 
@@ -93,6 +94,64 @@ def main():
         r["headers"]["status"] = f"{status} {reason}"
         r["body"]["message"] = reason
         save(f"interaction-repos-get-{status}-kennethreitz-requests.json", r)
+
+    # 6. Owner listings (`owners:`), in the shape of the real list item of an archived repository.
+    for name, value in owner_listings().items():
+        save(name, value)
+
+
+def listed(template, owner, name, stars, topics=(), fork=False, archived=False, pushed="2026-11-01T10:00:00Z"):
+    """A list item shaped like the real `template`, renamed to owner/name with the given facts."""
+    item = json.loads(json.dumps(template).replace(f"{template['full_name']}", f"{owner['login']}/{name}"))
+    item.update({
+        "name": name, "full_name": f"{owner['login']}/{name}", "owner": owner, "fork": fork,
+        "archived": archived, "stargazers_count": stars, "watchers_count": stars, "watchers": stars,
+        "topics": list(topics), "description": f"{name}, listed for the owners tests", "pushed_at": pushed,
+        "has_issues": True, "homepage": None,
+    })
+    item["id"] = int(hashlib.sha256(item["full_name"].encode()).hexdigest()[:7], 16)
+    return item
+
+
+def owner_listings():
+    real = load("repo-list-item-archived-YorickPeterse-ruby-lint.json")
+    user = real["owner"]
+    org = dict(user, login="fixture-org", id=424242, type="Organization",
+               avatar_url="https://avatars.githubusercontent.com/u/424242?v=4",
+               html_url="https://github.com/fixture-org")
+    for key, value in list(org.items()):
+        if isinstance(value, str):
+            org[key] = value.replace("/users/YorickPeterse", "/orgs/fixture-org")
+    org["html_url"] = "https://github.com/fixture-org"
+    org_repos = [
+        listed(real, org, "swift-thing", 50, topics=["Swift", "ios"], archived=True),
+        listed(real, org, "swift-fork", 40, topics=["swift"], fork=True),
+        listed(real, org, "kotlin-thing", 900, topics=["kotlin"]),
+        listed(real, org, "swift-old", 10, topics=["swift"], pushed="2020-01-01T00:00:00Z"),
+    ]
+    return {
+        # A list item is also a repository document: for the same repository saved in `repos:`.
+        "repos-get-fixture-org-swift-fork.json": org_repos[1],
+        "owner-user-YorickPeterse.json": user,
+        "owner-user-fixture-org.json": org,
+        # Page 1 keeps the real archived item (dropped by default) beside a fork (dropped too).
+        "owner-repos-YorickPeterse-page1.json": [
+            real,
+            listed(real, user, "oga", 1100, topics=["ruby", "xml"]),
+            listed(real, user, "ruby-ll", 60, fork=True),
+        ],
+        "owner-repos-YorickPeterse-page2.json": [
+            listed(real, user, "inko", 800, topics=["programming-language"]),
+            listed(real, user, "excluded-one", 500),
+        ],
+        # Equal stars: ordered by full name, case-insensitively (Tie-A before tie-b).
+        "owner-repos-YorickPeterse-page3.json": [
+            listed(real, user, "tie-b", 100),
+            listed(real, user, "zero-stars", 0),
+            listed(real, user, "Tie-A", 100),
+        ],
+        "owner-repos-fixture-org.json": org_repos,
+    }
 
 
 if __name__ == "__main__":

@@ -79,16 +79,21 @@ public struct ConfigLoader: Sendable {
 }
 
 /// Walks the node tree, collecting every error and warning with its position.
-private struct Parser {
+struct Parser {
     let file: String
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
+    /// Set once `owners:` is read: widgets may then name repositories that are not in `repos:`.
+    var owners: [OwnerSource] = []
+    /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
+    var ownersGiven = false
+    var references: [SiteConfig.Reference] = []
 
     init(file: String) { self.file = file }
 
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
-        "rendering", "accent", "numbers",
+        "rendering", "accent", "numbers", "owners",
     ]
     static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -124,17 +129,25 @@ private struct Parser {
         let cname = fields["cname"].flatMap { parseCNAME($0) }
         let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
 
-        guard let reposNode = fields["repos"] else {
-            error(root, "missing `repos:`; list at least one repository as OWNER/NAME")
+        owners = fields["owners"].map { ownerList($0) } ?? []
+        let repos: [LocatedRepo]
+        if let reposNode = fields["repos"], !(hasOwners && reposNode.isNull) {
+            repos = repoList(reposNode)
+        } else if hasOwners {
+            repos = []
+        } else {
+            error(root, "missing `repos:`; list at least one repository as OWNER/NAME (or give `owners:`)")
             return nil
         }
-        let repos = repoList(reposNode)
-        guard !repos.isEmpty else { return nil }
+        guard !repos.isEmpty || hasOwners else { return nil }
         let widgets = fields["widgets"].map { widgetList($0, repos: repos) }
         var config = SiteConfig(
             title: title, description: description, baseURL: baseURL, refresh: refresh,
             appearance: appearance, repos: repos.map(\.name), widgets: widgets)
         config.cname = cname
+        config.owners = owners
+        config.references = references
+        config.hasWidgetList = widgets != nil
         config.setWidgetDefaults(widgetDefaults)
         return config
     }
@@ -232,8 +245,8 @@ private struct Parser {
             seen[repo.key] = item
             repos.append(LocatedRepo(name: repo, node: item))
         }
-        if sequence.isEmpty {
-            error(node, "`repos` is empty; list at least one repository as OWNER/NAME")
+        if sequence.isEmpty, !hasOwners {
+            error(node, "`repos` is empty; list at least one repository as OWNER/NAME (or give `owners:`)")
         }
         return repos
     }
@@ -297,6 +310,10 @@ private struct Parser {
             for key in ["top", "bottom", "id"] where fields[key] != nil {
                 warning(fields[key], "`\(key)` applies only to double widgets")
             }
+            if fields["repo"] == nil, repos.isEmpty {
+                error(node, "this widget needs `repo:` since `repos` is empty")
+                return nil
+            }
             let repo = fields["repo"].map { savedRepo($0, saved: saved) } ?? repos.first
             let sizes = fields["sizes"].map { sizeList($0) } ?? [.medium, .large]
             guard let repo = repo ?? nil, !sizes.isEmpty else { return nil }
@@ -336,10 +353,11 @@ private struct Parser {
             }
     }
 
-    /// Widgets can only show saved repositories, as in the app.
+    /// Widgets can only show saved repositories, as in the app (or, with `owners:`, listed ones).
     mutating func savedRepo(_ node: Node, saved: [String: RepoName]) -> RepoName? {
         guard let repo = repoName(node, what: "widget repository") else { return nil }
         guard let savedName = saved[repo.key] else {
+            if hasOwners { return reference(repo, at: node) }
             error(node, "\(repo) is not in `repos`; add it there first")
             return nil
         }

@@ -35,6 +35,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var widgets: [Widget]
     /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
     public var cname: String?
+    /// `owners:`: whole users and organizations, listed at build time.
+    public var owners: [OwnerSource] = []
+    /// Widgets' repositories not in `repos:`, for the build to find among the owners' (see `Reference`).
+    public var references: [Reference] = []
+    /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
+    public var hasWidgetList = false
 
     public init(
         title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,

@@ -86,7 +86,10 @@ struct SiteTextEdit {
         guard let saved = config.repos.first(where: { $0.key == name.key }) else {
             throw UsageError("\(name) is not in `repos` of \(file); `repo list` shows what is saved")
         }
-        guard config.repos.count > 1 else { throw UsageError("You need to have at least one repository.") }
+        // With `owners:` the site still has repositories when `repos:` is emptied.
+        guard config.repos.count > 1 || !config.owners.isEmpty else {
+            throw UsageError("You need to have at least one repository.")
+        }
         if let user = try widgetUsing(saved, repos: config.repos) {
             throw DiagnosticsError([
                 Diagnostic(

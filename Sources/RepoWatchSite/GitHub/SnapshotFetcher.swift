@@ -20,6 +20,20 @@ public struct SnapshotFetcher: Sendable {
 
     /// Results in the order of `repos`; at most `jobs` repositories are in progress at once.
     public func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
+        await fetchAll(repos.map(Work.repository), jobs: jobs, progress: progress)
+    }
+
+    /// What one repository of the site needs.
+    public enum Work: Sendable {
+        /// From `repos:`: the repository document, then contributors.
+        case repository(RepoName)
+        /// From an owner's list, which already holds the document: contributors only.
+        case listed(ListedRepository, staleness: GitHubClient.Staleness?)
+        /// Nothing to fetch (an earlier build's data, or a known failure).
+        case ready(RepoSnapshot)
+    }
+
+    public func fetchAll(_ repos: [Work], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
         await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
             var results = [RepoSnapshot?](repeating: nil, count: repos.count)
             var next = 0
@@ -27,7 +41,7 @@ public struct SnapshotFetcher: Sendable {
                 guard next < repos.count else { return }
                 let index = next
                 let repo = repos[index]
-                group.addTask { (index, await fetch(repo)) }
+                group.addTask { (index, await fetch(work: repo)) }
                 next += 1
             }
             for _ in 0..<max(1, jobs) { startNext() }
@@ -40,9 +54,18 @@ public struct SnapshotFetcher: Sendable {
         }
     }
 
+    func fetch(work: Work) async -> RepoSnapshot {
+        switch work {
+        case .repository(let name): return await fetch(name)
+        case .listed(let repo, let staleness):
+            return await snapshot(of: repo.payload, configName: repo.name.description, staleness: staleness)
+        case .ready(let repo): return repo
+        }
+    }
+
     public func fetch(_ name: RepoName) async -> RepoSnapshot {
         let payload: RepositoryPayload
-        var staleness: GitHubClient.Staleness?
+        let staleness: GitHubClient.Staleness?
         do {
             (payload, staleness) = try await client.repository(name)
         } catch {
@@ -52,6 +75,15 @@ public struct SnapshotFetcher: Sendable {
         if payload.fullName.lowercased() != name.key {
             log.warning("\(name) was renamed to \(payload.fullName); update site.yml")
         }
+        return await snapshot(of: payload, configName: name.description, staleness: staleness)
+    }
+
+    /// Contributors and avatars for a repository document, fetched or listed.
+    func snapshot(of payload: RepositoryPayload, configName: String, staleness: GitHubClient.Staleness?) async
+        -> RepoSnapshot
+    {
+        var staleness = staleness
+        let name = configName
 
         async let ownerAvatar = avatars.avatar(
             url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
@@ -85,7 +117,7 @@ public struct SnapshotFetcher: Sendable {
         }
 
         return RepoSnapshot(
-            configName: name.description,
+            configName: configName,
             fullName: payload.fullName,
             htmlURL: SafeURL.http(payload.htmlURL),
             description: payload.description,

@@ -2,6 +2,8 @@ import Foundation
 
 /// Step 2's result: the repositories in site.yml's order and the avatar files they show.
 struct Gathered: Sendable {
+    /// site.yml's config, completed by `owners:` (their repositories and default widgets).
+    var config: SiteConfig
     var repos: [RepoSnapshot]
     /// Root-relative path → bytes.
     var avatars: [String: Data]
@@ -9,6 +11,8 @@ struct Gathered: Sendable {
     var requests: RequestLedger.Counts?
     /// The response cache this build used (nil for `--sample`), tidied once the site is written.
     var cache: ResponseCache? = nil
+    /// `owners:`: the gallery's headings and the owners that could not be listed.
+    var owners = OwnerSummary()
 
     /// A widget without data still shows a face, never a broken image.
     mutating func addPlaceholderFaces() async {
@@ -26,7 +30,9 @@ struct Gathered: Sendable {
 struct SampleSource: Sendable {
     let now: Date
 
-    func gather(_ config: SiteConfig) async -> Gathered {
+    func gather(_ config: SiteConfig) async throws -> Gathered {
+        let owners = try OwnerStep.sample(config)
+        let config = owners.config
         let store = AvatarStore(client: nil)
         var repos: [RepoSnapshot] = []
         for name in config.repos {
@@ -40,6 +46,8 @@ struct SampleSource: Sendable {
             }
             repos.append(repo)
         }
-        return Gathered(repos: repos, avatars: await store.allFiles(), requests: nil)
+        owners.label(&repos)
+        return Gathered(
+            config: config, repos: repos, avatars: await store.allFiles(), requests: nil, owners: owners.summary)
     }
 }

@@ -20,17 +20,20 @@ struct GitHubSource: Sendable {
         let cache = ResponseCache(directory: options.cacheURL, now: now)
         let client = makeClient(api, ledger: ledger, cache: cache)
         let store = AvatarStore(client: client)
+        let previous = LastGoodData(output: output, now: now)
+        let owners = try await OwnerStep.list(
+            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
+        let config = owners.config
         log.info(
             options.offline
                 ? "Building \(config.repos.count) repositories from the cache (offline)…"
                 : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
         let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-        let fetched = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress)
+        let fetched = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
         // The previous site stands in only while GitHub is failing, never for a repository that
         // is gone (404) or for --offline, whose promise is "the cache, or an error".
-        let previous = LastGoodData(output: output, now: now)
-        let repos = zip(config.repos, fetched).map { name, repo in
+        var repos = zip(config.repos, fetched).map { name, repo in
             guard !repo.isAvailable, repo.failureIsTransient, !options.offline,
                 let stale = previous.snapshot(for: name, reason: repo.error)
             else { return repo }
@@ -43,7 +46,10 @@ struct GitHubSource: Sendable {
                     + "the remaining repositories were built from the cache")
         }
         avatars.merge(previous.avatars()) { fresh, _ in fresh }
-        return Gathered(repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache)
+        owners.label(&repos)
+        return Gathered(
+            config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
+            owners: owners.summary)
     }
 
     private func makeClient(_ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache) -> GitHubClient {

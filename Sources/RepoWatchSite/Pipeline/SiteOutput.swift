@@ -7,6 +7,8 @@ struct SiteOutput: Sendable {
     let sample: Bool
     let history: History
     let avatars: [String: Data]
+    /// `owners:`: the gallery's section headings.
+    var ownerHeadings: [OwnerHeading] = []
 
     struct Written: Sendable {
         var fileCount: Int
@@ -21,6 +23,7 @@ struct SiteOutput: Sendable {
             var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
             renderer.history = history
             renderer.avatarImages = avatars
+            renderer.ownerHeadings = ownerHeadings
             try renderer.render(snapshot) { path, data in
                 if path == SiteLayout.history { publishedHistory.add(path, data) }
                 try staged.add(path, data)

@@ -18,6 +18,8 @@ public struct SiteRenderer: Sendable {
         set { avatarURIs = AvatarDataURIs(images: newValue) }
     }
     private(set) var avatarURIs = AvatarDataURIs(images: [:])
+    /// `owners:`: the gallery's section headings (see `OwnerSections`).
+    var ownerHeadings: [OwnerHeading] = []
 
     public init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -41,6 +43,7 @@ public struct SiteRenderer: Sendable {
         let site = SiteSummary(config: config, snapshot: snapshot)
         let plan = SitePlan(config: config)
         let embeds = EmbedSnippets(baseURL: config.baseURL)
+        let sections = OwnerSections(headings: ownerHeadings, snapshot: snapshot)
 
         // Units are independent, run across the cores, and each renders a repository's pages right
         // after the gallery page that first shows it, while its cards and widgets are still at hand.
@@ -54,14 +57,20 @@ public struct SiteRenderer: Sendable {
                         kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
                         html: widgets.html(item.spec, root: page.root, cache: &cache))
                 }
+                // owners: the same widgets in a section per owner.
+                let before = pageIndex > 0 ? plan.pages[pageIndex - 1].items.last?.repos : nil
+                let grouped = sections.gallery(
+                    owners: page.items.map { sections.owner(of: $0.repos) }, widgets: tiles,
+                    before: before.flatMap(sections.owner))
                 let context = GalleryPageContext(
                     root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
-                    pagination: page.pagination)
+                    sections: grouped, pagination: page.pagination)
                 try emit(page.path, Data(templates.render("index", context).utf8))
             }
             for name in unit.repos {
                 try renderRepositoryPages(
-                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, into: emit)
+                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds,
+                    source: sections.repoPage(name), into: emit)
             }
         }
 
@@ -99,7 +108,7 @@ public struct SiteRenderer: Sendable {
     /// A page and two standalone widget documents per repository.
     func renderRepositoryPages(
         _ name: RepoName, plan: SitePlan, widgets: WidgetFragments, cache: inout WidgetFragments.Cache,
-        site: SiteSummary, embeds: EmbedSnippets, into emit: FileSink
+        site: SiteSummary, embeds: EmbedSnippets, source: RepoSourceContext, into emit: FileSink
     ) throws {
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
@@ -123,7 +132,7 @@ public struct SiteRenderer: Sendable {
         let repo = widgets.cards.pageCard(widgets.card(name, numbers, cache: &cache), name)
         let page = RepoPageContext(
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
-            page: PageTitle(title: "\(name) — \(config.title)"))
+            page: PageTitle(title: "\(name) — \(config.title)"), source: source)
         try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
     }
 }

@@ -19,6 +19,15 @@ enum DefaultSiteFile {
           - sallen0400/swift-news
           - apple/swift
           - kudoleh/iOS-Clean-Architecture-MVVM
+        # owners:                  # every public repository of a user or organization, 100 per request
+        #   - owner: apple
+        #     forks: false           # default false: forks left out
+        #     archived: false        # default false: archived repositories left out
+        #     topics: [swift]        # only repositories with one of these topics
+        #     min_stars: 100         # default 0
+        #     sort: stars            # stars | pushed | name
+        #     limit: 60              # at most this many, after filters and sort
+        #     exclude: [apple/swift-evolution]
         widgets:
           - kind: single
             repo: sallen0400/swift-news

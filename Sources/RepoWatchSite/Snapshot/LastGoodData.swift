@@ -12,16 +12,25 @@ final class LastGoodData {
         self.now = now
     }
 
-    private lazy var repos: [String: RepoSnapshot] = {
+    private lazy var all: [RepoSnapshot] = {
         let url = output.appendingPathComponent(SiteLayout.snapshot)
         // Sample data is never passed off as real data.
         guard let data = try? Data(contentsOf: url),
             let snapshot = try? Snapshot.decoder.decode(Snapshot.self, from: data),
             !snapshot.sample
-        else { return [:] }
-        return Dictionary(
-            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        else { return [] }
+        return snapshot.repos
     }()
+
+    private lazy var repos: [String: RepoSnapshot] = Dictionary(
+        all.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The repositories an owner gave the previous build, in its order, marked stale.
+    func snapshots(from source: RepoSource, reason: String) -> [RepoSnapshot] {
+        let owner = source.ownerName?.lowercased()
+        return all.filter { $0.source?.ownerName?.lowercased() == owner && owner != nil }
+            .compactMap { RepoName.parse($0.configName).value.flatMap { snapshot(for: $0, reason: reason) } }
+    }
 
     func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
         guard var repo = repos[name.key], repo.isAvailable else { return nil }

@@ -60,6 +60,8 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     public var fetchedAt: Date?
     public var stale: Bool
     public var error: String?
+    /// `repos:` or an `owners:` entry; nil (written "repos") in snapshots from before owners.
+    public var source: RepoSource?
     /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
     /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
     public var failureIsTransient = false
@@ -100,7 +102,7 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     public var isAvailable: Bool { stars != nil && fetchedAt != nil }
 
     enum CodingKeys: String, CodingKey {
-        case description, stars, forks, archived, contributors, stale, error
+        case description, stars, forks, archived, contributors, stale, error, source
         case configName = "config_name"
         case fullName = "full_name"
         case htmlURL = "html_url"
@@ -133,6 +135,7 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(fetchedAt, forKey: .fetchedAt)
         try container.encode(stale, forKey: .stale)
         try container.encode(error, forKey: .error)
+        try container.encode(source ?? .repos, forKey: .source)
     }
 }
 

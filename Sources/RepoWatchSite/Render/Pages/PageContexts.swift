@@ -112,6 +112,8 @@ struct GalleryPageContext: Sendable, MustacheParent {
     var site: SiteSummary
     var page: PageTitle
     var widgets: [GalleryTile]
+    /// The same widgets in a section per owner (`owners:`, see OwnerContexts.swift).
+    var sections: [GallerySection]
     var pagination: Pagination
 
     func child(named key: String) -> Any? {
@@ -120,6 +122,7 @@ struct GalleryPageContext: Sendable, MustacheParent {
         case "site": return site
         case "page": return page
         case "widgets": return widgets
+        case "sections": return sections
         case "pagination": return pagination
         case "has_pagination": return pagination.total > 1
         default: return nil
@@ -173,6 +176,8 @@ struct RepoPageContext: Sendable, MustacheParent {
     var widgets: [RepoPageWidget]
     var embeds: [Embed]
     var page: PageTitle
+    /// Where the repository came from: `repos:` or an owner (see OwnerContexts.swift).
+    var source: RepoSourceContext
 
     func child(named key: String) -> Any? {
         switch key {
@@ -182,6 +187,7 @@ struct RepoPageContext: Sendable, MustacheParent {
         case "widgets": return widgets
         case "embeds": return embeds
         case "page": return page
+        case "source": return source
         default: return nil
         }
     }

@@ -35,7 +35,7 @@ import Testing
 
     @Test func theSampleSourceGivesEveryRepositoryAFaceAndNoRequests() async throws {
         let config = try ConfigLoader(file: "site.yml").parse("repos: [apple/swift, a/b]\n").config
-        let gathered = await SampleSource(now: Self.now).gather(config)
+        let gathered = try await SampleSource(now: Self.now).gather(config)
         #expect(gathered.repos.map(\.configName) == ["apple/swift", "a/b"])
         #expect(gathered.requests == nil)
         for repo in gathered.repos {
@@ -46,6 +46,7 @@ import Testing
 
     @Test func aRepositoryWithoutDataStillGetsAPlaceholderFace() async {
         var gathered = Gathered(
+            config: SiteConfig(repos: [RepoName(owner: "gone", name: "away")]),
             repos: [.unavailable(RepoName(owner: "gone", name: "away"), reason: "404")], avatars: [:], requests: nil)
         await gathered.addPlaceholderFaces()
         let avatar = gathered.repos[0].ownerAvatar ?? ""
@@ -70,7 +71,7 @@ import Testing
         let (folder, options) = try site("repos: [apple/swift]\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputs = try SiteInputs.load(options, log: MemoryLog())
-        let gathered = await SampleSource(now: Self.now).gather(inputs.config)
+        let gathered = try await SampleSource(now: Self.now).gather(inputs.config)
         let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: gathered.repos)
         let written = try SiteOutput(site: inputs, sample: true, history: History(), avatars: gathered.avatars)
             .write(snapshot)

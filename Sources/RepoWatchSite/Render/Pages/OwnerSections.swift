@@ -1,0 +1,91 @@
+import Foundation
+
+/// An owner of `owners:` as the gallery introduces it.
+struct OwnerHeading: Sendable {
+    var source: OwnerSource
+    /// The login on GitHub now (after a rename it differs from `source.owner`).
+    var login: String
+    /// Root-relative path under `avatars/`; nil draws the placeholder.
+    var avatar: String?
+    var htmlURL: String?
+}
+
+/// Where each repository came from, and the gallery's sections: one per run of widgets from the same
+/// owner (the `repos:` list and double widgets have no heading).
+struct OwnerSections: Sendable {
+    private let sources: [String: RepoSource]
+    private let headings: [String: OwnerHeading]
+    private let counts: [String: Int]
+
+    init(headings: [OwnerHeading], snapshot: Snapshot) {
+        var sources: [String: RepoSource] = [:]
+        var counts: [String: Int] = [:]
+        for repo in snapshot.repos {
+            let source = repo.source ?? .repos
+            sources[repo.configName.lowercased()] = source
+            if let owner = source.ownerName?.lowercased() { counts[owner, default: 0] += 1 }
+        }
+        self.sources = sources
+        self.counts = counts
+        self.headings = Dictionary(headings.map { ($0.source.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func source(of name: RepoName) -> RepoSource { sources[name.key] ?? .repos }
+
+    /// The owner whose section shows `repos` (a widget of one repository from an owner).
+    func owner(of repos: [RepoName]) -> String? {
+        guard repos.count == 1 else { return nil }
+        return source(of: repos[0]).ownerName
+    }
+
+    /// `widgets` split where the owner changes; `before` is the owner of the last widget on the page
+    /// before, so a section that goes on from there says so. A page always has a section, so the
+    /// gallery of a site without `owners:` is one list, as before owners existed.
+    func gallery(owners: [String?], widgets: [GalleryTile], before: String?) -> [GallerySection] {
+        var sections: [GallerySection] = []
+        var current: [GalleryTile] = []
+        var currentOwner: String?
+        func close() {
+            guard !current.isEmpty else { return }
+            let heading = currentOwner.flatMap(heading)
+            let continued =
+                sections.isEmpty && currentOwner != nil && before?.lowercased() == currentOwner?.lowercased()
+            sections.append(GallerySection(widgets: current, owner: heading, continued: continued))
+            current = []
+        }
+        for (owner, widget) in zip(owners, widgets) {
+            if owner?.lowercased() != currentOwner?.lowercased() || current.isEmpty {
+                close()
+                currentOwner = owner
+            }
+            current.append(widget)
+        }
+        close()
+        return sections.isEmpty ? [GallerySection(widgets: [], owner: nil, continued: false)] : sections
+    }
+
+    private func heading(_ owner: String) -> OwnerHeadingContext? {
+        let key = owner.lowercased()
+        let heading = headings[key]
+        let count = counts[key] ?? 0
+        let login = heading?.login ?? owner
+        return OwnerHeadingContext(
+            name: heading?.source.owner ?? owner, login: login, anchor: "owner-\(key)",
+            avatar: RepoCard.Avatar(src: heading?.avatar ?? "", alt: "Avatar of \(login)"), count: count,
+            countDisplay: Formatting.grouped(count),
+            countLabel: Formatting.plural(count, "repository", "repositories"),
+            htmlURL: SafeURL.http(heading?.htmlURL))
+    }
+
+    /// The repository page's `source`.
+    func repoPage(_ name: RepoName) -> RepoSourceContext {
+        let source = source(of: name)
+        guard let owner = source.ownerName else {
+            return RepoSourceContext(value: source.description, ownerName: nil, label: "Listed in site.yml")
+        }
+        let heading = headings[owner.lowercased()]
+        return RepoSourceContext(
+            value: source.description, ownerName: owner, label: "One of \(heading?.login ?? owner)’s repositories",
+            htmlURL: SafeURL.http(heading?.htmlURL))
+    }
+}
