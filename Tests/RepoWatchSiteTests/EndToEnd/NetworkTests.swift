@@ -257,11 +257,16 @@ struct EndToEndNetworkTests {
         process.arguments = ["build", "--jobs", "1", "--api-url", slow.base]
         process.currentDirectoryURL = site.dir.url
         process.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
-        process.standardError = FileHandle.nullDevice
+        // Its words, should it end before the kill: the failure then says why.
+        let errors = site.dir.url.appendingPathComponent("killed-build.stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         try await Task.sleep(for: .milliseconds(1200))
-        #expect(process.isRunning, "the slow build should still be fetching")
+        #expect(
+            process.isRunning,
+            "the slow build should still be fetching: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
