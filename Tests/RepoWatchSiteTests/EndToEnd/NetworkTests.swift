@@ -259,7 +259,7 @@ struct EndToEndNetworkTests {
         process.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
         // Its words, should it end before the kill: the failure then says why.
         let errors = site.dir.url.appendingPathComponent("killed-build.stderr")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
