@@ -43,6 +43,8 @@ public struct BuildResult: Sendable {
     public var snapshot: Snapshot
     /// Requests made, 304s, quota: nil for sample builds.
     public var requests: RequestLedger.Counts?
+    /// Issues and pull requests counted apart: nil for sample builds.
+    public var openCounts: OpenCountsFetcher.Report?
     public var output: URL
     public var fileCount: Int
     public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
@@ -93,6 +95,7 @@ public struct Build: Sendable {
 
         var avatarFiles: [String: Data] = [:]
         let ledger = RequestLedger()
+        var openCountReport: OpenCountsFetcher.Report?
         var repos: [RepoSnapshot]
         if options.sample {
             let store = AvatarStore(client: nil)
@@ -140,7 +143,16 @@ public struct Build: Sendable {
                     : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
             let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
             let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-            let fetched = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress)
+            let openCounts = OpenCountsFetcher(
+                url: GraphQLEndpoint.url(
+                    apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
+                token: api.token, userAgent: api.userAgent, transport: transport, cacheDirectory: options.cacheURL,
+                offline: options.offline, retry: options.retry, log: log, now: now)
+            async let counted = openCounts.fetch(config.repos)
+            var fetched = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress)
+            let countReport = await counted
+            fetched = countReport.apply(to: fetched, offline: options.offline)
+            openCountReport = countReport
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             repos = zip(config.repos, fetched).map { name, repo in
@@ -201,7 +213,8 @@ public struct Build: Sendable {
         }
 
         let requests = options.sample ? nil : await ledger.counts
-        let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
+        var result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
+        result.openCounts = openCountReport
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -230,7 +243,9 @@ public struct Build: Sendable {
             "Built \(result.fileCount) files into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
                 + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, "
                 + "\(result.unavailable.count) unavailable)")
-        if let counts = result.requests { log.info(Self.accounting(counts)) }
+        if let counts = result.requests {
+            log.info(Self.accounting(counts) + (result.openCounts.map { "; " + $0.summary } ?? ""))
+        }
     }
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".

@@ -93,6 +93,7 @@ public struct SnapshotFetcher: Sendable {
             forks: payload.forks,
             openIssues: payload.openIssues,
             hasIssues: payload.hasIssues,
+            openIssuesIncludePulls: true,
             archived: payload.archived,
             pushedAt: payload.pushedAt,
             daysSincePush: payload.pushedAt.map { Snapshot.daysSince($0, now: now) },
