@@ -83,15 +83,18 @@ private struct Parser {
     let file: String
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
+    /// The string tables `locale:` may name, listed when the first one is read.
+    var availableLocales: [String]?
 
     init(file: String) { self.file = file }
 
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
-        "rendering", "accent", "numbers",
+        "rendering", "accent", "numbers", "locale",
     ]
     static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
+        "locale",
     ]
 
     func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
@@ -123,6 +126,7 @@ private struct Parser {
         let appearance = fields["appearance"].flatMap { parseAppearance($0) } ?? .auto
         let cname = fields["cname"].flatMap { parseCNAME($0) }
         let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
+        let locale = fields["locale"].flatMap { parseLocale($0) }
 
         guard let reposNode = fields["repos"] else {
             error(root, "missing `repos:`; list at least one repository as OWNER/NAME")
@@ -135,6 +139,7 @@ private struct Parser {
             title: title, description: description, baseURL: baseURL, refresh: refresh,
             appearance: appearance, repos: repos.map(\.name), widgets: widgets)
         config.cname = cname
+        config.locale = locale ?? config.locale
         config.setWidgetDefaults(widgetDefaults)
         return config
     }
@@ -199,6 +204,28 @@ private struct Parser {
         }
         if seconds < 300 { warning(node, "`refresh` below 5m spends API quota quickly") }
         return seconds
+    }
+
+    /// An unknown locale is a warning, not an error: the site is still built, in English.
+    mutating func parseLocale(_ node: Node) -> String? {
+        guard let text = string(node, key: "locale")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard LocaleTag.isWellFormed(text) else {
+            warning(node, "`locale` '\(text)' is not a BCP 47 language tag like ko or pt-BR; English is used")
+            return nil
+        }
+        let tag = LocaleTag.canonical(text)
+        if availableLocales == nil {
+            availableLocales = LocaleTag.available(
+                siteDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+        }
+        guard LocaleTag.table(for: tag, among: availableLocales ?? []) != nil else {
+            warning(
+                node,
+                "unknown locale '\(text)'; English is used (shipped: \(LocaleTag.builtIn.joined(separator: ", ")); "
+                    + "a site may add Templates/locales/\(tag).json)")
+            return nil
+        }
+        return tag
     }
 
     mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
@@ -291,6 +318,7 @@ private struct Parser {
         }
         let note = fields["note"].flatMap { string($0, key: "note") }
         let look = lookOverrides(fields, keys: WidgetLook.keys)
+        let locale = fields["locale"].flatMap { parseLocale($0) }
         let kind = fields["kind"].flatMap { string($0, key: "kind") } ?? "single"
         switch kind {
         case "single":
@@ -300,7 +328,7 @@ private struct Parser {
             let repo = fields["repo"].map { savedRepo($0, saved: saved) } ?? repos.first
             let sizes = fields["sizes"].map { sizeList($0) } ?? [.medium, .large]
             guard let repo = repo ?? nil, !sizes.isEmpty else { return nil }
-            return .init(kind: .single(repo, sizes: sizes), note: note, look: look)
+            return .init(kind: .single(repo, sizes: sizes), note: note, look: look, locale: locale)
         case "double":
             for key in ["repo", "sizes"] where fields[key] != nil {
                 warning(fields[key], "`\(key)` applies only to single widgets; a double widget is large")
@@ -322,7 +350,7 @@ private struct Parser {
                 }
                 id = given
             }
-            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note, look: look)
+            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note, look: look, locale: locale)
         default:
             error(fields["kind"], "widget `kind` must be single or double (got '\(kind)')")
             return nil

@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
         public var note: String?
         /// The widget's own `appearance`, `rendering`, `accent` and `numbers`.
         public var look = WidgetLook.Overrides()
+        /// The widget's own `locale` (a BCP 47 tag with a string table); nil follows the site's.
+        public var locale: String?
     }
 
     public var title: String
@@ -35,6 +37,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var widgets: [Widget]
     /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
     public var cname: String?
+    /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
+    /// warned about and left at English.
+    public var locale = "en"
+
+    /// The locale a widget is written in: its own, else the site's.
+    public func locale(for widget: Widget) -> String { widget.locale ?? locale }
 
     public init(
         title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,
