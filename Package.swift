@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Linux only: `serve` watches files with inotify and handles signals with glibc's `sigaction`, and
+// neither has a Darwin branch; so no `platforms:` claims macOS.
 let package = Package(
     name: "repowatch-site",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "repowatch-site", targets: ["repowatch-site"]),
         .library(name: "RepoWatchSite", targets: ["RepoWatchSite"]),
@@ -74,6 +75,7 @@ let package = Package(
             dependencies: [
                 "RepoWatchSite", "repowatch-site",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

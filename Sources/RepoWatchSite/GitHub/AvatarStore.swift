@@ -22,7 +22,7 @@ public actor AvatarStore {
     /// The root-relative path (`avatars/….png`) of `url`'s image at `pixels` square, or of a placeholder for `name`.
     public func avatar(url: String?, pixels: Int, placeholderFor name: String) async -> String {
         guard let client, let url, let sized = Self.sizedURL(url, pixels: pixels) else {
-            return store(Placeholder.svg(for: name), ext: "svg")
+            return store(AvatarPlaceholder.svg(for: name), ext: "svg")
         }
         let key = sized.absoluteString
         if let task = inFlight[key] { return await task.value }
@@ -37,12 +37,12 @@ public actor AvatarStore {
     public func allFiles() -> Files { files }
 
     private func keep(_ image: (Data, String)?, placeholderFor name: String, url: String) -> String {
-        guard let (data, ext) = image else { return store(Placeholder.svg(for: name), ext: "svg") }
+        guard let (data, ext) = image else { return store(AvatarPlaceholder.svg(for: name), ext: "svg") }
         return store(data, ext: ext)
     }
 
     private func store(_ data: Data, ext: String) -> String {
-        let path = "avatars/\(SHA256.hex(data).prefix(20)).\(ext)"
+        let path = "\(SiteLayout.avatarsFolder)\(SHA256.hex(data).prefix(20)).\(ext)"
         files[path] = data
         return path
     }
@@ -79,23 +79,5 @@ enum ImageKind {
             return "webp"
         }
         return nil
-    }
-}
-
-/// A generated avatar: initials on a colour derived from the name.
-enum Placeholder {
-    static func svg(for name: String) -> Data {
-        let digest = SHA256.hash(Array(name.utf8))
-        let hue = Int(digest[0]) * 360 / 256
-        let initials = String(name.filter { $0.isLetter || $0.isNumber }.prefix(2)).uppercased()
-        let text = XMLEscape.text(initials.isEmpty ? "?" : initials)
-        let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">\
-            <rect width="100" height="100" fill="hsl(\(hue),45%,42%)"/>\
-            <text x="50" y="50" dy=".35em" text-anchor="middle" fill="#fff" \
-            font-family="-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif" \
-            font-size="40" font-weight="600">\(text)</text></svg>
-            """
-        return Data(svg.utf8)
     }
 }

@@ -28,7 +28,7 @@ struct OutputLocation {
             throw UsageError("--output \(output.path) is a file, not a folder")
         }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-        let madeByUs = FileManager.default.fileExists(atPath: output.appendingPathComponent("data/snapshot.json").path)
+        let madeByUs = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteLayout.snapshot).path)
         guard contents.isEmpty || madeByUs else {
             throw UsageError(
                 "refusing to replace \(output.path): it is not a site this tool built (no data/snapshot.json) "

@@ -50,7 +50,7 @@ public struct PagesPublisher: Sendable {
         else {
             throw UsageError("\(site.path) does not exist: run `repowatch-site build` first, then publish")
         }
-        guard FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path) else {
+        guard FileManager.default.fileExists(atPath: site.appendingPathComponent(SiteLayout.index).path) else {
             throw UsageError("\(site.path) has no index.html: run `repowatch-site build` first, then publish")
         }
 
@@ -137,7 +137,7 @@ public struct PagesPublisher: Sendable {
 
     func message(site: URL) -> String {
         if let message = options.message, !message.isEmpty { return message }
-        let snapshot = (try? Data(contentsOf: site.appendingPathComponent("data/snapshot.json")))
+        let snapshot = (try? Data(contentsOf: site.appendingPathComponent(SiteLayout.snapshot)))
             .flatMap { try? Snapshot.decoder.decode(Snapshot.self, from: $0) }
         guard let snapshot else { return "Publish site" }
         return "Publish site built \(Formatting.iso(snapshot.generatedAt))"

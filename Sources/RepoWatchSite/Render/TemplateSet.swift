@@ -47,7 +47,7 @@ public struct TemplateSet: Sendable {
                     let relative = String(
                         url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1))
                     assets[relative] = data
-                    overridden.append("assets/\(relative)")
+                    overridden.append(SiteLayout.asset(relative))
                 }
             }
         }
@@ -81,7 +81,9 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    public func render(_ name: String, _ context: [String: Any]) -> String {
+    /// `context`: one of the typed contexts (Render/Pages, Render/Cards), which answer the template
+    /// keys through `MustacheParent`.
+    func render(_ name: String, _ context: Any) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 }

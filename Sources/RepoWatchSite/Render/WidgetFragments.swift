@@ -2,9 +2,9 @@ import Foundation
 
 /// Widget fragments (`medium`, `large`, `double`), each rendered once per unit of work and reused on
 /// every page of that unit that shows it: the gallery, the repository page and the standalone
-/// document differ only in the relative path to the root, which is filled in afterwards. Contexts
-/// are made on demand and fragments live only as long as their unit, so memory stays flat however
-/// many repositories a site has.
+/// document differ only in the relative path to the root, which is filled in afterwards. Cards are
+/// made on demand and live only as long as their unit, so memory stays flat however many
+/// repositories a site has.
 struct WidgetFragments: Sendable {
     /// Stands in for `{{root}}` while a fragment is rendered; survives HTML escaping unchanged.
     static let rootMarker = "\u{E000}root\u{E000}"
@@ -22,81 +22,74 @@ struct WidgetFragments: Sendable {
         }
     }
 
-    /// Fragments rendered within one unit of work (one thread), keyed by `Spec.key`.
-    typealias Cache = [String: String]
-
-    private let renderer: SiteRenderer
-    private let repos: [String: RepoSnapshot]
-
-    init(renderer: SiteRenderer, snapshot: Snapshot) {
-        self.renderer = renderer
-        repos = Dictionary(
-            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    /// What one unit of work (one thread) has made: fragments by `Spec.key`, cards by repository
+    /// and `numbers:` style.
+    struct Cache {
+        var fragments: [String: String] = [:]
+        var cards: [String: RepoCard] = [:]
     }
 
-    func repoContext(_ name: RepoName, _ numbers: WidgetLook.Numbers, sparkline: Bool = false) -> [String: Any] {
-        var context = renderer.contexts.repo(
-            repos[name.key] ?? .unavailable(name, reason: "not fetched"), numbers: numbers)
-        HistoryContext.add(
-            to: &context, points: renderer.history.points(for: name), numbers: numbers, sparkline: sparkline)
-        return context
+    let templates: TemplateSet
+    let cards: CardMaker
+    let avatars: AvatarDataURIs
+
+    /// The card of `name` with counts shown as `numbers` asks: made once per unit.
+    func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, cache: inout Cache) -> RepoCard {
+        let key = name.key + "|" + numbers.rawValue
+        if let card = cache.cards[key] { return card }
+        let card = cards.card(name, numbers)
+        cache.cards[key] = card
+        return card
     }
 
     /// The widget as SVG images for READMEs, light and dark, whatever its `appearance`.
-    func svgs(_ spec: Spec) -> (light: String, dark: String) {
+    func svgs(_ spec: Spec, cache: inout Cache) -> (light: String, dark: String) {
         let kind: SVGWidget.Kind
         let look: WidgetLook
-        let contexts: [[String: Any]]
+        let repos: [RepoCard]
         switch spec {
         case .single(let name, let size, let widgetLook):
             kind = size == .medium ? .medium : .large
             look = widgetLook
-            contexts = [repoContext(name, look.numbers)]
+            repos = [card(name, look.numbers, cache: &cache)]
         case .double(_, let top, let bottom, let widgetLook):
             kind = .double
             look = widgetLook
-            contexts = [repoContext(top, look.numbers), repoContext(bottom, look.numbers)]
+            repos = [card(top, look.numbers, cache: &cache), card(bottom, look.numbers, cache: &cache)]
         }
-        let worst = contexts.map(state).max() ?? .fresh
+        let worst = repos.map(\.state).max() ?? .fresh
         func draw(dark: Bool) -> String {
-            SVGWidget.render(
-                kind, repos: contexts, state: worst.rawValue, look: look, dark: dark, avatars: renderer.avatarURIs)
+            SVGWidget.render(kind, repos: repos, state: worst, look: look, dark: dark, avatars: avatars)
         }
         return (draw(dark: false), draw(dark: true))
     }
 
-    private func state(_ repo: [String: Any]) -> WidgetContext.State {
-        (repo["state"] as? String).flatMap(WidgetContext.State.init) ?? .fresh
-    }
-
     func html(_ spec: Spec, root: String, cache: inout Cache) -> String {
         let key = spec.key
-        if let cached = cache[key] { return Self.fillRoot(cached, with: root) }
-        let html = render(spec)
-        cache[key] = html
+        if let cached = cache.fragments[key] { return Self.fillRoot(cached, with: root) }
+        let html = render(spec, cache: &cache)
+        cache.fragments[key] = html
         return Self.fillRoot(html, with: root)
     }
 
-    private func render(_ spec: Spec) -> String {
+    private func render(_ spec: Spec, cache: inout Cache) -> String {
         switch spec {
         case .single(let name, let size, let look):
-            let repo = repoContext(name, look.numbers)
-            return renderer.templates.render(
+            let repo = card(name, look.numbers, cache: &cache)
+            return templates.render(
                 size.rawValue,
-                [
-                    "root": Self.rootMarker, "repo": repo,
-                    "widget": renderer.contexts.widget(kind: size.rawValue, state: state(repo), look: look),
-                ])
+                SingleWidgetContext(
+                    root: Self.rootMarker, repo: repo,
+                    widget: WidgetCard(kind: size.rawValue, state: repo.state, look: look)))
         case .double(let id, let top, let bottom, let look):
-            let topContext = repoContext(top, look.numbers)
-            let bottomContext = repoContext(bottom, look.numbers)
-            let worst = max(state(topContext), state(bottomContext))
-            return renderer.templates.render(
+            let topCard = card(top, look.numbers, cache: &cache)
+            let bottomCard = card(bottom, look.numbers, cache: &cache)
+            return templates.render(
                 "double",
-                [
-                    "root": Self.rootMarker, "top": topContext, "bottom": bottomContext,
-                    "widget": renderer.contexts.widget(kind: "double", id: id, state: worst, look: look),
-                ])
+                DoubleWidgetContext(
+                    root: Self.rootMarker, top: topCard, bottom: bottomCard,
+                    widget: WidgetCard(
+                        kind: "double", id: id, state: max(topCard.state, bottomCard.state), look: look)))
         }
     }
 
@@ -129,50 +122,31 @@ struct WidgetFragments: Sendable {
     }
 }
 
-/// Collects rendered files in memory, from any thread.
-final class FileCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String: Data] = [:]
+/// Makes the cards of one build from its snapshot and history.
+struct CardMaker: Sendable {
+    /// Whether the numbers are made up (`--sample`): the cards then say so.
+    let sample: Bool
+    let history: History
+    private let repos: [String: RepoSnapshot]
 
-    var files: [String: Data] { lock.withLock { collected } }
-
-    func add(_ path: String, _ data: Data) {
-        lock.withLock { collected[path] = data }
-    }
-}
-
-/// Runs independent work items on every core and rethrows the first error.
-enum Parallel {
-    static func forEach(_ range: Range<Int>, _ body: (Int) throws -> Void) throws {
-        guard range.count > 1 else {
-            for index in range { try body(index) }
-            return
-        }
-        let failure = FailureBox()
-        withoutActuallyEscaping(body) { body in
-            let unchecked = UncheckedBox(body)
-            DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-                guard !failure.isSet else { return }
-                do {
-                    try unchecked.value(range.lowerBound + offset)
-                } catch {
-                    failure.set(error)
-                }
-            }
-        }
-        if let error = failure.error { throw error }
+    init(snapshot: Snapshot, sample: Bool, history: History) {
+        self.sample = sample
+        self.history = history
+        repos = Dictionary(
+            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private final class FailureBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var first: Error?
-        var error: Error? { lock.withLock { first } }
-        var isSet: Bool { lock.withLock { first != nil } }
-        func set(_ error: Error) { lock.withLock { first = first ?? error } }
+    func card(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> RepoCard {
+        var card = RepoCard(
+            repos[name.key] ?? .unavailable(name, reason: "not fetched"), sample: sample, numbers: numbers)
+        card.addHistory(history.points(for: name), numbers: numbers)
+        return card
     }
 
-    private struct UncheckedBox<T>: @unchecked Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
+    /// A repository page's card: a widget's, with the stars sparkline.
+    func pageCard(_ card: RepoCard, _ name: RepoName) -> RepoCard {
+        var card = card
+        card.addSparkline(history.points(for: name))
+        return card
     }
 }

@@ -3,17 +3,26 @@
 public enum PagesWorkflow {
     public static let path = ".github/workflows/repowatch.yml"
 
-    /// Where the workflow gets repowatch-site from; a user may pin another fork or tag here.
-    public static let toolRepository = "https://github.com/repowatch-site/repowatch-site.git"
-    public static let toolReference = "main"
-    /// The official Swift image already holds the toolchain; only libcmark is added.
-    public static let swiftImage = "swift:6.2-noble"
+    /// The GitHub Action that installs and runs repowatch-site (`action.yml` at this project's root),
+    /// and the major version the workflow follows. A fork or a pinned release changes them in the one
+    /// `uses:` line that names them.
+    public static let actionRepository = "repowatch-site/repowatch-site"
+    public static let actionReference = "v1"
+
+    /// GitHub's actions at their current major versions (late 2026).
+    public static let checkout = "actions/checkout@v7"
+    public static let cache = "actions/cache@v6"
+    public static let configurePages = "actions/configure-pages@v6"
+    public static let uploadPagesArtifact = "actions/upload-pages-artifact@v5"
+    public static let deployPages = "actions/deploy-pages@v5"
 
     public static func text(refresh seconds: Double, refreshText: String) -> String {
         let cron = CronSchedule.expression(every: seconds)
         return """
             # Builds the repowatch-site gallery with live GitHub data and deploys it to GitHub Pages.
             # Turn it on once: Settings → Pages → Build and deployment → Source: GitHub Actions.
+            # repowatch-site itself comes from the action in the step "Build the site": point its `uses:`
+            # at your fork, or pin a release (@v1.2.3), there.
             name: Repository widgets
 
             on:
@@ -23,44 +32,32 @@ public enum PagesWorkflow {
                 branches: [main, master]
               workflow_dispatch:
 
-            permissions:
-              contents: read
-              pages: write
-              id-token: write
+            # Nothing by default: each job asks for what it needs.
+            permissions: {}
 
             # One deployment at a time; a scheduled run never cancels one that is publishing.
             concurrency:
               group: pages
               cancel-in-progress: false
 
-            env:
-              REPOWATCH_SITE_REPOSITORY: \(toolRepository)
-              REPOWATCH_SITE_REF: \(toolReference)
-
             jobs:
               build:
+                name: Build the site
                 runs-on: ubuntu-latest
-                container: \(swiftImage)
+                permissions:
+                  contents: read
+                  pages: read   # configure-pages reads the site's URL
                 steps:
                   - name: Check out the site
-                    uses: actions/checkout@v4
+                    uses: \(checkout)
+                    with:
+                      persist-credentials: false
 
-                  - name: Install Swift build dependencies
-                    run: |
-                      apt-get update
-                      apt-get install -y --no-install-recommends libcmark-dev pkg-config zstd
-                      swift --version
-
-                  - name: Build repowatch-site
-                    run: |
-                      git clone --depth 1 --branch "$REPOWATCH_SITE_REF" "$REPOWATCH_SITE_REPOSITORY" "$RUNNER_TEMP/repowatch-site"
-                      swift build -c release --package-path "$RUNNER_TEMP/repowatch-site"
-                      cp "$(swift build -c release --package-path "$RUNNER_TEMP/repowatch-site" --show-bin-path)/repowatch-site" /usr/local/bin/
-
-                  # The response cache: unchanged repositories cost no rate limit, and a repository GitHub
-                  # cannot serve right now keeps its last good data.
+                  # The response cache and the history: unchanged repositories cost no rate limit, a
+                  # repository GitHub cannot serve right now keeps its last good data, and the charts go
+                  # on. (Should GitHub evict it, the build restores the history from the published site.)
                   - name: Restore the GitHub response cache
-                    uses: actions/cache@v4
+                    uses: \(cache)
                     with:
                       path: .repowatch/
                       key: repowatch-${{ github.run_id }}
@@ -68,30 +65,36 @@ public enum PagesWorkflow {
 
                   - name: Configure Pages
                     id: pages
-                    uses: actions/configure-pages@v5
+                    uses: \(configurePages)
 
                   - name: Build the site
-                    env:
-                      GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}
-                    run: repowatch-site build --base-url "${{ steps.pages.outputs.base_url }}/"
-
-                  # v4 and later leave out dot files unless asked, and the site needs its .nojekyll.
-                  - name: Upload the site
-                    uses: actions/upload-pages-artifact@v4
+                    id: site
+                    uses: \(actionRepository)@\(actionReference)
                     with:
-                      path: public
+                      config: site.yml
+                      args: --base-url ${{ steps.pages.outputs.base_url }}/
+
+                  # Hidden files are left out unless asked, and the site needs its .nojekyll.
+                  - name: Upload the site
+                    uses: \(uploadPagesArtifact)
+                    with:
+                      path: ${{ steps.site.outputs.site-path }}
                       include-hidden-files: true
 
               deploy:
+                name: Deploy to GitHub Pages
                 needs: build
                 runs-on: ubuntu-latest
+                permissions:
+                  pages: write      # to deploy to Pages
+                  id-token: write   # to prove the deployment comes from this workflow
                 environment:
                   name: github-pages
                   url: ${{ steps.deployment.outputs.page_url }}
                 steps:
                   - name: Deploy to GitHub Pages
                     id: deployment
-                    uses: actions/deploy-pages@v4
+                    uses: \(deployPages)
 
             """
     }

@@ -36,7 +36,7 @@ public struct SitePathResolver: Sendable {
         }
         if isDirectory.boolValue {
             guard endsInSlash else { return .addSlash }
-            candidate.appendPathComponent("index.html")
+            candidate.appendPathComponent(SiteLayout.index)
         } else if endsInSlash {
             return .notFound
         }

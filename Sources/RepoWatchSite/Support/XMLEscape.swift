@@ -1,16 +1,28 @@
-/// Escapes text for XML and HTML text and attribute positions.
+/// The one escaper for markup: HTML and XML text and attribute positions.
 public enum XMLEscape {
-    public static func text(_ string: String) -> String {
+    /// For HTML: the five markup characters, everything else as it is.
+    public static func text(_ string: String) -> String { escape(string, strictXML: false) }
+
+    /// For an XML document (the SVG images): also without the control characters XML 1.0 forbids
+    /// (an API string may hold them; HTML shrugs, an XML parser refuses the whole image), and with
+    /// tabs and line breaks as spaces.
+    static func xml(_ string: String) -> String { escape(string, strictXML: true) }
+
+    private static func escape(_ string: String, strictXML: Bool) -> String {
         var result = ""
         result.reserveCapacity(string.utf8.count)
-        for character in string.unicodeScalars {
-            switch character {
+        for scalar in string.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
+            case "\t", "\n", "\r":
+                if strictXML { result += " " } else { result.unicodeScalars.append(scalar) }
+            case _ where strictXML && (scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF):
+                continue
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

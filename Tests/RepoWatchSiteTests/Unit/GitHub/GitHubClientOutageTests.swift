@@ -3,38 +3,8 @@ import Testing
 
 @testable import RepoWatchSite
 
-/// Edge cases found in review: each failed before its fix.
-@Suite struct ReviewFixTests {
-    @Test func nullScalarsMeanNotSet() throws {
-        let config = try parse("title: ~\ndescription: null\nbase_url:\nrepos: [a/b]\n").config
-        #expect(config.title == "Repo Watcher")
-        #expect(config.description == nil)
-        #expect(config.baseURL == nil)
-        #expect(try parse("title: \"~\"\nrepos: [a/b]\n").config.title == "~")
-    }
-
-    @Test func suggestionsAreTheSameEveryRun() throws {
-        let first = try parse("repos: [a/b]\na: 1\n").warnings.map(\.message)
-        for _ in 0..<5 { #expect(try parse("repos: [a/b]\na: 1\n").warnings.map(\.message) == first) }
-        #expect(first == ["unknown key 'a' is ignored; did you mean 'appearance'?"] || first.count == 1)
-    }
-
-    @Test func enterpriseManagedUserOwnersAreValid() {
-        #expect(RepoName.parse("handle_shortcode/repo").value != nil)
-        #expect(RepoName.parse("-handle/repo").value == nil)
-    }
-
-    @Test func derivedIDsFitInAFileName() {
-        let long = RepoName(owner: String(repeating: "o", count: 39), name: String(repeating: "n", count: 100))
-        let id = SiteConfig.derivedDoubleID(top: long, bottom: long)
-        #expect(id.utf8.count <= 120)
-        #expect(id != SiteConfig.derivedDoubleID(top: long, bottom: RepoName(owner: "a", name: "b")))
-        #expect(SiteConfig.derivedDoubleID(top: long, bottom: long) == id)
-        #expect(
-            SiteConfig.derivedDoubleID(top: RepoName(owner: "a", name: "B"), bottom: RepoName(owner: "c", name: "d"))
-                == "a-b--c-d")
-    }
-
+/// The client under GitHub's limits and outages: one slowdown per burst, lists kept for later.
+@Suite struct GitHubClientOutageTests {
     @Test func aBurstOfSecondaryLimitsLowersConcurrencyOnce() async throws {
         let body = try SharedFixtures.interactionBody("interaction-repos-get-200-twbs-bootstrap.json")
         let limited = json(["message": "You have exceeded a secondary rate limit."])
@@ -83,18 +53,5 @@ import Testing
         #expect(empty == .people([], avatarURLs: []))
         #expect(emptyStaleness != nil)
         #expect(try await later.contributors(of: "a/huge").0 == .tooLarge)
-    }
-
-    @Test func aSwapInterruptedBetweenItsTwoMovesIsUndone() throws {
-        let parent = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: parent) }
-        let aside = parent.appendingPathComponent(".public.old-1234abcd")
-        try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
-        try Data("previous".utf8).write(to: aside.appendingPathComponent("index.html"))
-        let writer = SiteWriter(target: parent.appendingPathComponent("public"))
-        let staged = try writer.begin()
-        let restored = parent.appendingPathComponent("public/index.html")
-        #expect(try String(contentsOf: restored, encoding: .utf8) == "previous")
-        staged.abandon()
     }
 }

@@ -48,7 +48,7 @@ struct ScaffoldTests {
         #expect(rules == ["public/", ".repowatch/"])
     }
 
-    @Test("the workflow is valid YAML with every trigger, step, permission and the concurrency group")
+    @Test("the workflow: every trigger, least privilege per job, the Pages concurrency group, one step for the tool")
     func workflow() throws {
         let text = PagesWorkflow.text(refresh: 12 * 3600, refreshText: "12h")
         let root = try #require(try Yams.compose(yaml: text))
@@ -59,41 +59,58 @@ struct ScaffoldTests {
         #expect(triggers["push"] != nil)
         #expect(triggers.mapping?.keys.contains { $0.string == "workflow_dispatch" } == true)
 
-        #expect(root["permissions"]?["contents"]?.string == "read")
-        #expect(root["permissions"]?["pages"]?.string == "write")
-        #expect(root["permissions"]?["id-token"]?.string == "write")
-        #expect(root["concurrency"]?["group"]?.string?.isEmpty == false)
-
+        // Nothing at the top; the build reads, only the deploy writes to Pages and mints an OIDC token.
+        #expect(root["permissions"]?.mapping?.isEmpty == true)
         let build = try #require(root["jobs"]?["build"])
+        let deploy = try #require(root["jobs"]?["deploy"])
+        #expect(permissions(build) == ["contents": "read", "pages": "read"])
+        #expect(permissions(deploy) == ["pages": "write", "id-token": "write"])
+        #expect(root["concurrency"]?["group"]?.string == "pages")
+        #expect(root["concurrency"]?["cancel-in-progress"]?.bool == false)
+
         let steps = try #require(build["steps"]?.sequence).map { $0 }
         func step(uses prefix: String) -> Node? { steps.first { $0["uses"]?.string?.hasPrefix(prefix) == true } }
-        let runs = steps.compactMap { $0["run"]?.string }.joined(separator: "\n")
+        let indexOf = { (node: Node) in steps.firstIndex { $0 == node } ?? -1 }
+        #expect(steps.allSatisfy { $0["run"] == nil }, "no script: the action does the work")
+        #expect(build["container"] == nil, "no Swift container: the action installs a portable binary")
 
-        #expect(build["container"]?.string?.hasPrefix("swift:6") == true, "Swift comes from the official image")
-        #expect(runs.contains("libcmark-dev"))
-        #expect(runs.contains("swift build -c release"))
+        // Every `uses:` names a current major version; our action is named once, at @v1.
+        let uses = steps.compactMap { $0["uses"]?.string } + [deploy["steps"]?[0]?["uses"]?.string ?? ""]
+        #expect(
+            Set(uses)
+                == [
+                    "actions/checkout@v7", "actions/cache@v6", "actions/configure-pages@v6",
+                    "repowatch-site/repowatch-site@v1", "actions/upload-pages-artifact@v5", "actions/deploy-pages@v5",
+                ])
+        #expect(text.components(separatedBy: PagesWorkflow.actionRepository).count == 2)
 
+        let checkout = try #require(step(uses: "actions/checkout@"))
+        #expect(checkout["with"]?["persist-credentials"]?.bool == false)
         let cache = try #require(step(uses: "actions/cache@"))
         #expect(cache["with"]?["path"]?.string == ".repowatch/")
         #expect(cache["with"]?["restore-keys"] != nil, "the previous run's cache is restored")
-
         let pages = try #require(step(uses: "actions/configure-pages@"))
-        #expect(pages["id"]?.string == "pages")
-        let buildStep = try #require(steps.first { $0["run"]?.string?.contains("repowatch-site build") == true })
-        #expect(buildStep["run"]?.string?.contains("--base-url \"${{ steps.pages.outputs.base_url }}/\"") == true)
-        #expect(buildStep["env"]?["GITHUB_TOKEN"]?.string == "${{ secrets.GITHUB_TOKEN }}")
-        let indexOf = { (node: Node) in steps.firstIndex { $0 == node } ?? -1 }
-        #expect(indexOf(cache) < indexOf(buildStep) && indexOf(pages) < indexOf(buildStep))
+        let site = try #require(step(uses: PagesWorkflow.actionRepository + "@"))
+        #expect(site["with"]?["config"]?.string == "site.yml")
+        #expect(site["with"]?["args"]?.string == "--base-url ${{ steps.pages.outputs.base_url }}/")
+        #expect(pages["id"]?.string == "pages" && site["id"]?.string == "site")
+        #expect(indexOf(cache) < indexOf(site) && indexOf(pages) < indexOf(site))
 
         let upload = try #require(step(uses: "actions/upload-pages-artifact@"))
-        #expect(upload["with"]?["path"]?.string == "public")
+        #expect(upload["with"]?["path"]?.string == "${{ steps.site.outputs.site-path }}")
         #expect(upload["with"]?["include-hidden-files"]?.bool == true)
-        #expect(indexOf(buildStep) < indexOf(upload))
+        #expect(indexOf(site) < indexOf(upload))
 
-        let deploy = try #require(root["jobs"]?["deploy"])
         #expect(deploy["needs"]?.string == "build")
         #expect(deploy["environment"]?["name"]?.string == "github-pages")
-        #expect(deploy["steps"]?[0]?["uses"]?.string?.hasPrefix("actions/deploy-pages@") == true)
+    }
+
+    private func permissions(_ job: Node) -> [String: String] {
+        var found: [String: String] = [:]
+        for (key, value) in job["permissions"]?.mapping ?? [:] {
+            if let key = key.string, let value = value.string { found[key] = value }
+        }
+        return found
     }
 
     @Test("a second init refuses, names the files and changes nothing; --force overwrites")

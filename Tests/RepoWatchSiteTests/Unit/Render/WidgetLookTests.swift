@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import RepoWatchSite
@@ -179,17 +180,17 @@ import Testing
     }
 
     @Test func compactNumbersKeepFullSpokenLabelsAndRawValues() throws {
-        let context = WidgetContext(sample: false).repo(repo(), numbers: .compact)
-        let stars = try #require(context["stars"] as? [String: Any])
-        #expect(stars["display"] as? String == "171.3k")
-        #expect(stars["label"] as? String == "171,281 stars")
-        #expect(stars["value"] as? Int == 171_281)
-        let person = try #require((context["contributors"] as? [[String: Any]])?.first)
-        #expect(person["display"] as? String == "7k")
-        #expect(person["label"] as? String == "mdo: 7,012 contributions")
-        let days = try #require(context["days"] as? [String: Any])
-        #expect(days["digits"] as? Int == 3)
-        #expect(days["display"] as? String == "660")
+        let context = RepoCard(repo(), sample: false, numbers: .compact)
+        let stars = try #require(context.stars)
+        #expect(stars.display == "171.3k")
+        #expect(stars.label == "171,281 stars")
+        #expect(stars.value == 171_281)
+        let person = try #require(context.contributors.first)
+        #expect(person.display == "7k")
+        #expect(person.label == "mdo: 7,012 contributions")
+        let days = try #require(context.days)
+        #expect(days.digits == 3)
+        #expect(days.display == "660")
     }
 
     @Test func missingValuesArePlaceholdersNotZeros() throws {
@@ -197,46 +198,44 @@ import Testing
         partial.forks = nil
         partial.openIssues = nil
         partial.daysSincePush = nil
-        let context = WidgetContext(sample: false).repo(partial)
+        let context = RepoCard(partial, sample: false)
         for key in ["forks", "issues", "days"] {
-            let stat = try #require(context[key] as? [String: Any], "\(key)")
-            #expect(stat["missing"] as? Bool == true, "\(key)")
-            #expect(stat["value"] == nil, "\(key)")
-            #expect(!(stat["label"] as? String ?? "").isEmpty, "\(key)")
+            let stat = try #require(context.child(named: key) as? any MustacheParent, "\(key)")
+            #expect(stat.child(named: "missing") as? Bool == true, "\(key)")
+            #expect(stat.child(named: "value") == nil, "\(key)")
+            #expect(!(stat.child(named: "label") as? String ?? "").isEmpty, "\(key)")
         }
         let html = try TemplateSet.load(siteDirectory: nil).render(
             "medium",
-            ["root": "", "repo": context, "widget": WidgetContext(sample: false).widget(kind: "medium", state: .fresh)])
+            SingleWidgetContext(root: "", repo: context, widget: WidgetCard(kind: "medium", state: .fresh)))
         #expect(html.contains("data-stat=\"stars\""))
         #expect(!html.contains("data-stat=\"forks\"") && !html.contains("data-stat=\"days\""))
         #expect(html.components(separatedBy: "<span class=\"rw-placeholder").count - 1 == 3)
     }
 
     @Test func tagsOrDescriptionOnTheSubtitleLine() {
-        let contexts = WidgetContext(sample: false)
-        #expect(contexts.repo(repo())["has_tags"] as? Bool == false)
+        #expect(RepoCard(repo(), sample: false).hasTags == false)
         var archived = repo()
         archived.archived = true
-        #expect(contexts.repo(archived)["has_tags"] as? Bool == true)
+        #expect(RepoCard(archived, sample: false).hasTags == true)
         var stale = repo()
         stale.stale = true
-        #expect(contexts.repo(stale)["has_tags"] as? Bool == true)
-        #expect(WidgetContext(sample: true).repo(repo())["has_tags"] as? Bool == true)
+        #expect(RepoCard(stale, sample: false).hasTags == true)
+        #expect(RepoCard(repo(), sample: true).hasTags == true)
     }
 
     @Test func widgetContextCarriesTheLookAndAccentOnlyWhenAccented() {
-        let contexts = WidgetContext(sample: false)
-        let plain = contexts.widget(kind: "large", state: .stale)
-        #expect(plain["appearance"] as? String == "auto")
-        #expect(plain["rendering"] as? String == "full-color")
-        #expect(plain["numbers"] as? String == "full")
-        #expect(plain["style"] == nil && plain["accent"] == nil)
-        let accented = contexts.widget(
+        let plain = WidgetCard(kind: "large", state: .stale)
+        #expect(plain.child(named: "appearance") as? String == "auto")
+        #expect(plain.child(named: "rendering") as? String == "full-color")
+        #expect(plain.child(named: "numbers") as? String == "full")
+        #expect(plain.child(named: "style") == nil && plain.child(named: "accent") == nil)
+        let accented = WidgetCard(
             kind: "double", id: "pair", state: .fresh,
             look: WidgetLook(appearance: .dark, rendering: .accented, accent: AccentColor(hex: "#FFD60A")!))
-        #expect(accented["accent"] as? String == "#ffd60a")
-        #expect((accented["style"] as? String)?.hasPrefix("--rw-accent-light-surface:#") == true)
-        #expect(accented["id"] as? String == "pair")
+        #expect(accented.child(named: "accent") as? String == "#ffd60a")
+        #expect((accented.child(named: "style") as? String)?.hasPrefix("--rw-accent-light-surface:#") == true)
+        #expect(accented.child(named: "id") as? String == "pair")
     }
 
     @Test func pagesDrawEachWidgetWithItsOwnLook() throws {

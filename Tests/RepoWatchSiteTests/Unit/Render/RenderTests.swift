@@ -46,7 +46,7 @@ import Testing
     }
 }
 
-@Suite struct WidgetContextTests {
+@Suite struct RepoCardTests {
     let now = ISO8601.parse("2026-11-22T12:00:00Z")!
 
     func repo(hasIssues: Bool = true, days: Int = 3) -> RepoSnapshot {
@@ -59,45 +59,45 @@ import Testing
     }
 
     @Test func statsCarryRawValuesAndGroupedDisplays() throws {
-        let context = WidgetContext(sample: false).repo(repo())
-        let stars = try #require(context["stars"] as? [String: Any])
-        #expect(stars["value"] as? Int == 171_281)
-        #expect(stars["display"] as? String == "171,281")
-        #expect(stars["label"] as? String == "171,281 stars")
-        #expect(context["state"] as? String == "fresh")
-        #expect(context["issues"] != nil)
-        #expect(context["page"] as? String == "repos/twbs/bootstrap/")
+        let context = RepoCard(repo(), sample: false)
+        let stars = try #require(context.stars)
+        #expect(stars.value == 171_281)
+        #expect(stars.display == "171,281")
+        #expect(stars.label == "171,281 stars")
+        #expect(context.state == .fresh)
+        #expect(context.issues != nil)
+        #expect(context.page == "repos/twbs/bootstrap/")
     }
 
     @Test func issuesHiddenWhenDisabledAndDaysTurnHotAbove50() throws {
-        let context = WidgetContext(sample: false).repo(repo(hasIssues: false, days: 51))
-        #expect(context["issues"] == nil)
-        #expect((context["days"] as? [String: Any])?["hot"] as? Bool == true)
-        let fifty = WidgetContext(sample: false).repo(repo(days: 50))
-        #expect((fifty["days"] as? [String: Any])?["hot"] as? Bool == false)
+        let context = RepoCard(repo(hasIssues: false, days: 51), sample: false)
+        #expect(context.issues == nil)
+        #expect(context.days?.hot == true)
+        let fifty = RepoCard(repo(days: 50), sample: false)
+        #expect(fifty.days?.hot == false)
     }
 
     @Test func statesAndUnsafeLinks() {
         var stale = repo()
         stale.stale = true
-        #expect(WidgetContext(sample: false).repo(stale)["state"] as? String == "stale")
-        #expect(WidgetContext(sample: false).repo(stale)["as_of_display"] as? String == "22 Nov 2026")
-        #expect(WidgetContext(sample: true).repo(repo())["state"] as? String == "sample")
-        let missing = WidgetContext(sample: false).repo(.unavailable(RepoName(owner: "a", name: "b"), reason: "gone"))
-        #expect(missing["state"] as? String == "unavailable")
-        #expect(missing["stars"] == nil)
-        #expect(missing["error"] as? String == "Gone")
+        #expect(RepoCard(stale, sample: false).state == .stale)
+        #expect(RepoCard(stale, sample: false).asOfDisplay == "22 Nov 2026")
+        #expect(RepoCard(repo(), sample: true).state == .sample)
+        let missing = RepoCard(.unavailable(RepoName(owner: "a", name: "b"), reason: "gone"), sample: false)
+        #expect(missing.state == .unavailable)
+        #expect(missing.stars == nil)
+        #expect(missing.error == "Gone")
         var hostile = repo()
         hostile.htmlURL = "javascript:alert(1)"
-        #expect(WidgetContext(sample: false).repo(hostile)["html_url"] == nil)
+        #expect(RepoCard(hostile, sample: false).htmlURL == nil)
     }
 
     @Test func noContributorsGetsAQuietNote() {
         var empty = repo()
         empty.contributors = []
-        let context = WidgetContext(sample: false).repo(empty)
-        #expect(context["has_contributors"] as? Bool == false)
-        #expect(context["contributors_note"] as? String == "No contributors yet")
+        let context = RepoCard(empty, sample: false)
+        #expect(context.hasContributors == false)
+        #expect(context.contributorsNote == "No contributors yet")
     }
 }
 

@@ -34,5 +34,11 @@ public enum MIMEType {
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback
     }
 
+    /// An image's type for a `data:` URI; what is not a known image is taken for the SVG placeholder.
+    static func image(_ path: String) -> String {
+        let type = forPath(path)
+        return type.hasPrefix("image/") ? type : "image/svg+xml"
+    }
+
     static func isHTML(_ path: String) -> Bool { forPath(path).hasPrefix("text/html") }
 }

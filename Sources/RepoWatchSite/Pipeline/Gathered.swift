@@ -1,0 +1,45 @@
+import Foundation
+
+/// Step 2's result: the repositories in site.yml's order and the avatar files they show.
+struct Gathered: Sendable {
+    var repos: [RepoSnapshot]
+    /// Root-relative path → bytes.
+    var avatars: [String: Data]
+    /// Requests made, 304s, quota: nil when nothing was asked of GitHub.
+    var requests: RequestLedger.Counts?
+    /// Issues and pull requests counted apart (GraphQL): nil when nothing was asked of GitHub.
+    var openCounts: OpenCountsFetcher.Report?
+
+    /// A widget without data still shows a face, never a broken image.
+    mutating func addPlaceholderFaces() async {
+        let placeholders = AvatarStore(client: nil)
+        for index in repos.indices where repos[index].ownerAvatar == nil {
+            let owner = repos[index].configName.split(separator: "/").first.map(String.init) ?? "?"
+            repos[index].ownerAvatar = await placeholders.avatar(
+                url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: owner)
+        }
+        avatars.merge(await placeholders.allFiles()) { existing, _ in existing }
+    }
+}
+
+/// Made-up, deterministic numbers for `--sample`: no network, no token.
+struct SampleSource: Sendable {
+    let now: Date
+
+    func gather(_ config: SiteConfig) async -> Gathered {
+        let store = AvatarStore(client: nil)
+        var repos: [RepoSnapshot] = []
+        for name in config.repos {
+            var repo = SampleData.snapshot(for: name, now: now)
+            repo.ownerAvatar = await store.avatar(
+                url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: name.owner)
+            for index in repo.contributors.indices {
+                repo.contributors[index].avatar = await store.avatar(
+                    url: nil, pixels: SnapshotFetcher.contributorAvatarPixels,
+                    placeholderFor: repo.contributors[index].login)
+            }
+            repos.append(repo)
+        }
+        return Gathered(repos: repos, avatars: await store.allFiles(), requests: nil)
+    }
+}

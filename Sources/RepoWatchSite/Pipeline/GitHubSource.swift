@@ -1,0 +1,76 @@
+import Foundation
+
+/// GitHub's numbers, through the cache; where GitHub is failing, the previous site's, marked stale.
+struct GitHubSource: Sendable {
+    let options: BuildOptions
+    let log: any BuildLog
+    let now: Date
+    /// The site being replaced, whose data stands in for a repository GitHub cannot answer for.
+    let output: URL
+
+    func gather(_ config: SiteConfig) async throws -> Gathered {
+        let api: APIConfiguration
+        do {
+            api = try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)
+        } catch {
+            throw UsageError("--api-url: \(error)")
+        }
+        let ledger = RequestLedger()
+        let transport = LimitedTransport(
+            URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
+        let client = makeClient(api, ledger: ledger, transport: transport)
+        let store = AvatarStore(client: client)
+        log.info(
+            options.offline
+                ? "Building \(config.repos.count) repositories from the cache (offline)…"
+                : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
+        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
+        let openCounts = OpenCountsFetcher(
+            url: GraphQLEndpoint.url(
+                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
+            token: api.token, userAgent: api.userAgent, transport: transport, cacheDirectory: options.cacheURL,
+            offline: options.offline, retry: options.retry, log: log, now: now)
+        // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
+        async let counted = openCounts.fetch(config.repos)
+        let rest = await fetcher.fetchAll(config.repos, jobs: options.jobs, progress: progress)
+        let countReport = await counted
+        let fetched = countReport.apply(to: rest, offline: options.offline)
+        // The previous site stands in only while GitHub is failing, never for a repository that
+        // is gone (404) or for --offline, whose promise is "the cache, or an error".
+        let previous = LastGoodData(output: output, now: now)
+        let repos = zip(config.repos, fetched).map { name, repo in
+            guard !repo.isAvailable, repo.failureIsTransient, !options.offline,
+                let stale = previous.snapshot(for: name, reason: repo.error)
+            else { return repo }
+            return stale
+        }
+        var avatars = await store.allFiles()
+        if let until = await ledger.stoppedUntil, await ledger.counts.fromCacheOnly > 0 {
+            log.warning(
+                "GitHub's rate limit is used up until \(Formatting.dayAndTime(until)); "
+                    + "the remaining repositories were built from the cache")
+        }
+        avatars.merge(previous.avatars()) { fresh, _ in fresh }
+        return Gathered(repos: repos, avatars: avatars, requests: await ledger.counts, openCounts: countReport)
+    }
+
+    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger, transport: LimitedTransport)
+        -> GitHubClient
+    {
+        var policy = NetworkPolicy()
+        policy.offline = options.offline
+        policy.maxWait = options.maxWait
+        policy.retry = options.retry
+        policy.verbose = options.verbose
+        let limiter = transport.limiter
+        let log = self.log
+        return GitHubClient(
+            configuration: api, transport: transport, cache: ResponseCache(directory: options.cacheURL),
+            policy: policy, ledger: ledger, log: log,
+            onSecondaryLimit: {
+                await limiter.reduce()
+                log.warning("GitHub's secondary rate limit: lowering concurrency to \(await limiter.limit)")
+            })
+    }
+}

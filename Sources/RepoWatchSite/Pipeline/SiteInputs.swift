@@ -1,0 +1,50 @@
+import Foundation
+
+/// Step 1, load the config: site.yml with the command line's overrides, the templates, "now" and
+/// a checked output folder. Everything the user can get wrong is found here, before anything is
+/// fetched or written.
+struct SiteInputs: Sendable {
+    var config: SiteConfig
+    var templates: TemplateSet
+    var now: Date
+    var output: URL
+
+    static func load(_ options: BuildOptions, log: any BuildLog) throws -> SiteInputs {
+        let loaded = try ConfigLoader.load(path: options.configPath)
+        for warning in loaded.warnings { log.info(warning.description) }
+        var config = loaded.config
+        if let baseURL = options.baseURL {
+            guard let url = SafeURL.base(baseURL) else {
+                throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/")
+            }
+            config.baseURL = url
+        }
+        guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+        let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        let now = try now(options)
+        let output = options.outputURL
+        try OutputLocation(
+            output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
+        )
+        .check()
+        return SiteInputs(config: config, templates: templates, now: now, output: output)
+    }
+
+    /// `--now` for tests, else `REPOWATCH_NOW` for reproducible builds, else the clock.
+    static func now(_ options: BuildOptions) throws -> Date {
+        if let now = options.now { return now }
+        if let text = options.environment["REPOWATCH_NOW"], !text.isEmpty {
+            guard let date = ISO8601.parse(text) else { throw UsageError("REPOWATCH_NOW must be an ISO 8601 time") }
+            return date
+        }
+        return Date()
+    }
+}
+
+/// A step failed for a reason other than the user's input: says which.
+public struct BuildStepError: Error, CustomStringConvertible, Sendable {
+    public var step: String
+    public var underlying: any Error
+
+    public var description: String { "could not \(step): \(underlying)" }
+}

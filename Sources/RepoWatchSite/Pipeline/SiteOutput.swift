@@ -1,0 +1,36 @@
+import Foundation
+
+/// Steps 4 and 5, render and write: every file into a staging folder that replaces the site only
+/// when complete, so a failed build leaves the previous site as it was.
+struct SiteOutput: Sendable {
+    let site: SiteInputs
+    let sample: Bool
+    let history: History
+    let avatars: [String: Data]
+
+    struct Written: Sendable {
+        var fileCount: Int
+        /// `data/history.json` as published, to be saved as it is.
+        var history: Data?
+    }
+
+    func write(_ snapshot: Snapshot) throws -> Written {
+        let staged = try SiteWriter(target: site.output).begin()
+        let publishedHistory = FileCollector()
+        do {
+            var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
+            renderer.history = history
+            renderer.avatarImages = avatars
+            try renderer.render(snapshot) { path, data in
+                if path == SiteLayout.history { publishedHistory.add(path, data) }
+                try staged.add(path, data)
+            }
+            for (path, data) in avatars { try staged.add(path, data) }
+            try staged.commit()
+        } catch {
+            staged.abandon()
+            throw error
+        }
+        return Written(fileCount: staged.fileCount, history: publishedHistory.files[SiteLayout.history])
+    }
+}

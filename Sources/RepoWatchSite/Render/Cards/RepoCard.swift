@@ -1,0 +1,130 @@
+import Foundation
+
+/// What a card shows for one repository (a `repo` in Templates/README.md): made once from the
+/// snapshot, drawn by the HTML templates (through `child(named:)`, RepoCard+Mustache.swift) and by
+/// the SVG writer (through its properties). An absent optional is an absent template key.
+struct RepoCard: Sendable {
+    enum State: String, Sendable, Comparable {
+        case fresh, sample, stale, unavailable
+
+        private var severity: Int {
+            switch self {
+            case .fresh: return 0
+            case .sample: return 1
+            case .stale: return 2
+            case .unavailable: return 3
+            }
+        }
+        static func < (lhs: State, rhs: State) -> Bool { lhs.severity < rhs.severity }
+    }
+
+    /// `{ src, alt }`: `src` relative to the site's root, empty when there is no image.
+    struct Avatar: Sendable {
+        var src: String
+        var alt: String
+    }
+
+    /// A count: `{ value, display, label }`, or `{ missing: true, label }` when the API gave none.
+    struct Stat: Sendable {
+        var value: Int?
+        var display: String?
+        var label: String
+        var missing: Bool { value == nil }
+    }
+
+    /// Whole days since the last push; `value` nil when never pushed.
+    struct Days: Sendable {
+        var value: Int?
+        var display: String?
+        var digits: Int?
+        var caption: String
+        var label: String
+        var hot: Bool?
+        var missing: Bool { value == nil }
+    }
+
+    struct Person: Sendable {
+        var login: String
+        var contributions: Int
+        var display: String
+        var label: String
+        var avatar: Avatar
+        var rank: Int
+    }
+
+    /// How many snapshots are recorded and since when.
+    struct HistorySummary: Sendable {
+        var points: Int
+        var first: String
+        var firstDisplay: String
+    }
+
+    /// The change since the previous snapshot; a change is nil when either snapshot lacks the value.
+    struct Delta: Sendable {
+        var since: String
+        var sinceDisplay: String
+        var stars: Change?
+        var forks: Change?
+        var issues: Change?
+        var contributors: Change?
+    }
+
+    /// `{ value, display, label, sign, noun }`: -3, "−3", "3 fewer stars since …", `down`, "stars".
+    struct Change: Sendable {
+        enum Sign: String, Sendable { case up, down, flat }
+        var value: Int
+        var display: String
+        var label: String
+        var sign: Sign
+        var noun: String
+    }
+
+    var configName: String
+    var fullName: String
+    var owner: String
+    var name: String
+    /// Path from the root to the repository's page.
+    var page: String
+    var state: State
+    var archived: Bool
+    var avatar: Avatar
+    var description: String?
+    /// True when the subtitle line shows status tags instead of the description.
+    var hasTags: Bool
+    var htmlURL: String?
+    var error: String?
+    var asOfDisplay: String?
+    var stars: Stat?
+    var forks: Stat?
+    var issues: Stat?
+    var days: Days?
+    var contributors: [Person] = []
+    var contributorsNote: String?
+    var history: HistorySummary?
+    var delta: Delta?
+    /// Only on a repository page: widgets would draw it for nothing.
+    var sparklineSVG: String?
+
+    var hasContributors: Bool { !contributors.isEmpty }
+    var isUnavailable: Bool { state == .unavailable }
+}
+
+/// What a widget root needs beyond its cards: its kind, worst state and look.
+struct WidgetCard: Sendable {
+    var kind: String
+    var id: String?
+    var state: RepoCard.State
+    var look: WidgetLook
+    /// CSS custom properties of the accent palette; only when accented.
+    var style: String?
+
+    init(kind: String, id: String? = nil, state: RepoCard.State, look: WidgetLook = WidgetLook()) {
+        self.kind = kind
+        self.id = id
+        self.state = state
+        self.look = look
+        style = look.rendering == .accented ? AccentPalette(accent: look.accent).cssVariables : nil
+    }
+
+    var accent: String? { look.rendering == .accented ? look.accent.hex : nil }
+}

@@ -1,0 +1,228 @@
+import Mustache
+
+// The contexts of the page templates (Templates/README.md, "Page context" and below), each a
+// value with its template keys spelled out; nil answers are absent keys.
+
+/// `site`: the same on every page.
+struct SiteSummary: Sendable, MustacheParent {
+    var title: String
+    var descriptionHTML: String
+    var appearance: String
+    var sample: Bool
+    var generatedAt: String
+    var generatedAtDisplay: String
+    var nextUpdate: String
+    var nextUpdateDisplay: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "description_html": return descriptionHTML
+        case "appearance": return appearance
+        case "sample": return sample
+        case "generated_at": return generatedAt
+        case "generated_at_display": return generatedAtDisplay
+        case "next_update": return nextUpdate
+        case "next_update_display": return nextUpdateDisplay
+        default: return nil
+        }
+    }
+}
+
+/// `page`: `{ title }`.
+struct PageTitle: Sendable, MustacheParent {
+    var title: String
+
+    func child(named key: String) -> Any? { key == "title" ? title : nil }
+}
+
+/// `medium` and `large`: one card.
+struct SingleWidgetContext: Sendable, MustacheParent {
+    var root: String
+    var repo: RepoCard
+    var widget: WidgetCard
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "repo": return repo
+        case "widget": return widget
+        default: return nil
+        }
+    }
+}
+
+/// `double`: two cards.
+struct DoubleWidgetContext: Sendable, MustacheParent {
+    var root: String
+    var top: RepoCard
+    var bottom: RepoCard
+    var widget: WidgetCard
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "top": return top
+        case "bottom": return bottom
+        case "widget": return widget
+        default: return nil
+        }
+    }
+}
+
+/// `widget.mustache`: a standalone widget document.
+struct StandaloneWidgetPage: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var widgetHTML: String
+    var page: PageTitle
+    var size: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "widget_html": return widgetHTML
+        case "page": return page
+        case "size": return size
+        default: return nil
+        }
+    }
+}
+
+/// `404.mustache`.
+struct NotFoundPage: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "page": return page
+        default: return nil
+        }
+    }
+}
+
+/// `index.mustache`: one page of the gallery.
+struct GalleryPageContext: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+    var widgets: [GalleryTile]
+    var pagination: Pagination
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "page": return page
+        case "widgets": return widgets
+        case "pagination": return pagination
+        case "has_pagination": return pagination.total > 1
+        default: return nil
+        }
+    }
+}
+
+/// An entry of the gallery: `{ kind, size, title, html, href }`.
+struct GalleryTile: Sendable, MustacheParent {
+    var kind: String
+    var size: String
+    var title: String
+    var href: String
+    var html: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "kind": return kind
+        case "size": return size
+        case "title": return title
+        case "href": return href
+        case "html": return html
+        default: return nil
+        }
+    }
+}
+
+/// `{ current, total, prev, next }`: root-relative paths, absent at the ends.
+struct Pagination: Sendable, MustacheParent {
+    var current: Int
+    var total: Int
+    var prev: String?
+    var next: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "current": return current
+        case "total": return total
+        case "prev": return prev
+        case "next": return next
+        default: return nil
+        }
+    }
+}
+
+/// `repo.mustache`: a repository page.
+struct RepoPageContext: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var repo: RepoCard
+    var widgets: [RepoPageWidget]
+    var embeds: [Embed]
+    var page: PageTitle
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "repo": return repo
+        case "widgets": return widgets
+        case "embeds": return embeds
+        case "page": return page
+        default: return nil
+        }
+    }
+}
+
+/// A widget shown on its repository's page: `{ size, html, href, note_html }`.
+struct RepoPageWidget: Sendable, MustacheParent {
+    var size: String
+    var html: String
+    var href: String
+    var noteHTML: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "size": return size
+        case "html": return html
+        case "href": return href
+        case "note_html": return noteHTML
+        default: return nil
+        }
+    }
+}
+
+/// Ready-to-copy snippets: `{ size, markdown, picture, iframe, svg, svg_dark }`.
+struct Embed: Sendable, MustacheParent {
+    var size: String
+    var markdown: String
+    var picture: String
+    var iframe: String
+    var svg: String
+    var svgDark: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "size": return size
+        case "markdown": return markdown
+        case "picture": return picture
+        case "iframe": return iframe
+        case "svg": return svg
+        case "svg_dark": return svgDark
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Avatar images as `data:` URIs, each encoded once however many widgets show it. Bounded: the
+/// cache is dropped when it outgrows `cacheLimit`, and images too big to inline leave their place
+/// to the generated placeholder, so a large widget (five faces) stays under the size limit.
+final class AvatarDataURIs: @unchecked Sendable {
+    static let cacheLimit = 16 << 20
+    /// Five of these, base64-encoded, still leave room for the widget under 100 KB.
+    static let imageLimit = 13_000
+
+    let images: [String: Data]
+    private let lock = NSLock()
+    private var encoded: [String: String] = [:]
+    private var encodedBytes = 0
+
+    init(images: [String: Data]) { self.images = images }
+
+    /// Nil when the site has no such file (the caller draws the empty-avatar glyph).
+    func dataURI(_ path: String, name: String) -> String? {
+        if let cached = lock.withLock({ encoded[path] }) { return cached }
+        guard let data = images[path] else { return nil }
+        let uri: String
+        if data.count > Self.imageLimit {
+            uri = placeholderURI(for: name)
+        } else {
+            uri = "data:\(MIMEType.image(path));base64,\(data.base64EncodedString())"
+        }
+        lock.withLock {
+            if encodedBytes > Self.cacheLimit {
+                encoded.removeAll(keepingCapacity: true)
+                encodedBytes = 0
+            }
+            encoded[path] = uri
+            encodedBytes += uri.utf8.count
+        }
+        return uri
+    }
+
+    func placeholderURI(for name: String) -> String {
+        "data:image/svg+xml;base64," + AvatarPlaceholder.svg(for: name).base64EncodedString()
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The previous build's data: what a widget shows, marked stale, when GitHub cannot answer now and
+/// the cache has nothing either. Read only if a repository needs it.
+final class LastGoodData {
+    let output: URL
+    let now: Date
+    private var supplied: [RepoSnapshot] = []
+
+    init(output: URL, now: Date) {
+        self.output = output
+        self.now = now
+    }
+
+    private lazy var repos: [String: RepoSnapshot] = {
+        let url = output.appendingPathComponent(SiteLayout.snapshot)
+        // Sample data is never passed off as real data.
+        guard let data = try? Data(contentsOf: url),
+            let snapshot = try? Snapshot.decoder.decode(Snapshot.self, from: data),
+            !snapshot.sample
+        else { return [:] }
+        return Dictionary(
+            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }()
+
+    func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
+        guard var repo = repos[name.key], repo.isAvailable else { return nil }
+        repo.stale = true
+        // The count of days keeps moving while GitHub is away.
+        repo.daysSincePush = repo.pushedAt.map { Snapshot.daysSince($0, now: now) }
+        repo.error = reason ?? repo.error ?? "not fetched in this build"
+        supplied.append(repo)
+        return repo
+    }
+
+    /// The avatar files of the repositories supplied here, copied from the previous site.
+    func avatars() -> [String: Data] {
+        var files: [String: Data] = [:]
+        for repo in supplied {
+            let paths = [repo.ownerAvatar] + repo.contributors.map(\.avatar)
+            for case let path? in paths where path.hasPrefix(SiteLayout.avatarsFolder) && !path.contains("..") {
+                files[path] = try? Data(contentsOf: output.appendingPathComponent(path))
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# The steps of action.yml (the GitHub Action), one subcommand each. Every input arrives in an
+# environment variable set by the step's `env:`; nothing here is ever evaluated as code.
+#
+#   resolve        which version and architecture; where its binary is cached
+#   install        the binary from the cache, else downloaded from the release and checksum-verified;
+#                  says `from-source=true` when there is no binary for this version or architecture
+#   prepare-source the source to build and the key of its build-folder cache
+#   build-source   swift build -c release
+#   run            repowatch-site build with the action's inputs; `site-path` is the absolute output
+set -euo pipefail
+
+# Where releases are downloaded from: <base>/<version>/<asset>. A mirror (or a test's file:// folder)
+# may stand in with REPOWATCH_SITE_DOWNLOAD_URL.
+download_base() {
+    echo "${REPOWATCH_SITE_DOWNLOAD_URL:-https://github.com/$REPOWATCH_SITE_REPOSITORY/releases/download}"
+}
+
+fail() {
+    echo "::error title=repowatch-site::$*"
+    exit 1
+}
+
+# Appends name=value to the step's outputs, refusing values that could forge another output line.
+output() {
+    [[ "$2" != *$'\n'* && "$2" != *$'\r'* ]] || fail "output $1 contains a line break"
+    echo "$1=$2" >>"$GITHUB_OUTPUT"
+}
+
+# The version the action's own source declares (Sources/RepoWatchSite/Support/Version.swift).
+declared_version() {
+    local line
+    line=$(grep -m1 'static let current = "' "$GITHUB_ACTION_PATH/Sources/RepoWatchSite/Support/Version.swift") ||
+        fail "cannot read the version of the action's source in $GITHUB_ACTION_PATH"
+    line=${line#*\"}
+    echo "v${line%%\"*}"
+}
+
+# INPUT_VERSION, else the ref the action is used at when it names a release (v1.2.3), else the
+# release the action's source declares: a major tag (v1), a branch or a commit SHA is the commit of
+# some release, or ahead of it (`version: source` builds that exact commit instead).
+cmd_resolve() {
+    local version arch
+    if [[ -n "${INPUT_VERSION:-}" ]]; then
+        version="$INPUT_VERSION"
+    elif [[ "${ACTION_REF:-}" =~ ^v[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+        version="$ACTION_REF"
+    else
+        version=$(declared_version)
+    fi
+    # Releases are tagged v1.2.3; "1.2.3" means the same.
+    [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] && version="v$version"
+    [[ "$version" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || fail "version must be a release tag like v1.2.3 or 'source', not '$version'"
+    case "$(uname -m)" in
+        x86_64 | amd64) arch=x86_64 ;;
+        aarch64 | arm64) arch=aarch64 ;;
+        *) arch=$(uname -m) ;;
+    esac
+    [[ "${REPOWATCH_SITE_REPOSITORY:-}" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] ||
+        fail "the action's repository is unknown ('${REPOWATCH_SITE_REPOSITORY:-}'): set REPOWATCH_SITE_REPOSITORY in action.yml"
+    output repository "$REPOWATCH_SITE_REPOSITORY"
+    output version "$version"
+    output arch "$arch"
+    output asset "repowatch-site-linux-$arch.tar.gz"
+    output bin-dir "${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/repowatch-site/$version/$arch"
+    output bin-key "repowatch-site-bin-$version-linux-$arch"
+    echo "repowatch-site $version for linux-$arch"
+}
+
+# Checks that the binary ($1) runs here and is the version asked for ($2).
+usable() {
+    local found
+    found=$("$1" --version 2>/dev/null) || return 1
+    [[ "v$found" == "$2" ]] || {
+        echo "::warning title=repowatch-site::$1 is version $found, not $2"
+        return 1
+    }
+}
+
+cmd_install() {
+    : "${VERSION:?}" "${ASSET:?}" "${BIN_DIR:?}"
+    local binary="$BIN_DIR/repowatch-site"
+    if [[ "$VERSION" == source ]]; then
+        output from-source true
+        return
+    fi
+    if [[ -f "$binary" ]] && usable "$binary" "$VERSION"; then
+        echo "repowatch-site $VERSION found in the cache: $binary"
+        output binary "$binary"
+        return
+    fi
+    local url tmp expected actual
+    url="$(download_base)/$VERSION/$ASSET"
+    # In RUNNER_TEMP, which the runner empties after the job.
+    tmp=$(mktemp -d "${RUNNER_TEMP:-/tmp}/repowatch-site-download.XXXXXX")
+    if ! curl --proto '=https,file' --fail --silent --show-error --location --retry 3 \
+        --output "$tmp/$ASSET" "$url"; then
+        echo "::notice title=repowatch-site::no binary at $url; building $VERSION from source"
+        output from-source true
+        return
+    fi
+    # A binary without its published checksum, or with a different one, is never run.
+    curl --proto '=https,file' --fail --silent --show-error --location --retry 3 \
+        --output "$tmp/$ASSET.sha256" "$url.sha256" || fail "$url.sha256 could not be downloaded"
+    read -r expected _ <"$tmp/$ASSET.sha256" || true
+    [[ "${expected:-}" =~ ^[0-9a-f]{64}$ ]] || fail "$url.sha256 does not hold a SHA-256"
+    read -r actual _ < <(sha256sum "$tmp/$ASSET")
+    [[ "$actual" == "$expected" ]] || fail "$ASSET: SHA-256 $actual does not match the published $expected"
+    tar -xzf "$tmp/$ASSET" -C "$tmp" repowatch-site || fail "$ASSET holds no repowatch-site"
+    if ! usable "$tmp/repowatch-site" "$VERSION"; then
+        echo "::warning title=repowatch-site::the $VERSION binary does not run on this runner; building from source"
+        output from-source true
+        return
+    fi
+    mkdir -p "$BIN_DIR"
+    install -m 0755 "$tmp/repowatch-site" "$binary"
+    rm -rf "$tmp"
+    echo "repowatch-site $VERSION downloaded and verified (sha256 $actual): $binary"
+    output binary "$binary"
+    output downloaded true
+}
+
+cmd_prepare_source() {
+    : "${VERSION:?}"
+    command -v swift >/dev/null ||
+        fail "no repowatch-site binary for $VERSION on linux-$(uname -m) and no Swift toolchain to build it: install Swift first (swift-actions/setup-swift), or use a released version"
+    if ! pkg-config --exists libcmark 2>/dev/null; then
+        local sudo=()
+        ((EUID == 0)) || sudo=(sudo)
+        "${sudo[@]}" apt-get update -q
+        "${sudo[@]}" apt-get install -y -q --no-install-recommends pkg-config libcmark-dev
+    fi
+    local source="$GITHUB_ACTION_PATH" swift_version
+    if [[ "$VERSION" != source && "$VERSION" != "$(declared_version)" ]]; then
+        source="$RUNNER_TEMP/repowatch-site-source"
+        rm -rf "$source"
+        git clone --quiet --depth 1 --branch "$VERSION" -- "https://github.com/$REPOWATCH_SITE_REPOSITORY.git" "$source"
+    fi
+    swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n1)
+    output source "$source"
+    output scratch "$RUNNER_TEMP/repowatch-site-build"
+    output build-key "repowatch-site-build-$VERSION-linux-$(uname -m)-swift${swift_version:-unknown}"
+}
+
+cmd_build_source() {
+    : "${SOURCE:?}" "${SCRATCH:?}"
+    swift build -c release --product repowatch-site --package-path "$SOURCE" --scratch-path "$SCRATCH"
+    output binary "$(swift build -c release --package-path "$SOURCE" --scratch-path "$SCRATCH" --show-bin-path)/repowatch-site"
+}
+
+cmd_run() {
+    local binary="${BINARY_FROM_CACHE:-${BINARY_FROM_SOURCE:-}}"
+    [[ -n "$binary" ]] || fail "repowatch-site was not installed"
+    # Split as a shell splits words (quotes, backslashes), but never evaluated: no $(…), no globs.
+    local args=() split
+    if [[ -n "${INPUT_ARGS:-}" ]]; then
+        command -v python3 >/dev/null || fail "args: python3 is needed to split them into words"
+        split=$(mktemp)
+        python3 -c 'import shlex, sys; sys.stdout.write("".join(a + "\0" for a in shlex.split(sys.argv[1])))' \
+            "$INPUT_ARGS" >"$split" || fail "args: unbalanced quotes in '$INPUT_ARGS'"
+        mapfile -d '' -t args <"$split"
+        rm -f "$split"
+    fi
+    local command=("$binary" build --config "$INPUT_CONFIG" --output "$INPUT_OUTPUT")
+    [[ -z "${INPUT_API_URL:-}" ]] || command+=(--api-url "$INPUT_API_URL")
+    local site_path
+    site_path=$(realpath -m -- "$INPUT_OUTPUT")
+    local status=0
+    GITHUB_TOKEN="${INPUT_TOKEN:-}" "${command[@]}" "${args[@]}" || status=$?
+    output site-path "$site_path"
+    return "$status"
+}
+
+case "${1:-}" in
+    resolve) cmd_resolve ;;
+    install) cmd_install ;;
+    prepare-source) cmd_prepare_source ;;
+    build-source) cmd_build_source ;;
+    run) cmd_run ;;
+    *) fail "usage: action.sh resolve|install|prepare-source|build-source|run" ;;
+esac
