@@ -21,6 +21,7 @@ struct SiteOutput: Sendable {
             var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
             renderer.history = history
             renderer.avatarImages = avatars
+            renderer.locales = site.locales
             try renderer.render(snapshot) { path, data in
                 if path == SiteLayout.history { publishedHistory.add(path, data) }
                 try staged.add(path, data)

@@ -60,6 +60,10 @@ public struct LocaleCatalog: Sendable {
         return LocaleCatalog(tables: tables, english: english, overridden: overridden, warnings: warnings)
     }
 
+    /// The shipped tables alone (no site folder): they always parse.
+    public static let builtIn: LocaleCatalog = (try? load(siteDirectory: nil)) ?? LocaleCatalog(
+        tables: [:], english: [:], overridden: [], warnings: [])
+
     /// The words and formats for a `locale:` value; a tag without a table (site.yml already warned)
     /// reads English.
     public func table(for tag: String) -> StringTable {
@@ -68,4 +72,24 @@ public struct LocaleCatalog: Sendable {
         }
         return StringTable(name: name, formatter: LocaleFormatter(identifier: tag), entries: entries, english: english)
     }
+}
+
+/// The tables one build uses, made once (a table's formatter holds ICU formatters) and shared by
+/// every thread: the site's locale and each widget's own.
+public struct LocaleTables: Sendable {
+    private let tables: [String: StringTable]
+    private let catalog: LocaleCatalog
+
+    public init(catalog: LocaleCatalog = .builtIn, locales: [String] = ["en"]) {
+        var tables: [String: StringTable] = [:]
+        for tag in locales where tables[tag] == nil { tables[tag] = catalog.table(for: tag) }
+        self.tables = tables
+        self.catalog = catalog
+    }
+
+    public init(catalog: LocaleCatalog, config: SiteConfig) {
+        self.init(catalog: catalog, locales: [config.locale] + config.widgets.compactMap(\.locale))
+    }
+
+    public func table(for tag: String) -> StringTable { tables[tag] ?? catalog.table(for: tag) }
 }

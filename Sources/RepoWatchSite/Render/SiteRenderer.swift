@@ -18,6 +18,8 @@ public struct SiteRenderer: Sendable {
         set { avatarURIs = AvatarDataURIs(images: newValue) }
     }
     private(set) var avatarURIs = AvatarDataURIs(images: [:])
+    /// The string tables: the shipped ones and the site's `Templates/locales/`.
+    public var locales = LocaleCatalog.builtIn
 
     public init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -36,10 +38,13 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render(_ snapshot: Snapshot, into emit: FileSink) throws {
-        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history)
+        let tables = LocaleTables(catalog: locales, config: config)
+        let strings = tables.table(for: config.locale)
+        let locale = PageLocale(strings: strings)
+        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history, strings: tables)
         let widgets = WidgetFragments(templates: templates, cards: cards, avatars: avatarURIs)
-        let site = SiteSummary(config: config, snapshot: snapshot)
-        let plan = SitePlan(config: config)
+        let site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
+        let plan = SitePlan(config: config, strings: strings)
         let embeds = EmbedSnippets(baseURL: config.baseURL)
 
         // Units are independent, run across the cores, and each renders a repository's pages right
@@ -56,12 +61,13 @@ public struct SiteRenderer: Sendable {
                 }
                 let context = GalleryPageContext(
                     root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
-                    pagination: page.pagination)
+                    pagination: page.pagination, locale: locale)
                 try emit(page.path, Data(templates.render("index", context).utf8))
             }
             for name in unit.repos {
                 try renderRepositoryPages(
-                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, into: emit)
+                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, tables: tables,
+                    into: emit)
             }
         }
 
@@ -77,14 +83,15 @@ public struct SiteRenderer: Sendable {
             try emit(folder + SiteLayout.svg(.large, dark: true), Data(images.dark.utf8))
             let page = StandaloneWidgetPage(
                 root: root, site: site, widgetHTML: widgets.html(spec, root: root, cache: &cache),
-                page: PageTitle(title: "\(top) + \(bottom)"), size: "large")
+                page: PageTitle(title: "\(top) + \(bottom)"), size: "large",
+                locale: PageLocale(strings: tables.table(for: config.look(for: widget).locale)))
             try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
         }
 
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site,
-            page: PageTitle(title: "Not found — \(config.title)"))
+            page: PageTitle(title: "\(strings.text("not_found_title")) — \(config.title)"), locale: locale)
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
@@ -99,44 +106,53 @@ public struct SiteRenderer: Sendable {
     /// A page and two standalone widget documents per repository.
     func renderRepositoryPages(
         _ name: RepoName, plan: SitePlan, widgets: WidgetFragments, cache: inout WidgetFragments.Cache,
-        site: SiteSummary, embeds: EmbedSnippets, into emit: FileSink
+        site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables, into emit: FileSink
     ) throws {
+        let strings = tables.table(for: config.locale)
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
         var shown: [RepoPageWidget] = []
         var snippets: [Embed] = []
         for size in SiteConfig.WidgetSize.allCases {
-            let spec = WidgetFragments.Spec.single(name, size, plan.looks.look(for: name, size: size))
+            let look = plan.looks.look(for: name, size: size)
+            let spec = WidgetFragments.Spec.single(name, size, look)
             let html = widgets.html(spec, root: root, cache: &cache)
             let file = SiteLayout.html(size)
-            shown.append(RepoPageWidget(size: size.rawValue, html: html, href: file, noteHTML: plan.notes[name.key]))
-            snippets.append(embeds.embed(name, size: size))
+            let sizeLabel = strings.text("size_\(size.rawValue)")
+            shown.append(
+                RepoPageWidget(
+                    size: size.rawValue, html: html, href: file, noteHTML: plan.notes[name.key], sizeLabel: sizeLabel))
+            var snippet = embeds.embed(name, size: size)
+            snippet.sizeLabel = sizeLabel
+            snippets.append(snippet)
             let images = widgets.svgs(spec, cache: &cache)
             try emit(folder + SiteLayout.svg(size), Data(images.light.utf8))
             try emit(folder + SiteLayout.svg(size, dark: true), Data(images.dark.utf8))
             let page = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: html, page: PageTitle(title: "\(name) · \(size.rawValue)"),
-                size: size.rawValue)
+                root: root, site: site, widgetHTML: html, page: PageTitle(title: "\(name) · \(sizeLabel)"),
+                size: size.rawValue, locale: PageLocale(strings: tables.table(for: look.locale)))
             try emit(folder + file, Data(templates.render("widget", page).utf8))
         }
-        let numbers = config.look.numbers
-        let repo = widgets.cards.pageCard(widgets.card(name, numbers, cache: &cache), name)
+        let repo = widgets.cards.pageCard(widgets.card(name, config.look, cache: &cache), name)
         let page = RepoPageContext(
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
-            page: PageTitle(title: "\(name) — \(config.title)"))
+            page: PageTitle(title: "\(name) — \(config.title)"), locale: PageLocale(strings: strings))
         try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
     }
 }
 
 extension SiteSummary {
-    init(config: SiteConfig, snapshot: Snapshot) {
+    init(config: SiteConfig, snapshot: Snapshot, strings: StringTable = .english) {
         title = config.title
         descriptionHTML = config.description.map(Markdown.html) ?? ""
         appearance = config.appearance.rawValue
         sample = snapshot.sample
+        func dayAndTime(_ date: Date) -> String {
+            strings.text("date_time_utc", ["date": strings.formatter.day(date), "time": strings.formatter.time(date)])
+        }
         generatedAt = Formatting.iso(snapshot.generatedAt)
-        generatedAtDisplay = Formatting.dayAndTime(snapshot.generatedAt)
+        generatedAtDisplay = dayAndTime(snapshot.generatedAt)
         nextUpdate = Formatting.iso(snapshot.nextUpdate)
-        nextUpdateDisplay = Formatting.dayAndTime(snapshot.nextUpdate)
+        nextUpdateDisplay = dayAndTime(snapshot.nextUpdate)
     }
 }

@@ -34,6 +34,21 @@ public struct StringTable: Sendable {
 
     public var isRightToLeft: Bool { formatter.isRightToLeft }
 
+    public func has(_ key: String) -> Bool { entries[key] != nil || english[key] != nil }
+
+    /// The text of `key` split at `{placeholder}` (other placeholders filled from `values`), for a
+    /// template that puts markup (a `<time>`) where the placeholder stands.
+    public func around(_ key: String, _ placeholder: String, count: Int? = nil, _ values: [String: String] = [:])
+        -> (String, String)
+    {
+        let marker = "\u{E001}"
+        var values = values
+        values[placeholder] = marker
+        let filled = count.map { plural(key, count: $0, values) } ?? text(key, values)
+        guard let range = filled.range(of: marker) else { return (filled, "") }
+        return (String(filled[..<range.lowerBound]), String(filled[range.upperBound...]))
+    }
+
     /// The text for `key`, placeholders filled; a plural entry gives its `other` form.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         switch entries[key] ?? english[key] {

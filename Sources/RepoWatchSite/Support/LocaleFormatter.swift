@@ -42,7 +42,11 @@ public struct LocaleFormatter: Sendable {
     public static let english = LocaleFormatter(identifier: "en")
 
     /// Whether text in this locale runs right to left (Arabic, Hebrew, Persian, Urdu).
-    public var isRightToLeft: Bool { Locale.Language(identifier: identifier).characterDirection == .rightToLeft }
+    public var isRightToLeft: Bool { Self.isRightToLeft(identifier) }
+
+    public static func isRightToLeft(_ identifier: String) -> Bool {
+        Locale.Language(identifier: identifier).characterDirection == .rightToLeft
+    }
 
     /// 171281 → "171,281" (en), "171.281" (de), "171 281" (fr).
     public func grouped(_ value: Int) -> String { value.formatted(integerStyle) }
