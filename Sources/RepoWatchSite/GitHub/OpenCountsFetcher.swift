@@ -87,13 +87,15 @@ public struct OpenCountsFetcher: Sendable {
                 report.problem = report.problem ?? String(describing: error)
             }
         }
+        // Not warnings: the build is complete and honest without the split (the cards say what they
+        // count), and a GitHub Enterprise server without GraphQL would warn on every build.
         if let problem = report.problem {
-            log.warning(
+            log.info(
                 "open issues and pull requests could not be counted apart (\(problem)); "
                     + "those cards show GitHub's combined count")
         } else if !unresolved.isEmpty {
             report.problem = unresolved[0]
-            log.warning(
+            log.info(
                 "GraphQL could not count \(unresolved.count) repositor\(unresolved.count == 1 ? "y" : "ies") "
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }

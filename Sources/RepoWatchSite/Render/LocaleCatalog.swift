@@ -61,8 +61,10 @@ public struct LocaleCatalog: Sendable {
     }
 
     /// The shipped tables alone (no site folder): they always parse.
-    public static let builtIn: LocaleCatalog = (try? load(siteDirectory: nil)) ?? LocaleCatalog(
-        tables: [:], english: [:], overridden: [], warnings: [])
+    public static let builtIn: LocaleCatalog =
+        (try? load(siteDirectory: nil))
+        ?? LocaleCatalog(
+            tables: [:], english: [:], overridden: [], warnings: [])
 
     /// The words and formats for a `locale:` value; a tag without a table (site.yml already warned)
     /// reads English.

@@ -52,7 +52,8 @@ struct SitePlan: Sendable {
                 for size in sizes {
                     items.append(
                         GalleryItem(
-                            kind: size.rawValue, size: size, title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
+                            kind: size.rawValue, size: size,
+                            title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
                             href: SiteLayout.repoFolder(name), spec: .single(name, size, look), repos: [name]))
                 }
             case .double(let id, let top, let bottom):

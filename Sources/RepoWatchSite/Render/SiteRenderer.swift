@@ -91,7 +91,8 @@ public struct SiteRenderer: Sendable {
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site,
-            page: PageTitle(title: "\(strings.text("not_found_title")) — \(config.title)"), locale: locale)
+            page: PageTitle(title: "\(Self.capitalized(strings.text("not_found_caption"))) — \(config.title)"),
+            locale: locale)
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
@@ -102,6 +103,8 @@ public struct SiteRenderer: Sendable {
             try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
         }
     }
+
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// A page and two standalone widget documents per repository.
     func renderRepositoryPages(

@@ -19,7 +19,7 @@ public struct LocaleFormatter: Sendable {
     private let compactStyle: IntegerFormatStyle<Int>
     private let dayMonthStyle: Date.FormatStyle
     private let dayStyle: Date.FormatStyle
-    private let timeStyle: Date.FormatStyle
+    private let timeStyle: Date.VerbatimFormatStyle
     private let yearStyle: Date.FormatStyle
 
     private static let utc = TimeZone(identifier: "UTC")!
@@ -35,7 +35,10 @@ public struct LocaleFormatter: Sendable {
         let base = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian), timeZone: Self.utc)
         dayMonthStyle = base.day().month(.abbreviated)
         dayStyle = base.day().month(.abbreviated).year()
-        timeStyle = base.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits)
+        // 24-hour whatever the locale prefers, as the UTC stamp has always been written.
+        timeStyle = Date.VerbatimFormatStyle(
+            format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)",
+            locale: locale, timeZone: Self.utc, calendar: Calendar(identifier: .gregorian))
         yearStyle = Date.FormatStyle(locale: Locale(identifier: "en_US_POSIX"), timeZone: Self.utc).year()
     }
 

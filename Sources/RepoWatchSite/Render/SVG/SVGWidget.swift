@@ -87,7 +87,9 @@ struct SVGWidget {
         if repo.isUnavailable {
             parts.append(repo.strings.text("tag_unavailable"))
         } else {
-            for label in [repo.stars?.label, repo.forks?.label, repo.issues?.label, repo.pulls?.label, repo.days?.label] {
+            for label in [
+                repo.stars?.label, repo.forks?.label, repo.issues?.label, repo.pulls?.label, repo.days?.label,
+            ] {
                 if let label { parts.append(label) }
             }
         }
