@@ -23,6 +23,27 @@ struct LocaleConfigEndToEndTests {
         #expect(build.stderr.contains("site.yml:2:9: warning: unknown locale 'tlh'; English is used"), "\(build)")
     }
 
+    @Test("locale: ko gives a Korean site, HTML and SVG; a widget's own locale: ar is Arabic, right to left")
+    func koreanSite() async throws {
+        let dir = try TempDir("locale-ko")
+        defer { dir.remove() }
+        try dir.write(
+            "site.yml",
+            "locale: ko\nrepos: [apple/swift, a/b]\nwidgets:\n  - repo: apple/swift\n  - repo: a/b\n    locale: ar\n")
+        let build = try await run(["build", "--sample"], in: dir)
+        #expect(build.status == 0, "\(build)")
+        func read(_ path: String) throws -> String {
+            try String(contentsOf: dir.url.appendingPathComponent("public/\(path)"), encoding: .utf8)
+        }
+        let index = try read("index.html")
+        #expect(index.contains("<html lang=\"ko\" data-appearance"))
+        #expect(index.contains("주요 기여자") && index.contains("일 전") && !index.contains("Top Contributors"))
+        #expect(index.contains("lang=\"ar\" dir=\"rtl\"") && index.contains("أبرز المساهمين"))
+        #expect(try read("404.html").contains("이 페이지는 없습니다"))
+        #expect(try read("repos/apple/swift/large.svg").contains(">주요 기여자</text>"))
+        #expect(try read("repos/a/b/large.html").contains("<html lang=\"ar\" dir=\"rtl\""))
+    }
+
     @Test("a shipped locale and a site's own table for another pass check; a broken table fails it, exit 2")
     func siteTables() async throws {
         let dir = try TempDir("locale-tables")
