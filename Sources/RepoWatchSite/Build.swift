@@ -19,6 +19,12 @@ public struct BuildOptions: Sendable {
     public var retry = RetryPolicy()
     /// Every request on stderr (never its headers).
     public var verbose = false
+    /// Ask again for what the cache would reuse without asking (answers without validators, redirects).
+    public var refresh = false
+    /// Skip pruning the cache at the end of the build.
+    public var keepCache = false
+    /// Seconds to wait for another build holding the output folder's or the cache's lock.
+    public var lockWait: Double = 60
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     public var recordsHistory = true
@@ -72,6 +78,10 @@ public struct Build: Sendable {
     public func run() async throws -> BuildResult {
         let started = Date()
         let site = try await step("load the config") { try SiteInputs.load(options, log: log) }
+        // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
+        let locks = try await BuildLocks.acquire(
+            output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
+        defer { locks.release() }
         let gathered = try await step("gather the snapshot") { try await gather(site) }
         let snapshot = Snapshot(
             generatedAt: site.now, nextUpdate: site.now.addingTimeInterval(site.config.refresh),
@@ -84,6 +94,7 @@ public struct Build: Sendable {
                 .write(snapshot)
         }
         historyStep.save(written.history ?? history.json())
+        if let cache = gathered.cache { keepTidy(cache) }
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
         result.openCounts = gathered.openCounts
@@ -139,6 +150,7 @@ public struct Build: Sendable {
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
     static func accounting(_ counts: RequestLedger.Counts) -> String {
         var line = "\(counts.requests) requests, \(counts.notModified) answered 304 (no quota)"
+        if counts.keptAnswers > 0 { line += ", \(counts.keptAnswers) cache hits without a request" }
         if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
         if counts.retries > 0 { line += ", \(counts.retries) retried" }
         if let remaining = counts.quotaRemaining {

@@ -54,11 +54,27 @@ struct BuildArguments: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print every request and its status (never its headers or the token).")
     var verbose = false
 
+    @Flag(
+        help: """
+            Ask GitHub again for what the cache reuses without asking: answers without validators (an empty \
+            repository, a list too large to count) within their day, and remembered redirects.
+            """)
+    var refresh = false
+
+    @Flag(
+        name: .customLong("keep-cache"),
+        help: "Do not prune cache entries unused for over \(CacheLifetimes.retentionDays) days at the end of the build."
+    )
+    var keepCache = false
+
+    @OptionGroup var lockOption: LockWaitOption
+
     func validate() throws {
         if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
         if maxWait < 0 { throw ValidationError("--max-wait cannot be negative") }
         if retries < 1 || retries > 10 { throw ValidationError("--retries must be between 1 and 10") }
         if offline && sample { throw ValidationError("--offline and --sample cannot be used together") }
+        if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64") }
     }
 
@@ -76,6 +92,23 @@ struct BuildArguments: ParsableArguments {
         options.maxWait = maxWait
         options.retry = RetryPolicy(attempts: retries)
         options.verbose = verbose
+        options.refresh = refresh
+        options.keepCache = keepCache
+        options.lockWait = lockOption.lockWait
         return options
+    }
+}
+
+/// How long to wait for another build's lock (shared by `build`, `serve` and `cache`).
+struct LockWaitOption: ParsableArguments {
+    @Option(
+        name: .customLong("lock-wait"),
+        help: ArgumentHelp(
+            "Seconds to wait while another build holds the output folder or the cache; then exit 2.",
+            valueName: "seconds"))
+    var lockWait: Double = 60
+
+    func validate() throws {
+        if lockWait < 0 || !lockWait.isFinite { throw ValidationError("--lock-wait must be 0 or more seconds") }
     }
 }

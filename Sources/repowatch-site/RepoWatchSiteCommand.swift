@@ -18,7 +18,7 @@ struct RepoWatchSiteCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             BuildCommand.self, CheckCommand.self, ServeCommand.self, PublishCommand.self, InitCommand.self,
-            RepoCommand.self,
+            RepoCommand.self, CacheCommand.self,
         ],
         defaultSubcommand: nil
     )

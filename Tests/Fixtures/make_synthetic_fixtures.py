@@ -84,6 +84,16 @@ def main():
         "documentation_url": "https://docs.github.com/rest/repos/repos#list-repository-contributors",
     })
 
+    # 5. The recorded rename (301) as the other redirects GitHub's clients follow: same request,
+    #    status line and message of the kind, Location kept (tests point it elsewhere per case).
+    moved = load("interaction-repos-get-301-kennethreitz-requests.json")
+    for status, reason in ((302, "Found"), (307, "Temporary Redirect"), (308, "Permanent Redirect")):
+        r = copy.deepcopy(moved)
+        r["status"] = status
+        r["headers"]["status"] = f"{status} {reason}"
+        r["body"]["message"] = reason
+        save(f"interaction-repos-get-{status}-kennethreitz-requests.json", r)
+
 
 if __name__ == "__main__":
     main()

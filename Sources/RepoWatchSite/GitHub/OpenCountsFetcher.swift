@@ -204,10 +204,23 @@ struct OpenCountsCache: Sendable {
         }
     }
 
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
     /// A missing or unreadable file is an empty cache.
     func load() -> [String: OpenCounts] {
         guard let data = FileManager.default.contents(atPath: url.path),
-            let file = try? ResponseCache.decoder.decode(File.self, from: data), file.schema == 1
+            let file = try? Self.decoder.decode(File.self, from: data), file.schema == 1
         else { return [:] }
         return file.repos.filter { RepoName.parse($0.key).value?.key == $0.key }
             .mapValues { OpenCounts(issues: $0.issues, pulls: $0.pulls) }
@@ -217,7 +230,7 @@ struct OpenCountsCache: Sendable {
     func save(_ fresh: [String: OpenCounts], keeping configured: Set<String>, now: Date) {
         var repos: [String: Entry] = [:]
         if let data = FileManager.default.contents(atPath: url.path),
-            let file = try? ResponseCache.decoder.decode(File.self, from: data)
+            let file = try? Self.decoder.decode(File.self, from: data)
         {
             repos = file.repos.filter { configured.contains($0.key) }
         }
@@ -227,7 +240,7 @@ struct OpenCountsCache: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(ResponseCache.encoder.encode(File(repos: repos)), to: url.path)
+            try FileIO.writeAtomically(Self.encoder.encode(File(repos: repos)), to: url.path)
         } catch {
             // Like the response cache: a file that cannot be written costs a fallback later, nothing else.
         }

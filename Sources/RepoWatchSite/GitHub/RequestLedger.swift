@@ -7,6 +7,8 @@ public actor RequestLedger {
         public var requests = 0
         public var notModified = 0
         public var fromCacheOnly = 0
+        /// Answers without validators reused within their lifetime: cache hits, no request.
+        public var keptAnswers = 0
         public var retries = 0
         public var quotaRemaining: Int?
         public var quotaLimit: Int?
@@ -23,6 +25,7 @@ public actor RequestLedger {
     func recordRequest() { counts.requests += 1 }
     func recordNotModified() { counts.notModified += 1 }
     func recordCacheOnly() { counts.fromCacheOnly += 1 }
+    func recordKept() { counts.keptAnswers += 1 }
     func recordRetry() { counts.retries += 1 }
     func recordWait() { counts.rateLimitWaits += 1 }
 

@@ -1,37 +1,60 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The validators and body of every GET, kept in `.repowatch/` so reruns can ask "has this changed?"
 /// (an authorized 304 costs no primary quota) and so a build can fall back to the last good answer.
 ///
-/// One file per URL, named by the URL's SHA-256. Each entry records a fingerprint of the token it was
-/// fetched with, because ETags are tied to the token: validators are only sent when the fingerprint
-/// matches. The token itself is never stored.
+/// One file per URL, named by the URL's SHA-256 (layout: `CacheEntryFormat`). Each entry records a
+/// fingerprint of the token it was fetched with, because ETags are tied to the token: validators are
+/// only sent when the fingerprint matches. The token itself is never stored. A file's modification
+/// time is its last use (set to the build's "now"), which pruning goes by.
 public struct ResponseCache: Sendable {
     public struct Entry: Codable, Sendable, Equatable {
         public var url: String
         public var tokenFingerprint: String
-        /// The HTTP status kept with the body (200, or 204 / 403 "too large"); nil in older entries means 200.
+        /// The HTTP status kept with the body (200, or 204 / 403 "too large"), or of the redirect
+        /// when `location` is set; nil in older entries means 200 (or 301 with a location).
         public var status: Int?
         public var etag: String?
         public var lastModified: String?
         /// `Link` header, so pagination still works when the page itself answers 304.
         public var link: String?
-        /// Set for a permanent redirect (a renamed repository): later runs go straight there.
+        /// Set for a redirect: where this URL led. A permanent one on the API origin (a renamed
+        /// repository) is followed without asking; any other is followed only from the cache, so
+        /// `--offline` and outages find the answer for the URL a build starts from.
         public var location: String?
         public var body: Data
         public var storedAt: Date
+        /// An answer without validators (204, 403 "too large") is reused without asking until then.
+        public var freshUntil: Date?
 
         enum CodingKeys: String, CodingKey {
             case url, status, etag, link, location, body
             case tokenFingerprint = "token_fingerprint"
             case lastModified = "last_modified"
             case storedAt = "stored_at"
+            case freshUntil = "fresh_until"
+        }
+
+        var isPermanentRedirect: Bool {
+            location != nil && [nil, 301, 308].contains(status)
         }
     }
 
     public let directory: URL
+    /// The build's "now" (`REPOWATCH_NOW` in tests): when entries are stored and last used.
+    public let now: Date
+    let usage = CacheUsage()
 
-    public init(directory: URL) { self.directory = directory }
+    public init(directory: URL, now: Date = Date()) {
+        self.directory = directory
+        self.now = now
+    }
 
     /// "anonymous" without a token; otherwise a salted SHA-256 prefix that cannot be turned back into the token.
     public static func fingerprint(token: String?) -> String {
@@ -39,41 +62,71 @@ public struct ResponseCache: Sendable {
         return String(SHA256.hex("repowatch-site token fingerprint\n" + token).prefix(16))
     }
 
-    func file(for url: String) -> URL {
-        let key = SHA256.hex(url)
-        return directory.appendingPathComponent("http/\(key.prefix(2))/\(key).json")
+    static let entryExtension = "entry"
+    static let legacyExtension = "json"
+
+    var httpFolder: URL { directory.appendingPathComponent("http", isDirectory: true) }
+
+    static func key(for url: String) -> String { SHA256.hex(url) }
+
+    func file(for url: String) -> URL { file(key: Self.key(for: url), extension: Self.entryExtension) }
+
+    func file(key: String, extension ext: String) -> URL {
+        httpFolder.appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")
     }
 
-    /// A missing, truncated or corrupt entry reads as no entry: it is refetched, never a crash.
+    /// A missing, truncated or corrupt entry reads as no entry: it is refetched, never a crash. An
+    /// entry of the first format is rewritten in the current one the first time it is read.
     public func entry(for url: String) -> Entry? {
-        guard let data = try? Data(contentsOf: file(for: url)),
-            let entry = try? Self.decoder.decode(Entry.self, from: data), entry.url == url
-        else { return nil }
+        let key = Self.key(for: url)
+        usage.used(key)
+        if let data = try? Data(contentsOf: file(key: key, extension: Self.entryExtension)) {
+            guard let entry = CacheEntryFormat.decode(data), entry.url == url else { return nil }
+            return entry
+        }
+        let legacy = file(key: key, extension: Self.legacyExtension)
+        guard let data = try? Data(contentsOf: legacy) else { return nil }
+        unlink(legacy.path)
+        guard let entry = CacheEntryFormat.decodeLegacy(data), entry.url == url else { return nil }
+        store(entry)
         return entry
     }
 
     /// Written to a temporary file and renamed, so a reader never sees half an entry.
     public func store(_ entry: Entry) {
-        let target = file(for: entry.url)
+        let key = Self.key(for: entry.url)
+        usage.used(key)
+        let target = file(key: key, extension: Self.entryExtension)
+        guard let data = CacheEntryFormat.encode(entry) else { return }
         do {
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(Self.encoder.encode(entry), to: target.path)
+            try FileIO.writeAtomically(data, to: target.path)
         } catch {
             // A cache that cannot be written costs quota next time, nothing else.
         }
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
+    /// Marks every entry this build read or wrote as used `now`, so pruning keeps it for the
+    /// retention period from today.
+    public func recordUse() {
+        var times = [timespec](repeating: Self.stamp(now), count: 2)
+        for key in usage.keys {
+            _ = utimensat(AT_FDCWD, file(key: key, extension: Self.entryExtension).path, &times, 0)
+        }
+    }
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    static func stamp(_ date: Date) -> timespec {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        return timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1_000_000_000))
+    }
+}
+
+/// The entries one build has read or written (by key): pruning never removes them.
+final class CacheUsage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set: Set<String> = []
+
+    func used(_ key: String) { lock.withLock { _ = set.insert(key) } }
+    var keys: Set<String> { lock.withLock { set } }
 }

@@ -7,8 +7,10 @@ struct Gathered: Sendable {
     var avatars: [String: Data]
     /// Requests made, 304s, quota: nil when nothing was asked of GitHub.
     var requests: RequestLedger.Counts?
+    /// The response cache this build used (nil for `--sample`), tidied once the site is written.
+    var cache: ResponseCache? = nil
     /// Issues and pull requests counted apart (GraphQL): nil when nothing was asked of GitHub.
-    var openCounts: OpenCountsFetcher.Report?
+    var openCounts: OpenCountsFetcher.Report? = nil
 
     /// A widget without data still shows a face, never a broken image.
     mutating func addPlaceholderFaces() async {

@@ -16,9 +16,11 @@ struct GitHubSource: Sendable {
             throw UsageError("--api-url: \(error)")
         }
         let ledger = RequestLedger()
+        // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
+        let cache = ResponseCache(directory: options.cacheURL, now: now)
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
-        let client = makeClient(api, ledger: ledger, transport: transport)
+        let client = makeClient(api, ledger: ledger, cache: cache, transport: transport)
         let store = AvatarStore(client: client)
         log.info(
             options.offline
@@ -52,21 +54,23 @@ struct GitHubSource: Sendable {
                     + "the remaining repositories were built from the cache")
         }
         avatars.merge(previous.avatars()) { fresh, _ in fresh }
-        return Gathered(repos: repos, avatars: avatars, requests: await ledger.counts, openCounts: countReport)
+        return Gathered(
+            repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache, openCounts: countReport)
     }
 
-    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger, transport: LimitedTransport)
-        -> GitHubClient
-    {
+    private func makeClient(
+        _ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache, transport: LimitedTransport
+    ) -> GitHubClient {
         var policy = NetworkPolicy()
         policy.offline = options.offline
         policy.maxWait = options.maxWait
         policy.retry = options.retry
         policy.verbose = options.verbose
+        policy.refresh = options.refresh
         let limiter = transport.limiter
         let log = self.log
         return GitHubClient(
-            configuration: api, transport: transport, cache: ResponseCache(directory: options.cacheURL),
+            configuration: api, transport: transport, cache: cache,
             policy: policy, ledger: ledger, log: log,
             onSecondaryLimit: {
                 await limiter.reduce()

@@ -33,9 +33,10 @@ enum DefaultSiteFile {
         """
 
     static let gitignore = """
-        # repowatch-site: the built site and the GitHub response cache.
+        # repowatch-site: the built site, the GitHub response cache, and the build lock beside public/.
         public/
         .repowatch/
+        .public.lock
 
         """
 }

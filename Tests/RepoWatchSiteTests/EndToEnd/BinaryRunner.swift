@@ -11,9 +11,12 @@ struct RunResult: Sendable, CustomStringConvertible {
     let stdout: String
     let stderr: String
     let timedOut: Bool
+    /// `status` is then the signal's number (Foundation reports SIGPIPE as 13), not an exit status.
+    var killedBySignal = false
 
     var description: String {
-        "repowatch-site \(arguments.joined(separator: " "))\n→ exit \(status)\(timedOut ? " (timed out)" : "")\n"
+        let ending = killedBySignal ? "killed by signal \(status)" : "exit \(status)"
+        return "repowatch-site \(arguments.joined(separator: " "))\n→ \(ending)\(timedOut ? " (timed out)" : "")\n"
             + "--- stdout ---\n\(stdout)\n--- stderr ---\n\(stderr)"
     }
 }
@@ -136,7 +139,7 @@ enum BinaryRunner {
             arguments: arguments, status: process.terminationStatus,
             stdout: String(decoding: out.get(), as: UTF8.self),
             stderr: String(decoding: err.get(), as: UTF8.self),
-            timedOut: timedOut)
+            timedOut: timedOut, killedBySignal: process.terminationReason == .uncaughtSignal)
     }
 }
 

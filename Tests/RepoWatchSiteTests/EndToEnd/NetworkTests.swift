@@ -271,7 +271,7 @@ struct EndToEndNetworkTests {
         let after = try await site.build(server)
         #expect(after.status == 0, "\(after)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.dir.url.path)
-            .filter { $0.hasPrefix(".public.") && $0 != ".public.recycled" }
+            .filter { $0.hasPrefix(".public.") && ![".public.recycled", ".public.lock"].contains($0) }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 

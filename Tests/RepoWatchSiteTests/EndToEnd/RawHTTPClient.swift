@@ -28,7 +28,15 @@ final class RawSocket: @unchecked Sendable {
 
     /// Connects to 127.0.0.1:`port`; every read gives up after `timeout` seconds.
     init(port: UInt16, timeout: Int = 10) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = try Self.connected(port: port, timeout: timeout)
+    }
+
+    /// A connected socket, or nothing left open. Not in `init`: a class initializer that throws
+    /// once every property is set still runs `deinit`, whose second `close` hit whatever file the
+    /// process had opened under that number meanwhile, such as another test's pipe to the binary
+    /// (which then died of SIGPIPE: "exit 13", no output).
+    private static func connected(port: UInt16, timeout: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawSocketError(description: "socket() failed") }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -46,6 +54,7 @@ final class RawSocket: @unchecked Sendable {
             close(descriptor)
             throw RawSocketError(description: "connect to 127.0.0.1:\(port) failed")
         }
+        return descriptor
     }
 
     deinit { close(descriptor) }

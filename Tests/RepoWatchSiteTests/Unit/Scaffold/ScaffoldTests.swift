@@ -45,7 +45,7 @@ struct ScaffoldTests {
 
         let ignore = try String(contentsOf: dir.appendingPathComponent(".gitignore"), encoding: .utf8)
         let rules = ignore.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(rules == ["public/", ".repowatch/"])
+        #expect(rules == ["public/", ".repowatch/", ".public.lock"])
     }
 
     @Test("the workflow: every trigger, least privilege per job, the Pages concurrency group, one step for the tool")

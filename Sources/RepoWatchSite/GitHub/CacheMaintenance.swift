@@ -1,0 +1,175 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps a long-lived cache bounded: every build prunes the entries it did not use and that nobody
+/// used for `CacheLifetimes.retention` (a repository removed from site.yml, an avatar no longer
+/// shown), and `repowatch-site cache` shows, prunes or clears it on demand. `history.json` and the
+/// lock file are not HTTP entries and are never touched.
+public struct CacheMaintenance: Sendable {
+    public let cache: ResponseCache
+
+    public init(cache: ResponseCache) { self.cache = cache }
+
+    /// What `cache info` reports.
+    public struct Inventory: Sendable, Equatable {
+        public var entries = 0
+        public var bytes = 0
+        /// Bodies with their validators.
+        public var answers = 0
+        public var redirects = 0
+        /// Answers without validators, reused for a day (204, 403 "too large").
+        public var keptAnswers = 0
+        /// Entries of the first format, rewritten when next used.
+        public var legacy = 0
+        public var unreadable = 0
+        /// Unused for longer than the retention period: the next build or `cache prune` removes them.
+        public var prunable = 0
+        public var prunableBytes = 0
+        public var oldestUse: Date?
+        public var newestUse: Date?
+    }
+
+    public struct Removal: Sendable, Equatable {
+        public var entries = 0
+        public var bytes = 0
+        public var remaining = 0
+    }
+
+    /// One file under `http/`.
+    struct File {
+        var path: String
+        var key: String
+        var bytes: Int
+        var lastUse: Date
+        var isTemporary: Bool
+        var isLegacy: Bool
+    }
+
+    func files() -> [File] {
+        let manager = FileManager.default
+        let root = cache.httpFolder.path
+        var found: [File] = []
+        for folder in ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted() {
+            let folderPath = root + "/" + folder
+            for name in (try? manager.contentsOfDirectory(atPath: folderPath)) ?? [] {
+                let path = folderPath + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
+                found.append(
+                    File(
+                        path: path, key: String(name.prefix { $0 != "." }), bytes: Int(info.st_size),
+                        lastUse: Date(timeIntervalSince1970: seconds), isTemporary: name.contains(".tmp-"),
+                        isLegacy: name.hasSuffix("." + ResponseCache.legacyExtension)))
+            }
+        }
+        return found
+    }
+
+    func isPrunable(_ file: File) -> Bool {
+        cache.now.timeIntervalSince(file.lastUse) > CacheLifetimes.retention
+    }
+
+    public func inventory() -> Inventory {
+        var inventory = Inventory()
+        for file in files() where !file.isTemporary {
+            inventory.entries += 1
+            inventory.bytes += file.bytes
+            inventory.oldestUse = min(inventory.oldestUse ?? file.lastUse, file.lastUse)
+            inventory.newestUse = max(inventory.newestUse ?? file.lastUse, file.lastUse)
+            if isPrunable(file) {
+                inventory.prunable += 1
+                inventory.prunableBytes += file.bytes
+            }
+            let data = FileManager.default.contents(atPath: file.path) ?? Data()
+            if file.isLegacy {
+                inventory.legacy += 1
+            } else if let entry = CacheEntryFormat.decode(data) {
+                if entry.location != nil {
+                    inventory.redirects += 1
+                } else if entry.freshUntil != nil {
+                    inventory.keptAnswers += 1
+                } else {
+                    inventory.answers += 1
+                }
+            } else {
+                inventory.unreadable += 1
+            }
+        }
+        return inventory
+    }
+
+    /// Removes the entries unused for longer than the retention period, except `used` (keys this
+    /// build read or wrote), and what killed writers left half-written.
+    public func prune(keeping used: Set<String> = []) -> Removal {
+        remove { file in file.isTemporary || (!used.contains(file.key) && isPrunable(file)) }
+    }
+
+    /// Every HTTP entry: the next build asks for everything again (unconditionally).
+    public func clear() -> Removal {
+        remove { _ in true }
+    }
+
+    private func remove(where shouldRemove: (File) -> Bool) -> Removal {
+        var removal = Removal()
+        var folders: Set<String> = []
+        for file in files() {
+            guard shouldRemove(file) else {
+                if !file.isTemporary { removal.remaining += 1 }
+                continue
+            }
+            guard unlink(file.path) == 0 else { continue }
+            folders.insert((file.path as NSString).deletingLastPathComponent)
+            if !file.isTemporary {
+                removal.entries += 1
+                removal.bytes += file.bytes
+            }
+        }
+        // Only empty folders go; rmdir refuses the others.
+        for folder in folders { rmdir(folder) }
+        return removal
+    }
+}
+
+extension CacheMaintenance.Inventory {
+    /// The lines `cache info` prints.
+    public func summary(directory: URL) -> [String] {
+        var lines = ["\(directory.path): \(Formatting.grouped(entries)) entries, \(Self.size(bytes))"]
+        guard entries > 0 else { return lines }
+        var kinds = [
+            "\(Formatting.grouped(answers)) answers with validators",
+            "\(Formatting.grouped(redirects)) redirects",
+            "\(Formatting.grouped(keptAnswers)) answers without validators (reused for a day)",
+        ]
+        if legacy > 0 { kinds.append("\(Formatting.grouped(legacy)) in the old format (rewritten when used)") }
+        if unreadable > 0 { kinds.append("\(Formatting.grouped(unreadable)) unreadable (refetched when needed)") }
+        lines.append("  " + kinds.joined(separator: ", "))
+        if let oldestUse, let newestUse {
+            lines.append(
+                "  last used between \(Formatting.dayAndTime(oldestUse)) and \(Formatting.dayAndTime(newestUse))")
+        }
+        lines.append(
+            "  unused for over \(CacheLifetimes.retentionDays) days: \(Formatting.grouped(prunable)) entries, "
+                + "\(Self.size(prunableBytes)) (removed by the next build or `repowatch-site cache prune`)")
+        return lines
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
+        return String(format: "%.1f MiB", Double(bytes) / 1024 / 1024)
+    }
+}
+
+extension CacheMaintenance.Removal {
+    /// "Removed 12 cache entries unused for over 30 days (1.2 MiB); 340 remain".
+    public func summary(_ which: String = "") -> String {
+        "Removed \(Formatting.grouped(entries)) cache entries\(which) (\(CacheMaintenance.Inventory.size(bytes))); "
+            + "\(Formatting.grouped(remaining)) remain"
+    }
+}

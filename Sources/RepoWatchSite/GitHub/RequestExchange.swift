@@ -1,0 +1,130 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One URL at a time: the request GitHub sees, retries, and rate-limit waits.
+extension GitHubClient {
+    struct Exchange {
+        var data: Data
+        var status: Int
+        var headers: [String: String]
+    }
+
+    /// One URL: retries for connection errors, timeouts and 5xx; waits for rate limits within `maxWait`.
+    func exchange(_ url: URL, accept: String, credentials: Bool, entry: ResponseCache.Entry?) async throws
+        -> Exchange
+    {
+        if policy.offline { throw GitHubError.notCached }
+        let onAPI = configuration.isAPIOrigin(url)
+        var attempt = 0
+        var waits = 0
+        while true {
+            if onAPI, let until = await ledger.stoppedUntil { throw GitHubError.rateLimited(until: until) }
+            // A rate limit is the API's; avatar hosts are not held up by it.
+            if onAPI, let deadline = await ledger.pauseDeadline() {
+                let seconds = deadline.timeIntervalSince(clock())
+                if seconds > 0 { try await sleep(seconds) }
+            }
+            attempt += 1
+            var request = URLRequest(url: url)
+            request.httpMethod = "GET"
+            request.setValue(accept, forHTTPHeaderField: "Accept")
+            request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+            if onAPI {
+                request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
+                if credentials, let token = configuration.token {
+                    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                }
+            }
+            // Validators are tied to the token they were issued for.
+            if let entry, entry.tokenFingerprint == tokenFingerprint || !credentials {
+                if let etag = entry.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+                if let lastModified = entry.lastModified {
+                    request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+                }
+            }
+            await ledger.recordRequest()
+            let started = clock()
+            let data: Data
+            let response: HTTPURLResponse
+            do {
+                (data, response) = try await transport.send(request)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                let reason = Self.describe(error)
+                trace("GET \(url.absoluteString) failed: \(reason)")
+                guard attempt < policy.retry.attempts else { throw GitHubError.network(reason) }
+                await ledger.recordRetry()
+                try await sleep(policy.retry.delay(afterAttempt: attempt))
+                continue
+            }
+            let headers = Self.lowercased(response)
+            let status = response.statusCode
+            trace(
+                "GET \(url.absoluteString) → \(status) (\(String(format: "%.2f", clock().timeIntervalSince(started)))s)"
+            )
+            if onAPI { await ledger.recordQuota(headers) }
+            if onAPI, let signal = RateLimitSignal.classify(status: status, headers: headers, body: data, now: clock())
+            {
+                let resume: Date
+                switch signal {
+                case .primary(let reset): resume = reset.addingTimeInterval(1)
+                case .secondary(let retryAfter): resume = clock().addingTimeInterval(retryAfter)
+                }
+                let wait = resume.timeIntervalSince(clock())
+                guard wait <= policy.maxWait, waits < 3 else {
+                    await ledger.stop(until: resume)
+                    throw GitHubError.rateLimited(until: resume)
+                }
+                waits += 1
+                attempt -= 1
+                await ledger.recordWait()
+                // Many requests hit the same limit at once; react once per pause, not once per response.
+                if await ledger.pause(until: resume) {
+                    log?.warning(
+                        "GitHub rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing"
+                    )
+                    if case .secondary = signal { await onSecondaryLimit() }
+                }
+                continue
+            }
+            if RetryPolicy.isRetryable(status: status), attempt < policy.retry.attempts {
+                await ledger.recordRetry()
+                try await sleep(policy.retry.delay(afterAttempt: attempt))
+                continue
+            }
+            if RetryPolicy.isRetryable(status: status) {
+                throw Self.failure(status: status, data: data)
+            }
+            return Exchange(data: data, status: status, headers: headers)
+        }
+    }
+
+    func trace(_ message: String) {
+        if policy.verbose { log?.info(message) }
+    }
+
+    static func lowercased(_ response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return headers
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .timedOut: return "timed out"
+            case .cannotConnectToHost: return "could not connect"
+            case .cannotFindHost: return "unknown host"
+            case .notConnectedToInternet: return "not connected to the internet"
+            default: return urlError.localizedDescription
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}

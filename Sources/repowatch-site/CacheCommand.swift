@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import RepoWatchSite
+
+struct CacheCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Show, prune or clear the cache of GitHub responses.",
+        discussion: """
+            The cache (.repowatch/ beside site.yml, or --cache-dir) keeps every response with its validators, \
+            so reruns cost no quota and outages fall back to the last good data. Every build removes the entries \
+            it did not use and that nobody used for \(CacheLifetimes.retentionDays) days (unless --keep-cache); \
+            `prune` does the same now, `clear` removes every response (the next build asks for everything again). \
+            The history (history.json) is never removed.
+            """,
+        subcommands: [Info.self, Prune.self, Clear.self],
+        defaultSubcommand: Info.self)
+
+    struct Location: ParsableArguments {
+        @OptionGroup var configOption: ConfigOption
+
+        @Option(
+            name: .customLong("cache-dir"),
+            help: ArgumentHelp("The cache folder (default: .repowatch/ beside site.yml).", valueName: "dir"))
+        var cacheDir: String?
+
+        @OptionGroup var lockOption: LockWaitOption
+
+        func run(_ action: CacheUpkeep.Action) async throws {
+            var options = BuildOptions()
+            options.configPath = configOption.config
+            options.cachePath = cacheDir
+            options.lockWait = lockOption.lockWait
+            let lines = try await runReportingErrors {
+                try await CacheUpkeep(options: options, log: StandardErrorLog()).run(action)
+            }
+            for line in lines { print(line) }
+        }
+    }
+
+    struct Info: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the cache's size and entries.")
+        @OptionGroup var location: Location
+        func run() async throws { try await location.run(.info) }
+    }
+
+    struct Prune: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove the entries unused for over \(CacheLifetimes.retentionDays) days.")
+        @OptionGroup var location: Location
+        func run() async throws { try await location.run(.prune) }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove every cached response (not the history).")
+        @OptionGroup var location: Location
+        func run() async throws { try await location.run(.clear) }
+    }
+}
