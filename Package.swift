@@ -40,6 +40,15 @@ let package = Package(
                 .embedInCode("404.mustache"),
                 .embedInCode("assets/style.css"),
                 .embedInCode("assets/copy.js"),
+                .embedInCode("locales/en.json"),
+                .embedInCode("locales/ko.json"),
+                .embedInCode("locales/ja.json"),
+                .embedInCode("locales/zh-Hans.json"),
+                .embedInCode("locales/de.json"),
+                .embedInCode("locales/fr.json"),
+                .embedInCode("locales/es.json"),
+                .embedInCode("locales/pt-BR.json"),
+                .embedInCode("locales/ar.json"),
             ]
         ),
         .target(

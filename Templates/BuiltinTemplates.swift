@@ -20,4 +20,17 @@ public enum BuiltinTemplates {
         "style.css": PackageResources.style_css,
         "copy.js": PackageResources.copy_js,
     ]
+
+    /// String tables by locale (`locales/NAME.json`): every word the site shows (see README.md).
+    public static let locales: [String: [UInt8]] = [
+        "en": PackageResources.en_json,
+        "ko": PackageResources.ko_json,
+        "ja": PackageResources.ja_json,
+        "zh-Hans": PackageResources.zh_Hans_json,
+        "de": PackageResources.de_json,
+        "fr": PackageResources.fr_json,
+        "es": PackageResources.es_json,
+        "pt-BR": PackageResources.pt_BR_json,
+        "ar": PackageResources.ar_json,
+    ]
 }

@@ -49,6 +49,8 @@ public struct BuildResult: Sendable {
     public var snapshot: Snapshot
     /// Requests made, 304s, quota: nil for sample builds.
     public var requests: RequestLedger.Counts?
+    /// Issues and pull requests counted apart: nil for sample builds.
+    public var openCounts: OpenCountsFetcher.Report?
     public var output: URL
     public var fileCount: Int
     /// Owners that could not be listed (`owners:`), with the reason.
@@ -103,6 +105,7 @@ public struct Build: Sendable {
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
         result.ownerFailures = gathered.owners.failures
+        result.openCounts = gathered.openCounts
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -150,7 +153,9 @@ public struct Build: Sendable {
             "Built \(result.fileCount) files into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
                 + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, "
                 + "\(result.unavailable.count) unavailable)")
-        if let counts = result.requests { log.info(Self.accounting(counts)) }
+        if let counts = result.requests {
+            log.info(Self.accounting(counts) + (result.openCounts.map { "; " + $0.summary } ?? ""))
+        }
     }
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".

@@ -12,15 +12,19 @@ public struct Check: Sendable {
         var problems: [Diagnostic] = []
         var loaded: ConfigLoader.Result?
         var templates: TemplateSet?
+        var locales: LocaleCatalog?
         do { loaded = try ConfigLoader.load(path: configPath) } catch let error as DiagnosticsError {
             problems += error.diagnostics
         }
         do { templates = try TemplateSet.load(siteDirectory: directory) } catch let error as DiagnosticsError {
             problems += error.diagnostics
         }
-        guard let loaded, let templates, problems.isEmpty else { throw DiagnosticsError(problems) }
+        do { locales = try LocaleCatalog.load(siteDirectory: directory) } catch let error as DiagnosticsError {
+            problems += error.diagnostics
+        }
+        guard let loaded, let templates, let locales, problems.isEmpty else { throw DiagnosticsError(problems) }
 
-        var lines = loaded.warnings.map(\.description)
+        var lines = (loaded.warnings + locales.warnings).map(\.description)
         lines += unusedTemplateNames(templates).map {
             Diagnostic(
                 .warning, file: "Templates/\($0)", line: 1, column: 1,

@@ -22,13 +22,16 @@
   Array.prototype.forEach.call(buttons, function (button) {
     var source = document.getElementById(button.getAttribute("data-copy"));
     if (!source) return;
+    // The words come from the page, in its language.
+    var label = button.textContent;
+    var words = button.closest("[data-copied]");
     button.hidden = false;
     button.addEventListener("click", function () {
       copyText(source.textContent).then(
-        function () { button.textContent = "Copied"; },
-        function () { button.textContent = "Select and copy"; }
+        function () { button.textContent = (words && words.getAttribute("data-copied")) || label; },
+        function () { button.textContent = (words && words.getAttribute("data-failed")) || label; }
       );
-      window.setTimeout(function () { button.textContent = "Copy"; }, 2000);
+      window.setTimeout(function () { button.textContent = label; }, 2000);
     });
   });
 })();

@@ -114,7 +114,14 @@ for (const el of document.querySelectorAll('[role="img"]')) {
 for (const stat of document.querySelectorAll('[data-stat]')) {
   const label = stat.getAttribute('aria-label') || '';
   const value = Number(stat.dataset.value).toLocaleString('en-US');
-  const spoken = label.includes(value) || (stat.dataset.stat === 'days' && value === '0' && /today/i.test(label));
+  // Other locales group their own way ("171.281", "171 281"): their digits must still be there;
+  // "today", and Arabic's spelled-out zero, one and two, say the number in words.
+  const lang = (stat.closest('[lang]') || document.documentElement).getAttribute('lang') || 'en';
+  const digits = label.replace(/[^0-9]/g, '');
+  const spoken = label.includes(value)
+    || (!lang.startsWith('en') && digits.includes(stat.dataset.value))
+    || (stat.dataset.stat === 'days' && value === '0' && (/today/i.test(label) || !lang.startsWith('en')))
+    || (lang.startsWith('ar') && Number(stat.dataset.value) <= 2 && digits === '');
   if (!spoken) out.labels.push(`${describe(stat)} ${stat.dataset.stat}="${label}" lacks ${value}`);
 }
 for (const a of document.querySelectorAll('a[href]')) {
@@ -177,7 +184,10 @@ for (const root of document.querySelectorAll('[data-widget]')) {
     cells.forEach((cell, i) => {
       const c = cell.getBoundingClientRect();
       cellSizes.push([c.width, c.height]);
-      const x = g.left + (i % 2) * (c.width + gap), y = g.top + Math.floor(i / 2) * (c.height + rowGap);
+      // A right-to-left grid fills from the right, as the widget mirrors.
+      const rtl = getComputedStyle(grid).direction === 'rtl';
+      const x = rtl ? g.right - c.width - (i % 2) * (c.width + gap) : g.left + (i % 2) * (c.width + gap);
+      const y = g.top + Math.floor(i / 2) * (c.height + rowGap);
       if (Math.abs(c.left - x) > tolerance || Math.abs(c.top - y) > tolerance)
         out.grids.push(`${describe(cell)} #${i + 1} at ${c.left.toFixed(1)},${c.top.toFixed(1)}, expected ${x.toFixed(1)},${y.toFixed(1)}`);
     });
@@ -188,6 +198,17 @@ if (cellSizes.length) {
   for (const [w, h] of cellSizes) if (Math.abs(w - w0) > tolerance || Math.abs(h - h0) > tolerance) {
     out.cells.push(`contributor cells differ in size: ${w.toFixed(1)}×${h.toFixed(1)} vs ${w0.toFixed(1)}×${h0.toFixed(1)}`);
     break;
+  }
+}
+// Right-to-left widgets mirror: the big days number sits left of the name and stats.
+out.rtl = [];
+out.rtlWidgets = 0;
+for (const root of document.querySelectorAll('[data-widget][dir="rtl"]')) {
+  out.rtlWidgets++;
+  for (const card of root.querySelectorAll('.rw-card')) {
+    const main = card.querySelector('.rw-card__main'), days = card.querySelector('.rw-days');
+    if (main && days && days.getBoundingClientRect().right > main.getBoundingClientRect().left + tolerance)
+      out.rtl.push(`${describe(card)}: the days number is not left of the name`);
   }
 }
 return out;

@@ -19,6 +19,10 @@ for that path. Responses carrying an ETag answer 304 to a matching If-None-Match
 (`--auto-etag` gives every 200 API response one). `--avatar-base URL` points avatar URLs at
 another server (e.g. 127.0.0.2); `--latency S` delays every response; a header value
 "{{now+N}}" is sent as the Unix time N seconds from now.
+A response may be {"graphql": {"repos": {"owner/name": {"issues": 3, "pulls": 1}}, "cost": 1,
+"remaining": 4999, "limit": 5000}} (for POST /graphql): the answer is computed from the request's
+query and variables in GitHub's shape -- each `ALIAS: repository(owner: $o, name: $n)` gets its
+counts, or null plus a NOT_FOUND entry in `errors` when the repository is not listed.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -129,6 +133,11 @@ class Fixtures:
         return value
 
     def prepare(self, spec: dict) -> dict:
+        if "graphql" in spec:
+            headers = {k.lower(): str(v) for k, v in (spec.get("headers") or {}).items()}
+            headers.setdefault("content-type", "application/json; charset=utf-8")
+            return {"status": int(spec.get("status", 200)), "headers": headers, "body": None,
+                    "graphql": spec["graphql"]}
         status = 200
         headers = {}
         body = None  # bytes or None
@@ -233,6 +242,45 @@ class Fixtures:
             return json.dumps(self.log, ensure_ascii=False).encode("utf-8")
 
 
+REPOSITORY_FIELD_RE = re.compile(
+    r"(\w+)\s*:\s*repository\(\s*owner:\s*(\$\w+|\"[^\"]*\")\s*,\s*name:\s*(\$\w+|\"[^\"]*\")\s*\)")
+
+
+def graphql_answer(spec: dict, request_body: bytes) -> bytes:
+    """GitHub's GraphQL answer to an aliased repository-count query, from `spec`."""
+    try:
+        request = json.loads(request_body.decode("utf-8"))
+        query = request["query"]
+        variables = request.get("variables") or {}
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return json.dumps({"errors": [{"message": "Problems parsing JSON"}]}).encode("utf-8")
+
+    def value(token):
+        return variables.get(token[1:]) if token.startswith("$") else token[1:-1]
+
+    known = {k.lower(): v for k, v in (spec.get("repos") or {}).items()}
+    data, errors = {}, []
+    if "rateLimit" in query:
+        data["rateLimit"] = {"cost": spec.get("cost", 1), "remaining": spec.get("remaining", 4999),
+                             "limit": spec.get("limit", 5000)}
+    for line_number, line in enumerate(query.split("\n"), start=1):
+        for m in REPOSITORY_FIELD_RE.finditer(line):
+            alias, owner, name = m.group(1), value(m.group(2)), value(m.group(3))
+            counts = known.get(f"{owner}/{name}".lower())
+            if counts is None:
+                data[alias] = None
+                errors.append({"type": "NOT_FOUND", "path": [alias],
+                               "locations": [{"line": line_number, "column": m.start() + 1}],
+                               "message": f"Could not resolve to a Repository with the name '{owner}/{name}'."})
+            else:
+                data[alias] = {"issues": {"totalCount": counts.get("issues", 0)},
+                               "pullRequests": {"totalCount": counts.get("pulls", 0)}}
+    answer = {"data": data}
+    if errors:
+        answer["errors"] = errors
+    return json.dumps(answer).encode("utf-8")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "repowatch-fixture-server/1"
@@ -269,6 +317,8 @@ class Handler(BaseHTTPRequestHandler):
                 resp = {"status": 404, "headers": {"content-type": "application/json; charset=utf-8"},
                         "body": b'{"message":"Not Found"}'}
         status, out_headers, body = resp["status"], dict(resp["headers"]), resp["body"]
+        if "graphql" in resp:
+            body = graphql_answer(resp["graphql"], req_body)
         if self.fixtures.latency > 0:
             time.sleep(self.fixtures.latency)
         # "{{now+N}}" in a header becomes the Unix time N seconds from now (rate-limit resets).

@@ -88,15 +88,18 @@ struct Parser {
     /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
     var ownersGiven = false
     var references: [SiteConfig.Reference] = []
+    /// The string tables `locale:` may name, listed when the first one is read.
+    var availableLocales: [String]?
 
     init(file: String) { self.file = file }
 
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
-        "rendering", "accent", "numbers", "owners",
+        "rendering", "accent", "numbers", "owners", "locale",
     ]
     static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
+        "locale",
     ]
 
     func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
@@ -128,6 +131,7 @@ struct Parser {
         let appearance = fields["appearance"].flatMap { parseAppearance($0) } ?? .auto
         let cname = fields["cname"].flatMap { parseCNAME($0) }
         let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
+        let locale = fields["locale"].flatMap { parseLocale($0) }
 
         owners = fields["owners"].map { ownerList($0) } ?? []
         let repos: [LocatedRepo]
@@ -148,6 +152,7 @@ struct Parser {
         config.owners = owners
         config.references = references
         config.hasWidgetList = widgets != nil
+        config.locale = locale ?? config.locale
         config.setWidgetDefaults(widgetDefaults)
         return config
     }
@@ -212,6 +217,28 @@ struct Parser {
         }
         if seconds < 300 { warning(node, "`refresh` below 5m spends API quota quickly") }
         return seconds
+    }
+
+    /// An unknown locale is a warning, not an error: the site is still built, in English.
+    mutating func parseLocale(_ node: Node) -> String? {
+        guard let text = string(node, key: "locale")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard LocaleTag.isWellFormed(text) else {
+            warning(node, "`locale` '\(text)' is not a BCP 47 language tag like ko or pt-BR; English is used")
+            return nil
+        }
+        let tag = LocaleTag.canonical(text)
+        if availableLocales == nil {
+            availableLocales = LocaleTag.available(
+                siteDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+        }
+        guard LocaleTag.table(for: tag, among: availableLocales ?? []) != nil else {
+            warning(
+                node,
+                "unknown locale '\(text)'; English is used (shipped: \(LocaleTag.builtIn.joined(separator: ", ")); "
+                    + "a site may add Templates/locales/\(tag).json)")
+            return nil
+        }
+        return tag
     }
 
     mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
@@ -304,6 +331,7 @@ struct Parser {
         }
         let note = fields["note"].flatMap { string($0, key: "note") }
         let look = lookOverrides(fields, keys: WidgetLook.keys)
+        let locale = fields["locale"].flatMap { parseLocale($0) }
         let kind = fields["kind"].flatMap { string($0, key: "kind") } ?? "single"
         switch kind {
         case "single":
@@ -317,7 +345,7 @@ struct Parser {
             let repo = fields["repo"].map { savedRepo($0, saved: saved) } ?? repos.first
             let sizes = fields["sizes"].map { sizeList($0) } ?? [.medium, .large]
             guard let repo = repo ?? nil, !sizes.isEmpty else { return nil }
-            return .init(kind: .single(repo, sizes: sizes), note: note, look: look)
+            return .init(kind: .single(repo, sizes: sizes), note: note, look: look, locale: locale)
         case "double":
             for key in ["repo", "sizes"] where fields[key] != nil {
                 warning(fields[key], "`\(key)` applies only to single widgets; a double widget is large")
@@ -339,7 +367,7 @@ struct Parser {
                 }
                 id = given
             }
-            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note, look: look)
+            return .init(kind: .double(id: id, top: top, bottom: bottom), note: note, look: look, locale: locale)
         default:
             error(fields["kind"], "widget `kind` must be single or double (got '\(kind)')")
             return nil

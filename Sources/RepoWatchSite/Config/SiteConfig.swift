@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
         public var note: String?
         /// The widget's own `appearance`, `rendering`, `accent` and `numbers`.
         public var look = WidgetLook.Overrides()
+        /// The widget's own `locale` (a BCP 47 tag with a string table); nil follows the site's.
+        public var locale: String?
     }
 
     public var title: String
@@ -41,6 +43,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var references: [Reference] = []
     /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
     public var hasWidgetList = false
+    /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
+    /// warned about and left at English.
+    public var locale = "en"
+
+    /// The locale a widget is written in: its own, else the site's.
+    public func locale(for widget: Widget) -> String { widget.locale ?? locale }
 
     public init(
         title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,

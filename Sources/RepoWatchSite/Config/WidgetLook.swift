@@ -21,6 +21,8 @@ public struct WidgetLook: Sendable, Equatable {
     public var rendering: Rendering
     public var accent: AccentColor
     public var numbers: Numbers
+    /// The BCP 47 tag its words, numbers and dates follow (`locale:`, the widget's own or the site's).
+    public var locale = "en"
 
     public init(
         appearance: SiteConfig.Appearance = .auto, rendering: Rendering = .fullColor,
@@ -138,11 +140,17 @@ public struct AccentColor: Sendable, Equatable, CustomStringConvertible {
 extension SiteConfig {
     /// The site-wide defaults every widget starts from.
     public var look: WidgetLook {
-        WidgetLook(appearance: appearance, rendering: rendering, accent: accent, numbers: numbers)
+        var look = WidgetLook(appearance: appearance, rendering: rendering, accent: accent, numbers: numbers)
+        look.locale = locale
+        return look
     }
 
     /// The look a widget is drawn with: its own keys over the site's.
-    public func look(for widget: Widget) -> WidgetLook { widget.look.applied(to: look) }
+    public func look(for widget: Widget) -> WidgetLook {
+        var look = widget.look.applied(to: look)
+        look.locale = locale(for: widget)
+        return look
+    }
 }
 
 extension SiteConfig {

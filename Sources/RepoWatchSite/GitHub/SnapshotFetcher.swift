@@ -5,6 +5,9 @@ import Foundation
 public struct SnapshotFetcher: Sendable {
     public static let ownerAvatarPixels = 100
     public static let contributorAvatarPixels = 88
+    /// The notes snapshot.json keeps when the list is missing; cards show them in the site's locale.
+    public static let tooLargeNote = "Contributor list too large for GitHub to show"
+    public static let unavailableNote = "Contributors unavailable"
 
     let client: GitHubClient
     let avatars: AvatarStore
@@ -109,10 +112,10 @@ public struct SnapshotFetcher: Sendable {
                     return withAvatars
                 }
             case .tooLarge:
-                note = "Contributor list too large for GitHub to show"
+                note = Self.tooLargeNote
             }
         } catch {
-            note = "Contributors unavailable"
+            note = Self.unavailableNote
             log.warning("\(name): could not list contributors: \(error)")
         }
 
@@ -125,6 +128,7 @@ public struct SnapshotFetcher: Sendable {
             forks: payload.forks,
             openIssues: payload.openIssues,
             hasIssues: payload.hasIssues,
+            openIssuesIncludePulls: true,
             archived: payload.archived,
             pushedAt: payload.pushedAt,
             daysSincePush: payload.pushedAt.map { Snapshot.daysSince($0, now: now) },

@@ -13,6 +13,8 @@ struct Gathered: Sendable {
     var cache: ResponseCache? = nil
     /// `owners:`: the gallery's headings and the owners that could not be listed.
     var owners = OwnerSummary()
+    /// Issues and pull requests counted apart (GraphQL): nil when nothing was asked of GitHub.
+    var openCounts: OpenCountsFetcher.Report? = nil
 
     /// A widget without data still shows a face, never a broken image.
     mutating func addPlaceholderFaces() async {

@@ -18,7 +18,9 @@ struct GitHubSource: Sendable {
         let ledger = RequestLedger()
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
         let cache = ResponseCache(directory: options.cacheURL, now: now)
-        let client = makeClient(api, ledger: ledger, cache: cache)
+        let transport = LimitedTransport(
+            URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
+        let client = makeClient(api, ledger: ledger, cache: cache, transport: transport)
         let store = AvatarStore(client: client)
         let previous = LastGoodData(output: output, now: now)
         let owners = try await OwnerStep.list(
@@ -30,7 +32,16 @@ struct GitHubSource: Sendable {
                 : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
         let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-        let fetched = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
+        let openCounts = OpenCountsFetcher(
+            url: GraphQLEndpoint.url(
+                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
+            token: api.token, userAgent: api.userAgent, transport: transport, cacheDirectory: options.cacheURL,
+            offline: options.offline, retry: options.retry, log: log, now: now)
+        // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
+        async let counted = openCounts.fetch(config.repos)
+        let rest = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
+        let countReport = await counted
+        let fetched = countReport.apply(to: rest, offline: options.offline)
         // The previous site stands in only while GitHub is failing, never for a repository that
         // is gone (404) or for --offline, whose promise is "the cache, or an error".
         var repos = zip(config.repos, fetched).map { name, repo in
@@ -49,12 +60,12 @@ struct GitHubSource: Sendable {
         owners.label(&repos)
         return Gathered(
             config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
-            owners: owners.summary)
+            owners: owners.summary, openCounts: countReport)
     }
 
-    private func makeClient(_ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache) -> GitHubClient {
-        let transport = LimitedTransport(
-            URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
+    private func makeClient(
+        _ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache, transport: LimitedTransport
+    ) -> GitHubClient {
         var policy = NetworkPolicy()
         policy.offline = options.offline
         policy.maxWait = options.maxWait

@@ -6,6 +6,8 @@ import Foundation
 struct SiteInputs: Sendable {
     var config: SiteConfig
     var templates: TemplateSet
+    /// The string tables, the site's own `Templates/locales/` over the shipped ones.
+    var locales = LocaleCatalog.builtIn
     var now: Date
     var output: URL
 
@@ -21,13 +23,15 @@ struct SiteInputs: Sendable {
         }
         guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
         let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        for warning in locales.warnings { log.info(warning.description) }
         let now = try now(options)
         let output = options.outputURL
         try OutputLocation(
             output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
         )
         .check()
-        return SiteInputs(config: config, templates: templates, now: now, output: output)
+        return SiteInputs(config: config, templates: templates, locales: locales, now: now, output: output)
     }
 
     /// `--now` for tests, else `REPOWATCH_NOW` for reproducible builds, else the clock.

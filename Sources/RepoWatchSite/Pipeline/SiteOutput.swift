@@ -24,6 +24,7 @@ struct SiteOutput: Sendable {
             renderer.history = history
             renderer.avatarImages = avatars
             renderer.ownerHeadings = ownerHeadings
+            renderer.locales = site.locales
             try renderer.render(snapshot) { path, data in
                 if path == SiteLayout.history { publishedHistory.add(path, data) }
                 try staged.add(path, data)

@@ -36,14 +36,14 @@ struct SitePlan: Sendable {
     /// Notes of single widgets, by repository (rendered Markdown).
     let notes: [String: String]
 
-    init(config: SiteConfig) {
-        pages = Self.galleryPages(config)
+    init(config: SiteConfig, strings: StringTable = .english) {
+        pages = Self.galleryPages(config, strings: strings)
         units = Self.workUnits(pages, repos: config.repos)
         looks = PageLooks(config: config)
         notes = Self.widgetNotes(config)
     }
 
-    static func galleryPages(_ config: SiteConfig) -> [GalleryPage] {
+    static func galleryPages(_ config: SiteConfig, strings: StringTable = .english) -> [GalleryPage] {
         var items: [GalleryItem] = []
         for widget in config.widgets {
             let look = config.look(for: widget)
@@ -52,7 +52,8 @@ struct SitePlan: Sendable {
                 for size in sizes {
                     items.append(
                         GalleryItem(
-                            kind: size.rawValue, size: size, title: "\(name) · \(size.rawValue)",
+                            kind: size.rawValue, size: size,
+                            title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
                             href: SiteLayout.repoFolder(name), spec: .single(name, size, look), repos: [name]))
                 }
             case .double(let id, let top, let bottom):
@@ -68,7 +69,10 @@ struct SitePlan: Sendable {
             GalleryPage(
                 path: SiteLayout.galleryPage(pageIndex + 1),
                 root: pageIndex == 0 ? "" : "../../",
-                title: pageIndex == 0 ? config.title : "\(config.title) — page \(pageIndex + 1)",
+                title: pageIndex == 0
+                    ? config.title
+                    : strings.text(
+                        "page_title", ["title": config.title, "current": strings.formatter.grouped(pageIndex + 1)]),
                 items: Array(items.dropFirst(pageIndex * widgetsPerPage).prefix(widgetsPerPage)),
                 pagination: Pagination(
                     current: pageIndex + 1, total: pageCount,

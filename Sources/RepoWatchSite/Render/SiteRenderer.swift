@@ -20,6 +20,8 @@ public struct SiteRenderer: Sendable {
     private(set) var avatarURIs = AvatarDataURIs(images: [:])
     /// `owners:`: the gallery's section headings (see `OwnerSections`).
     var ownerHeadings: [OwnerHeading] = []
+    /// The string tables: the shipped ones and the site's `Templates/locales/`.
+    public var locales = LocaleCatalog.builtIn
 
     public init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -38,12 +40,15 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render(_ snapshot: Snapshot, into emit: FileSink) throws {
-        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history)
+        let tables = LocaleTables(catalog: locales, config: config)
+        let strings = tables.table(for: config.locale)
+        let locale = PageLocale(strings: strings)
+        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history, strings: tables)
         let widgets = WidgetFragments(templates: templates, cards: cards, avatars: avatarURIs)
-        let site = SiteSummary(config: config, snapshot: snapshot)
-        let plan = SitePlan(config: config)
+        let site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
+        let plan = SitePlan(config: config, strings: strings)
         let embeds = EmbedSnippets(baseURL: config.baseURL)
-        let sections = OwnerSections(headings: ownerHeadings, snapshot: snapshot)
+        let sections = OwnerSections(headings: ownerHeadings, snapshot: snapshot, strings: strings)
 
         // Units are independent, run across the cores, and each renders a repository's pages right
         // after the gallery page that first shows it, while its cards and widgets are still at hand.
@@ -64,12 +69,12 @@ public struct SiteRenderer: Sendable {
                     before: before.flatMap(sections.owner))
                 let context = GalleryPageContext(
                     root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
-                    sections: grouped, pagination: page.pagination)
+                    sections: grouped, pagination: page.pagination, locale: locale)
                 try emit(page.path, Data(templates.render("index", context).utf8))
             }
             for name in unit.repos {
                 try renderRepositoryPages(
-                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds,
+                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, tables: tables,
                     source: sections.repoPage(name), into: emit)
             }
         }
@@ -86,14 +91,16 @@ public struct SiteRenderer: Sendable {
             try emit(folder + SiteLayout.svg(.large, dark: true), Data(images.dark.utf8))
             let page = StandaloneWidgetPage(
                 root: root, site: site, widgetHTML: widgets.html(spec, root: root, cache: &cache),
-                page: PageTitle(title: "\(top) + \(bottom)"), size: "large")
+                page: PageTitle(title: "\(top) + \(bottom)"), size: "large",
+                locale: PageLocale(strings: tables.table(for: config.look(for: widget).locale)))
             try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
         }
 
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site,
-            page: PageTitle(title: "Not found — \(config.title)"))
+            page: PageTitle(title: "\(Self.capitalized(strings.text("not_found_caption"))) — \(config.title)"),
+            locale: locale)
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
@@ -105,47 +112,60 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
     /// A page and two standalone widget documents per repository.
     func renderRepositoryPages(
         _ name: RepoName, plan: SitePlan, widgets: WidgetFragments, cache: inout WidgetFragments.Cache,
-        site: SiteSummary, embeds: EmbedSnippets, source: RepoSourceContext, into emit: FileSink
+        site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables, source: RepoSourceContext,
+        into emit: FileSink
     ) throws {
+        let strings = tables.table(for: config.locale)
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
         var shown: [RepoPageWidget] = []
         var snippets: [Embed] = []
         for size in SiteConfig.WidgetSize.allCases {
-            let spec = WidgetFragments.Spec.single(name, size, plan.looks.look(for: name, size: size))
+            let look = plan.looks.look(for: name, size: size)
+            let spec = WidgetFragments.Spec.single(name, size, look)
             let html = widgets.html(spec, root: root, cache: &cache)
             let file = SiteLayout.html(size)
-            shown.append(RepoPageWidget(size: size.rawValue, html: html, href: file, noteHTML: plan.notes[name.key]))
-            snippets.append(embeds.embed(name, size: size))
+            let sizeLabel = strings.text("size_\(size.rawValue)")
+            shown.append(
+                RepoPageWidget(
+                    size: size.rawValue, html: html, href: file, noteHTML: plan.notes[name.key], sizeLabel: sizeLabel))
+            var snippet = embeds.embed(name, size: size)
+            snippet.sizeLabel = sizeLabel
+            snippets.append(snippet)
             let images = widgets.svgs(spec, cache: &cache)
             try emit(folder + SiteLayout.svg(size), Data(images.light.utf8))
             try emit(folder + SiteLayout.svg(size, dark: true), Data(images.dark.utf8))
             let page = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: html, page: PageTitle(title: "\(name) · \(size.rawValue)"),
-                size: size.rawValue)
+                root: root, site: site, widgetHTML: html, page: PageTitle(title: "\(name) · \(sizeLabel)"),
+                size: size.rawValue, locale: PageLocale(strings: tables.table(for: look.locale)))
             try emit(folder + file, Data(templates.render("widget", page).utf8))
         }
-        let numbers = config.look.numbers
-        let repo = widgets.cards.pageCard(widgets.card(name, numbers, cache: &cache), name)
+        let repo = widgets.cards.pageCard(widgets.card(name, config.look, cache: &cache), name)
         let page = RepoPageContext(
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
-            page: PageTitle(title: "\(name) — \(config.title)"), source: source)
+            page: PageTitle(title: "\(name) — \(config.title)"), source: source,
+            locale: PageLocale(strings: strings))
         try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
     }
 }
 
 extension SiteSummary {
-    init(config: SiteConfig, snapshot: Snapshot) {
+    init(config: SiteConfig, snapshot: Snapshot, strings: StringTable = .english) {
         title = config.title
         descriptionHTML = config.description.map(Markdown.html) ?? ""
         appearance = config.appearance.rawValue
         sample = snapshot.sample
+        func dayAndTime(_ date: Date) -> String {
+            strings.text("date_time_utc", ["date": strings.formatter.day(date), "time": strings.formatter.time(date)])
+        }
         generatedAt = Formatting.iso(snapshot.generatedAt)
-        generatedAtDisplay = Formatting.dayAndTime(snapshot.generatedAt)
+        generatedAtDisplay = dayAndTime(snapshot.generatedAt)
         nextUpdate = Formatting.iso(snapshot.nextUpdate)
-        nextUpdateDisplay = Formatting.dayAndTime(snapshot.nextUpdate)
+        nextUpdateDisplay = dayAndTime(snapshot.nextUpdate)
     }
 }

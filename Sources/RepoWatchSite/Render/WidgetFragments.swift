@@ -33,11 +33,11 @@ struct WidgetFragments: Sendable {
     let cards: CardMaker
     let avatars: AvatarDataURIs
 
-    /// The card of `name` with counts shown as `numbers` asks: made once per unit.
-    func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, cache: inout Cache) -> RepoCard {
-        let key = name.key + "|" + numbers.rawValue
+    /// The card of `name` with counts shown as `look.numbers` asks, in `look.locale`: made once per unit.
+    func card(_ name: RepoName, _ look: WidgetLook, cache: inout Cache) -> RepoCard {
+        let key = name.key + "|" + look.numbers.rawValue + "|" + look.locale
         if let card = cache.cards[key] { return card }
-        let card = cards.card(name, numbers)
+        let card = cards.card(name, look.numbers, locale: look.locale)
         cache.cards[key] = card
         return card
     }
@@ -51,11 +51,11 @@ struct WidgetFragments: Sendable {
         case .single(let name, let size, let widgetLook):
             kind = size == .medium ? .medium : .large
             look = widgetLook
-            repos = [card(name, look.numbers, cache: &cache)]
+            repos = [card(name, look, cache: &cache)]
         case .double(_, let top, let bottom, let widgetLook):
             kind = .double
             look = widgetLook
-            repos = [card(top, look.numbers, cache: &cache), card(bottom, look.numbers, cache: &cache)]
+            repos = [card(top, look, cache: &cache), card(bottom, look, cache: &cache)]
         }
         let worst = repos.map(\.state).max() ?? .fresh
         func draw(dark: Bool) -> String {
@@ -75,15 +75,15 @@ struct WidgetFragments: Sendable {
     private func render(_ spec: Spec, cache: inout Cache) -> String {
         switch spec {
         case .single(let name, let size, let look):
-            let repo = card(name, look.numbers, cache: &cache)
+            let repo = card(name, look, cache: &cache)
             return templates.render(
                 size.rawValue,
                 SingleWidgetContext(
                     root: Self.rootMarker, repo: repo,
                     widget: WidgetCard(kind: size.rawValue, state: repo.state, look: look)))
         case .double(let id, let top, let bottom, let look):
-            let topCard = card(top, look.numbers, cache: &cache)
-            let bottomCard = card(bottom, look.numbers, cache: &cache)
+            let topCard = card(top, look, cache: &cache)
+            let bottomCard = card(bottom, look, cache: &cache)
             return templates.render(
                 "double",
                 DoubleWidgetContext(
@@ -127,18 +127,21 @@ struct CardMaker: Sendable {
     /// Whether the numbers are made up (`--sample`): the cards then say so.
     let sample: Bool
     let history: History
+    let strings: LocaleTables
     private let repos: [String: RepoSnapshot]
 
-    init(snapshot: Snapshot, sample: Bool, history: History) {
+    init(snapshot: Snapshot, sample: Bool, history: History, strings: LocaleTables = LocaleTables()) {
         self.sample = sample
         self.history = history
+        self.strings = strings
         repos = Dictionary(
             snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func card(_ name: RepoName, _ numbers: WidgetLook.Numbers) -> RepoCard {
+    func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, locale: String = "en") -> RepoCard {
         var card = RepoCard(
-            repos[name.key] ?? .unavailable(name, reason: "not fetched"), sample: sample, numbers: numbers)
+            repos[name.key] ?? .unavailable(name, reason: "not fetched"), sample: sample, numbers: numbers,
+            strings: strings.table(for: locale))
         card.addHistory(history.points(for: name), numbers: numbers)
         return card
     }

@@ -65,8 +65,11 @@ public struct History: Sendable, Equatable {
         for repo in snapshot.repos where repo.isAvailable && !repo.stale {
             let key = repo.configName.lowercased()
             guard configured.contains(key) else { continue }
+            // `open_issues` holds issues only: REST's count with pull requests in it is left out (null)
+            // rather than mixed into the same series.
             let point = Point(
-                time: snapshot.generatedAt, stars: repo.stars, forks: repo.forks, openIssues: repo.openIssues,
+                time: snapshot.generatedAt, stars: repo.stars, forks: repo.forks,
+                openIssues: repo.openIssuesIncludePulls ? nil : repo.openIssues,
                 contributors: repo.contributorsNote == nil ? repo.contributors.count : nil)
             var points = series[key] ?? []
             if let last = points.last, last.seconds >= point.seconds { points.removeLast() }

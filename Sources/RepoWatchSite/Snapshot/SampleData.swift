@@ -31,6 +31,7 @@ public enum SampleData {
             forks: stars * generator.next(in: 5...25) / 100,
             openIssues: generator.next(in: 0...400),
             hasIssues: generator.next(in: 0...5) != 0,
+            openPulls: generator.next(in: 0...120),
             archived: false,
             pushedAt: pushedAt,
             daysSincePush: Snapshot.daysSince(pushedAt, now: now),

@@ -47,7 +47,12 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     public var description: String?
     public var stars: Int?
     public var forks: Int?
+    /// Open issues only, or issues and pull requests together when `openIssuesIncludePulls`.
     public var openIssues: Int?
+    /// Open pull requests, when GraphQL counted them apart from issues.
+    public var openPulls: Int?
+    /// True when `openIssues` is REST's `open_issues_count`, which counts pull requests too.
+    public var openIssuesIncludePulls = false
     public var hasIssues: Bool?
     public var archived: Bool?
     public var pushedAt: Date?
@@ -69,6 +74,7 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     public init(
         configName: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
         stars: Int? = nil, forks: Int? = nil, openIssues: Int? = nil, hasIssues: Bool? = nil,
+        openPulls: Int? = nil, openIssuesIncludePulls: Bool = false,
         archived: Bool? = nil, pushedAt: Date? = nil, daysSincePush: Int? = nil, ownerAvatar: String? = nil,
         contributors: [Contributor] = [], contributorsNote: String? = nil, fetchedAt: Date? = nil,
         stale: Bool = false, error: String? = nil
@@ -81,6 +87,8 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
         self.forks = forks
         self.openIssues = openIssues
         self.hasIssues = hasIssues
+        self.openPulls = openPulls
+        self.openIssuesIncludePulls = openIssuesIncludePulls
         self.archived = archived
         self.pushedAt = pushedAt
         self.daysSincePush = daysSincePush
@@ -107,12 +115,41 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
         case fullName = "full_name"
         case htmlURL = "html_url"
         case openIssues = "open_issues"
+        case openPulls = "open_pulls"
+        case openIssuesIncludePulls = "open_issues_include_pulls"
         case hasIssues = "has_issues"
         case pushedAt = "pushed_at"
         case daysSincePush = "days_since_push"
         case ownerAvatar = "owner_avatar"
         case contributorsNote = "contributors_note"
         case fetchedAt = "fetched_at"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        configName = try container.decode(String.self, forKey: .configName)
+        fullName = try container.decodeIfPresent(String.self, forKey: .fullName)
+        htmlURL = try container.decodeIfPresent(String.self, forKey: .htmlURL)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        stars = try container.decodeIfPresent(Int.self, forKey: .stars)
+        forks = try container.decodeIfPresent(Int.self, forKey: .forks)
+        openIssues = try container.decodeIfPresent(Int.self, forKey: .openIssues)
+        openPulls = try container.decodeIfPresent(Int.self, forKey: .openPulls)
+        // Snapshots written before the split held REST's combined count.
+        openIssuesIncludePulls =
+            try container.decodeIfPresent(Bool.self, forKey: .openIssuesIncludePulls) ?? (openPulls == nil)
+        hasIssues = try container.decodeIfPresent(Bool.self, forKey: .hasIssues)
+        archived = try container.decodeIfPresent(Bool.self, forKey: .archived)
+        pushedAt = try container.decodeIfPresent(Date.self, forKey: .pushedAt)
+        daysSincePush = try container.decodeIfPresent(Int.self, forKey: .daysSincePush)
+        ownerAvatar = try container.decodeIfPresent(String.self, forKey: .ownerAvatar)
+        contributors = try container.decodeIfPresent([Contributor].self, forKey: .contributors) ?? []
+        contributorsNote = try container.decodeIfPresent(String.self, forKey: .contributorsNote)
+        fetchedAt = try container.decodeIfPresent(Date.self, forKey: .fetchedAt)
+        stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        // Snapshots written before owners: every repository came from `repos:`.
+        source = try container.decodeIfPresent(RepoSource.self, forKey: .source) ?? .repos
     }
 
     // Optionals are written as null so every key of the schema is always present.
@@ -125,6 +162,8 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(stars, forKey: .stars)
         try container.encode(forks, forKey: .forks)
         try container.encode(openIssues, forKey: .openIssues)
+        try container.encode(openPulls, forKey: .openPulls)
+        try container.encode(openIssuesIncludePulls, forKey: .openIssuesIncludePulls)
         try container.encode(hasIssues, forKey: .hasIssues)
         try container.encode(archived, forKey: .archived)
         try container.encode(pushedAt, forKey: .pushedAt)

@@ -35,7 +35,10 @@ enum SpecimenSite {
         return looks
     }()
 
-    static var yaml: String {
+    static var yaml: String { yaml(locale: nil) }
+
+    /// - Parameter locale: `locale:` for the whole site (nil: none, English).
+    static func yaml(locale: String?) -> String {
         var lines = [
             "title: Widget specimens",
             "description: |",
@@ -43,7 +46,10 @@ enum SpecimenSite {
             "  [mail](mailto:me@example.com), [not a link](javascript:window.__pwned='markdown'). <b>raw</b>",
             "appearance: auto",
             "accent: \"#FF9500\"",
-            "repos:",
+        ]
+        if let locale { lines.append("locale: \(locale)") }
+        lines += [
+            "repos:"
         ]
         lines += repos.map { "  - \($0)" }
         lines.append("widgets:")
@@ -75,7 +81,7 @@ enum SpecimenSite {
         var fresh = RepoSnapshot(
             configName: "apple/swift", fullName: "apple/swift", htmlURL: "https://github.com/apple/swift",
             description: "The Swift Programming Language", stars: 171_281, forks: 78_987, openIssues: 673,
-            hasIssues: true, archived: false, pushedAt: now - 3 * day, daysSincePush: 3,
+            hasIssues: true, openPulls: 212, archived: false, pushedAt: now - 3 * day, daysSincePush: 3,
             ownerAvatar: await avatar("apple"), fetchedAt: now)
         fresh.contributors = [
             await person("DougGregor", 8_513), await person("slavapestov", 6_120), await person("atrick", 3_907),
@@ -85,8 +91,9 @@ enum SpecimenSite {
         var stale = RepoSnapshot(
             configName: "twbs/bootstrap", fullName: "twbs/bootstrap", htmlURL: "https://github.com/twbs/bootstrap",
             description: "The most popular HTML, CSS, and JavaScript framework.", stars: 171_281, forks: 78_987,
-            openIssues: 0, hasIssues: true, archived: false, pushedAt: now - 660 * day, daysSincePush: 660,
-            ownerAvatar: await avatar("twbs"), contributorsNote: "Too many contributors to list",
+            openIssues: 0, hasIssues: true, openIssuesIncludePulls: true, archived: false, pushedAt: now - 660 * day,
+            daysSincePush: 660,
+            ownerAvatar: await avatar("twbs"), contributorsNote: SnapshotFetcher.tooLargeNote,
             fetchedAt: now - 2 * day, stale: true, error: "GitHub answered 500 Internal Server Error")
         stale.contributors = []
 
@@ -99,7 +106,8 @@ enum SpecimenSite {
             htmlURL: "https://github.com/edge/\(longName)",
             description: "مرحبا بالعالم — שלום עולם 🚀✨👩🏽‍💻 mixed with English and a very long tail to ellipsize",
             stars: 2_147_483_647, forks: 2_147_483_647, openIssues: 2_147_483_647, hasIssues: true,
-            archived: false, pushedAt: now - 1 * day, daysSincePush: 1, ownerAvatar: await avatar("edge"),
+            openPulls: 2_147_483_647, archived: false, pushedAt: now - 1 * day, daysSincePush: 1,
+            ownerAvatar: await avatar("edge"),
             fetchedAt: now)
         edge.contributors = [await person("a-login-that-is-as-long-as-github-allows-39", 2_147_483_647)]
 
@@ -140,8 +148,21 @@ enum SpecimenSite {
 
     /// Writes the specimen gallery into `folder` and a small `--sample` gallery into `folder/sample/`.
     static func write(to folder: URL) async throws {
+        try await write(to: folder, locale: nil)
+    }
+
+    /// The specimen gallery with `locale:` (no sample sub-gallery then).
+    static func write(to folder: URL, locale: String?) async throws {
         try? FileManager.default.removeItem(at: folder)
-        let config = try ConfigLoader(file: "site.yml").parse(yaml).config
+        let files = try await files(locale: locale)
+        try write(files, to: folder)
+        guard locale == nil else { return }
+        try await writeSample(to: folder)
+    }
+
+    /// Every file of the specimen gallery in `locale`, in memory.
+    static func files(locale: String?) async throws -> [String: Data] {
+        let config = try ConfigLoader(file: "site.yml").parse(yaml(locale: locale)).config
         let avatars = AvatarStore(client: nil)
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now + 12 * 3600, sample: false, repos: await snapshots(avatars: avatars))
@@ -151,8 +172,11 @@ enum SpecimenSite {
         renderer.history = history(before: snapshot, repos: config.repos)
         var files = try renderer.render(snapshot)
         files.merge(await avatars.allFiles()) { page, _ in page }
-        try write(files, to: folder)
+        return files
+    }
 
+    static func writeSample(to folder: URL) async throws {
+        let templates = try TemplateSet.load(siteDirectory: nil)
         let sampleConfig = try ConfigLoader(file: "site.yml").parse(
             "title: Sample\nrepos: [sallen0400/swift-news, apple/swift]\nwidgets:\n  - kind: single\n  - kind: double\n"
         ).config

@@ -63,8 +63,8 @@ struct BuiltSite: Sendable, CustomStringConvertible {
         try snapshot()["repos"]?.array?.first { $0["config_name"]?.string == configName }
     }
 
-    /// API requests (not avatars).
-    var apiRequests: [LoggedRequest] { requests.filter { !$0.isAvatar } }
+    /// REST API requests (not avatars, not GraphQL).
+    var apiRequests: [LoggedRequest] { requests.filter { !$0.isAvatar && !$0.isGraphQL } }
     var avatarRequests: [LoggedRequest] { requests.filter(\.isAvatar) }
 
     var description: String {

@@ -40,9 +40,11 @@ struct FixtureResponse: Encodable, Sendable {
     var body: JSONValue?
     var bodyText: String?
     var bodyBase64: String?
+    /// A GraphQL answer the server computes from the query (see `graphQL(_:)`).
+    var graphql: JSONValue?
 
     enum CodingKeys: String, CodingKey {
-        case status, headers, body
+        case status, headers, body, graphql
         case bodyFile = "body_file"
         case bodyText = "body_text"
         case bodyBase64 = "body_base64"
@@ -70,6 +72,15 @@ struct FixtureResponse: Encodable, Sendable {
         FixtureResponse(status: status, headers: headers, bodyText: text)
     }
 
+    /// GitHub's GraphQL answer for the repositories in `counts` ("owner/name" → (issues, pulls)); any
+    /// other repository the query names answers null with a `NOT_FOUND` error, as GitHub does.
+    static func graphQL(_ counts: [String: (issues: Int, pulls: Int)], cost: Int = 1, remaining: Int = 4_999) -> Self {
+        var repos: [String: JSONValue] = [:]
+        for (name, value) in counts { repos[name] = ["issues": .int(value.issues), "pulls": .int(value.pulls)] }
+        return FixtureResponse(
+            graphql: ["repos": .object(repos), "cost": .int(cost), "remaining": .int(remaining), "limit": 5_000])
+    }
+
     /// A response with no body (204, 304) or an empty one.
     static func empty(status: Int, headers: [String: String]? = nil) -> Self {
         FixtureResponse(status: status, headers: headers)
@@ -86,6 +97,10 @@ struct FixtureRoute: Encodable, Sendable {
     static func get(_ path: String, query: [String: String]? = nil, _ responses: FixtureResponse...) -> Self {
         FixtureRoute(method: "GET", path: path, query: query, responses: responses)
     }
+
+    static func post(_ path: String, _ responses: FixtureResponse...) -> Self {
+        FixtureRoute(method: "POST", path: path, query: nil, responses: responses)
+    }
 }
 
 /// One request the fixture server saw.
@@ -98,6 +113,8 @@ struct LoggedRequest: Decodable, Sendable, CustomStringConvertible {
     let status: Int?
     /// Unix time the server received it.
     let time: Double?
+    /// The request body as text (POST /graphql), when there was one.
+    let body: String?
 
     var pathOnly: String { String(path.split(separator: "?", maxSplits: 1).first ?? "") }
     var query: String? {
@@ -105,6 +122,8 @@ struct LoggedRequest: Decodable, Sendable, CustomStringConvertible {
         return parts.count == 2 ? String(parts[1]) : nil
     }
     var isAvatar: Bool { path.hasPrefix("/_avatars/") }
+    /// A token-holding build also asks GraphQL to count issues and pull requests apart.
+    var isGraphQL: Bool { method == "POST" && pathOnly == "/graphql" }
     func header(_ name: String) -> String? { headers[name.lowercased()] }
     var description: String { "\(method) \(path) -> \(status.map(String.init) ?? "?")" }
 }

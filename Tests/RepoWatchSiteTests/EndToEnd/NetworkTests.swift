@@ -64,8 +64,9 @@ enum NetworkRoutes {
         ]
     }
 
+    /// REST requests: not avatars, not GraphQL (counted in `OpenCountsEndToEndTests`).
     static func apiRequests(_ log: [LoggedRequest]) -> [LoggedRequest] {
-        log.filter { !$0.pathOnly.hasPrefix("/_avatars/") }
+        log.filter { !$0.pathOnly.hasPrefix("/_avatars/") && !$0.isGraphQL }
     }
 }
 

@@ -5,20 +5,24 @@ extension RepoCard {
     /// point, nothing for unavailable repositories.
     mutating func addHistory(_ points: [History.Point], numbers: WidgetLook.Numbers) {
         guard !points.isEmpty, state != .unavailable else { return }
+        let format = strings.formatter
         history = HistorySummary(
-            points: points.count, first: Formatting.iso(points[0].time), firstDisplay: Formatting.day(points[0].time))
+            points: points.count, first: Formatting.iso(points[0].time), firstDisplay: format.day(points[0].time))
         if let change = HistoryDelta(points) {
-            let since = Formatting.day(change.since)
-            delta = Delta(
+            let since = format.day(change.since)
+            let strings = self.strings
+            func make(_ value: Int, _ noun: String) -> Change {
+                Change(value, noun, since: since, numbers, strings: strings)
+            }
+            var delta = Delta(
                 since: Formatting.iso(change.since),
-                sinceDisplay: Formatting.shortDay(change.since, relativeTo: points[points.count - 1].time),
-                stars: change.stars.map { Change($0, "star", "stars", since: since, numbers) },
-                forks: change.forks.map { Change($0, "fork", "forks", since: since, numbers) },
-                issues: issues == nil
-                    ? nil : change.openIssues.map { Change($0, "open issue", "open issues", since: since, numbers) },
-                contributors: change.contributors.map {
-                    Change($0, "contributor", "contributors", since: since, numbers)
-                })
+                sinceDisplay: format.shortDay(change.since, relativeTo: points[points.count - 1].time),
+                stars: change.stars.map { make($0, "stars") },
+                forks: change.forks.map { make($0, "forks") },
+                issues: issues == nil ? nil : change.openIssues.map { make($0, "issues") },
+                contributors: change.contributors.map { make($0, "contributors") })
+            (delta.sinceBefore, delta.sinceAfter) = strings.around("since", "date")
+            self.delta = delta
         }
     }
 
@@ -26,21 +30,25 @@ extension RepoCard {
     /// draw it for nothing.
     mutating func addSparkline(_ points: [History.Point]) {
         guard !points.isEmpty, state != .unavailable else { return }
-        sparklineSVG = Sparkline.svg(points)
+        sparklineSVG = Sparkline.svg(points, strings: strings)
     }
 }
 
 extension RepoCard.Change {
     /// "+12", "12 more stars since 21 Nov 2026", `up`.
-    init(_ value: Int, _ singular: String, _ plural: String, since: String, _ numbers: WidgetLook.Numbers) {
-        let magnitude = Formatting.number(abs(value), numbers)
+    /// - Parameter noun: `stars`, `forks`, `issues` or `contributors` (the `delta_NOUN_*` keys).
+    init(_ value: Int, _ noun: String, since: String, _ numbers: WidgetLook.Numbers, strings: StringTable) {
+        let format = strings.formatter
+        let magnitude = format.number(abs(value), numbers)
         self.value = value
         sign = value > 0 ? .up : value < 0 ? .down : .flat
         display = value > 0 ? "+" + magnitude : value < 0 ? "\u{2212}" + magnitude : "\u{00B1}0"
-        noun = abs(value) == 1 ? singular : plural
+        self.noun = strings.plural("noun_\(noun)", count: abs(value))
         label =
             value == 0
-            ? "No change in \(plural) since \(since)"
-            : "\(Formatting.grouped(abs(value))) \(value > 0 ? "more" : "fewer") \(noun) since \(since)"
+            ? strings.text("delta_\(noun)_flat", ["date": since])
+            : strings.plural(
+                "delta_\(noun)_\(value > 0 ? "up" : "down")", count: abs(value), display: format.grouped(abs(value)),
+                ["date": since])
     }
 }

@@ -24,9 +24,13 @@ extension RepoCard: MustacheParent {
         case "html_url": return htmlURL
         case "error": return error
         case "as_of_display": return asOfDisplay
+        case "as_of": return asOf
+        case "error_display": return errorDisplay
         case "stars": return stars
         case "forks": return forks
         case "issues": return issues
+        case "pulls": return pulls
+        case "issues_include_pulls": return issuesIncludePulls
         case "days": return days
         case "contributors": return contributors
         case "has_contributors": return hasContributors
@@ -34,6 +38,9 @@ extension RepoCard: MustacheParent {
         case "history": return history
         case "delta": return delta
         case "sparkline_svg": return sparklineSVG
+        case "t": return TemplateStrings(table: strings)
+        case "lang": return strings.formatter.identifier
+        case "rtl": return strings.isRightToLeft
         default: return nil
         }
     }
@@ -55,6 +62,7 @@ extension RepoCard.Stat: MustacheParent {
         case "value": return value
         case "display": return display
         case "label": return label
+        case "title": return title
         case "missing": return missing ? true : nil
         default: return nil
         }
@@ -106,6 +114,8 @@ extension RepoCard.Delta: MustacheParent {
         switch key {
         case "since": return since
         case "since_display": return sinceDisplay
+        case "since_before": return sinceBefore
+        case "since_after": return sinceAfter
         case "stars": return stars
         case "forks": return forks
         case "issues": return issues
@@ -139,6 +149,8 @@ extension WidgetCard: MustacheParent {
         case "numbers": return look.numbers.rawValue
         case "accent": return accent
         case "style": return style
+        case "lang": return lang
+        case "rtl": return rtl
         default: return nil
         }
     }

@@ -8,12 +8,16 @@ extension RepoCard {
         return sample ? .sample : .fresh
     }
 
-    /// - Parameter numbers: how counts are displayed; spoken labels always say the full number.
-    init(_ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full) {
+    /// - Parameters:
+    ///   - numbers: how counts are displayed; spoken labels always say the full number.
+    ///   - strings: the card's words and formats (`locale:`).
+    init(_ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english) {
         let state = Self.state(of: repo, sample: sample)
+        let format = strings.formatter
         let displayName = repo.fullName ?? repo.configName
         let parts = displayName.split(separator: "/", maxSplits: 1).map(String.init)
         let owner = parts.first ?? displayName
+        self.strings = strings
         configName = repo.configName
         fullName = displayName
         self.owner = owner
@@ -21,50 +25,75 @@ extension RepoCard {
         page = SiteLayout.repoFolder(configName: repo.configName)
         self.state = state
         archived = repo.archived ?? false
-        avatar = Avatar(src: repo.ownerAvatar ?? "", alt: "Avatar of \(owner)")
+        avatar = Avatar(src: repo.ownerAvatar ?? "", alt: strings.text("avatar_of", ["login": owner]))
         if let description = repo.description, !description.isEmpty { self.description = description }
         // The card's subtitle line shows either the status tags or the description, never a squeezed mix.
         hasTags = state != .fresh || repo.archived == true
         htmlURL = SafeURL.http(repo.htmlURL)
         error = repo.error.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        if state == .stale, let fetchedAt = repo.fetchedAt { asOfDisplay = Formatting.day(fetchedAt) }
+        if state == .stale, let fetchedAt = repo.fetchedAt {
+            asOfDisplay = format.day(fetchedAt)
+            asOf = strings.text("as_of", ["date": format.day(fetchedAt)])
+        }
         guard state != .unavailable else {
-            contributorsNote = "Contributors unavailable"
+            errorDisplay = strings.name == "en" ? error : strings.text("unavailable_message")
+            contributorsNote = strings.text("contributors_unavailable")
             return
         }
 
-        stars = Self.stat(repo.stars, "star", "stars", numbers: numbers)
-        forks = Self.stat(repo.forks, "fork", "forks", numbers: numbers)
+        stars = Self.stat(repo.stars, "stars", unknown: "stars_unknown", numbers: numbers, strings: strings)
+        forks = Self.stat(repo.forks, "forks", unknown: "forks_unknown", numbers: numbers, strings: strings)
+        issuesIncludePulls = repo.openIssuesIncludePulls
         if repo.hasIssues == true {
-            issues = Self.stat(repo.openIssues, "open issue", "open issues", numbers: numbers)
+            let combined = repo.openIssuesIncludePulls
+            issues = Self.stat(
+                repo.openIssues, combined ? "open_issues_and_pulls" : "open_issues", unknown: "open_issues_unknown",
+                numbers: numbers, strings: strings)
+            issues?.title = strings.text(combined ? "issues_and_pulls_title" : "issues_title")
+        }
+        // Pull requests are shown wherever they were counted, even with issues disabled.
+        if let openPulls = repo.openPulls, !repo.openIssuesIncludePulls {
+            pulls = Self.stat(openPulls, "open_pulls", unknown: "open_pulls", numbers: numbers, strings: strings)
+            pulls?.title = strings.text("pulls_title")
         }
         if let days = repo.daysSincePush {
-            let caption = Formatting.daysCaption(days)
-            let display = Formatting.grouped(days)
+            let display = format.grouped(days)
             self.days = Days(
-                value: days, display: display, digits: String(days.magnitude).count, caption: caption,
-                label: days == 0 ? "Last pushed today" : "Last pushed \(display) \(caption)", hot: days > 50)
+                value: days, display: display, digits: String(days.magnitude).count,
+                caption: days == 0 ? strings.text("today") : strings.plural("days_caption", count: days),
+                label: days == 0
+                    ? strings.text("last_pushed_today") : strings.plural("last_pushed", count: days, display: display),
+                hot: days > 50)
         } else {
-            days = Days(caption: "no pushes", label: "Never pushed")
+            days = Days(caption: strings.text("no_pushes"), label: strings.text("never_pushed"))
         }
         contributors = repo.contributors.prefix(4).enumerated().map { index, person in
             Person(
                 login: person.login, contributions: person.contributions,
-                display: Formatting.number(person.contributions, numbers),
-                label: "\(person.login): \(Formatting.plural(person.contributions, "contribution", "contributions"))",
-                avatar: Avatar(src: person.avatar ?? "", alt: "Avatar of \(person.login)"), rank: index + 1)
+                display: format.number(person.contributions, numbers),
+                label: strings.plural("contributions", count: person.contributions, ["login": person.login]),
+                avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
+                rank: index + 1)
         }
-        contributorsNote = repo.contributorsNote ?? (contributors.isEmpty ? "No contributors yet" : nil)
+        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+    }
+
+    /// The fetcher's notes are English sentences in snapshot.json; each known one has a key.
+    static func note(_ note: String?, empty: Bool, strings: StringTable) -> String? {
+        switch note {
+        case nil: return empty ? strings.text("no_contributors") : nil
+        case SnapshotFetcher.tooLargeNote: return strings.text("contributors_too_large")
+        case SnapshotFetcher.unavailableNote: return strings.text("contributors_unavailable")
+        case let other?: return other
+        }
     }
 
     /// A missing value becomes a placeholder (`missing`), never a made-up 0.
-    private static func stat(_ value: Int?, _ singular: String, _ plural: String, numbers: WidgetLook.Numbers)
-        -> Stat
-    {
-        guard let value else {
-            return Stat(label: "\(plural.prefix(1).uppercased())\(plural.dropFirst()) unknown")
-        }
+    private static func stat(
+        _ value: Int?, _ key: String, unknown: String, numbers: WidgetLook.Numbers, strings: StringTable
+    ) -> Stat {
+        guard let value else { return Stat(label: strings.text(unknown)) }
         return Stat(
-            value: value, display: Formatting.number(value, numbers), label: Formatting.plural(value, singular, plural))
+            value: value, display: strings.formatter.number(value, numbers), label: strings.plural(key, count: value))
     }
 }

@@ -24,11 +24,13 @@ struct RepoCard: Sendable {
         var alt: String
     }
 
-    /// A count: `{ value, display, label }`, or `{ missing: true, label }` when the API gave none.
+    /// A count: `{ value, display, label, title }`, or `{ missing: true, label }` when the API gave none.
     struct Stat: Sendable {
         var value: Int?
         var display: String?
         var label: String
+        /// What the count is ("Open issues and pull requests"), for the stat's `title`.
+        var title: String?
         var missing: Bool { value == nil }
     }
 
@@ -63,6 +65,9 @@ struct RepoCard: Sendable {
     struct Delta: Sendable {
         var since: String
         var sinceDisplay: String
+        /// "since " and "" in English, "" and " 이후" in Korean: the words around the date.
+        var sinceBefore = ""
+        var sinceAfter = ""
         var stars: Change?
         var forks: Change?
         var issues: Change?
@@ -70,6 +75,7 @@ struct RepoCard: Sendable {
     }
 
     /// `{ value, display, label, sign, noun }`: -3, "−3", "3 fewer stars since …", `down`, "stars".
+    /// Also `since_before` and `since_after`: the localized "since {date}" around the date.
     struct Change: Sendable {
         enum Sign: String, Sendable { case up, down, flat }
         var value: Int
@@ -94,9 +100,18 @@ struct RepoCard: Sendable {
     var htmlURL: String?
     var error: String?
     var asOfDisplay: String?
+    /// "as of 21 Nov 2026" in the card's locale, for stale data.
+    var asOf: String?
+    /// What an unavailable card says: the reason in English, a localized sentence elsewhere (the
+    /// reason, English from GitHub or the network, stays in `error` for a `title`).
+    var errorDisplay: String?
     var stars: Stat?
     var forks: Stat?
+    /// Open issues; with pull requests in it when `issuesIncludePulls` (REST's count, no split known).
     var issues: Stat?
+    /// Open pull requests, where GraphQL counted them apart.
+    var pulls: Stat?
+    var issuesIncludePulls = false
     var days: Days?
     var contributors: [Person] = []
     var contributorsNote: String?
@@ -104,6 +119,8 @@ struct RepoCard: Sendable {
     var delta: Delta?
     /// Only on a repository page: widgets would draw it for nothing.
     var sparklineSVG: String?
+    /// Every word of the card, in its locale (numbers and dates through its formatter).
+    var strings: StringTable = .english
 
     var hasContributors: Bool { !contributors.isEmpty }
     var isUnavailable: Bool { state == .unavailable }
@@ -118,7 +135,12 @@ struct WidgetCard: Sendable {
     /// CSS custom properties of the accent palette; only when accented.
     var style: String?
 
+    /// The widget's language (`lang`) and whether it runs right to left.
+    var lang: String { look.locale }
+    let rtl: Bool
+
     init(kind: String, id: String? = nil, state: RepoCard.State, look: WidgetLook = WidgetLook()) {
+        rtl = LocaleFormatter.isRightToLeft(look.locale)
         self.kind = kind
         self.id = id
         self.state = state

@@ -16,8 +16,10 @@ struct OwnerSections: Sendable {
     private let sources: [String: RepoSource]
     private let headings: [String: OwnerHeading]
     private let counts: [String: Int]
+    /// The site's locale: headings and source lines are in the reader's words.
+    private let strings: StringTable
 
-    init(headings: [OwnerHeading], snapshot: Snapshot) {
+    init(headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable) {
         var sources: [String: RepoSource] = [:]
         var counts: [String: Int] = [:]
         for repo in snapshot.repos {
@@ -27,6 +29,7 @@ struct OwnerSections: Sendable {
         }
         self.sources = sources
         self.counts = counts
+        self.strings = strings
         self.headings = Dictionary(headings.map { ($0.source.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -71,9 +74,10 @@ struct OwnerSections: Sendable {
         let login = heading?.login ?? owner
         return OwnerHeadingContext(
             name: heading?.source.owner ?? owner, login: login, anchor: "owner-\(key)",
-            avatar: RepoCard.Avatar(src: heading?.avatar ?? "", alt: "Avatar of \(login)"), count: count,
-            countDisplay: Formatting.grouped(count),
-            countLabel: Formatting.plural(count, "repository", "repositories"),
+            avatar: RepoCard.Avatar(src: heading?.avatar ?? "", alt: strings.text("avatar_of", ["login": login])),
+            count: count, countDisplay: strings.formatter.grouped(count),
+            countLabel: strings.plural(
+                "owner_repositories", count: count, display: strings.formatter.grouped(count)),
             htmlURL: SafeURL.http(heading?.htmlURL))
     }
 
@@ -81,11 +85,12 @@ struct OwnerSections: Sendable {
     func repoPage(_ name: RepoName) -> RepoSourceContext {
         let source = source(of: name)
         guard let owner = source.ownerName else {
-            return RepoSourceContext(value: source.description, ownerName: nil, label: "Listed in site.yml")
+            return RepoSourceContext(value: source.description, ownerName: nil, label: strings.text("source_repos"))
         }
         let heading = headings[owner.lowercased()]
         return RepoSourceContext(
-            value: source.description, ownerName: owner, label: "One of \(heading?.login ?? owner)’s repositories",
+            value: source.description, ownerName: owner,
+            label: strings.text("source_owner", ["owner": heading?.login ?? owner]),
             htmlURL: SafeURL.http(heading?.htmlURL))
     }
 }

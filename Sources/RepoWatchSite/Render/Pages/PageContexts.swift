@@ -29,6 +29,20 @@ struct SiteSummary: Sendable, MustacheParent {
     }
 }
 
+/// `t`, `lang` and `rtl` on every page: its words, `<html lang>` and whether `dir="rtl"`.
+struct PageLocale: Sendable, MustacheParent {
+    var strings: StringTable
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "t": return TemplateStrings(table: strings)
+        case "lang": return strings.formatter.identifier
+        case "rtl": return strings.isRightToLeft
+        default: return nil
+        }
+    }
+}
+
 /// `page`: `{ title }`.
 struct PageTitle: Sendable, MustacheParent {
     var title: String
@@ -77,6 +91,7 @@ struct StandaloneWidgetPage: Sendable, MustacheParent {
     var widgetHTML: String
     var page: PageTitle
     var size: String
+    var locale: PageLocale
 
     func child(named key: String) -> Any? {
         switch key {
@@ -85,7 +100,7 @@ struct StandaloneWidgetPage: Sendable, MustacheParent {
         case "widget_html": return widgetHTML
         case "page": return page
         case "size": return size
-        default: return nil
+        default: return locale.child(named: key)
         }
     }
 }
@@ -95,13 +110,15 @@ struct NotFoundPage: Sendable, MustacheParent {
     var root: String
     var site: SiteSummary
     var page: PageTitle
+    var locale: PageLocale
 
     func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
         case "page": return page
-        default: return nil
+        case "back_to": return locale.strings.text("back_to", ["title": site.title])
+        default: return locale.child(named: key)
         }
     }
 }
@@ -115,6 +132,7 @@ struct GalleryPageContext: Sendable, MustacheParent {
     /// The same widgets in a section per owner (`owners:`, see OwnerContexts.swift).
     var sections: [GallerySection]
     var pagination: Pagination
+    var locale: PageLocale
 
     func child(named key: String) -> Any? {
         switch key {
@@ -125,7 +143,11 @@ struct GalleryPageContext: Sendable, MustacheParent {
         case "sections": return sections
         case "pagination": return pagination
         case "has_pagination": return pagination.total > 1
-        default: return nil
+        case "page_of":
+            let format = locale.strings.formatter
+            return locale.strings.text(
+                "page_of", ["current": format.grouped(pagination.current), "total": format.grouped(pagination.total)])
+        default: return locale.child(named: key)
         }
     }
 }
@@ -178,8 +200,10 @@ struct RepoPageContext: Sendable, MustacheParent {
     var page: PageTitle
     /// Where the repository came from: `repos:` or an owner (see OwnerContexts.swift).
     var source: RepoSourceContext
+    var locale: PageLocale
 
     func child(named key: String) -> Any? {
+        let strings = locale.strings
         switch key {
         case "root": return root
         case "site": return site
@@ -188,7 +212,14 @@ struct RepoPageContext: Sendable, MustacheParent {
         case "embeds": return embeds
         case "page": return page
         case "source": return source
-        default: return nil
+        case "stale_notice": return repo.asOfDisplay.map { strings.text("showing_data_as_of", ["date": $0]) }
+        case "chart_caption_before", "chart_caption_after":
+            guard let history = repo.history else { return nil }
+            let parts = strings.around(
+                "history_chart_caption", "date", count: history.points,
+                ["count": strings.formatter.grouped(history.points)])
+            return key == "chart_caption_before" ? parts.0 : parts.1
+        default: return locale.child(named: key)
         }
     }
 }
@@ -199,10 +230,13 @@ struct RepoPageWidget: Sendable, MustacheParent {
     var html: String
     var href: String
     var noteHTML: String?
+    /// The size in the page's words ("medium", "중간").
+    var sizeLabel: String = ""
 
     func child(named key: String) -> Any? {
         switch key {
         case "size": return size
+        case "size_label": return sizeLabel
         case "html": return html
         case "href": return href
         case "note_html": return noteHTML
@@ -219,10 +253,12 @@ struct Embed: Sendable, MustacheParent {
     var iframe: String
     var svg: String
     var svgDark: String
+    var sizeLabel: String = ""
 
     func child(named key: String) -> Any? {
         switch key {
         case "size": return size
+        case "size_label": return sizeLabel
         case "markdown": return markdown
         case "picture": return picture
         case "iframe": return iframe

@@ -22,6 +22,12 @@ struct SVGIcon {
         body:
             "<path fill=\"C\" fill-rule=\"evenodd\" d=\"M6.7 1.9a1.5 1.5 0 0 1 2.6 0l6.3 11.2a1.5 1.5 0 0 1-1.3 2.2H1.7a1.5 "
             + "1.5 0 0 1-1.3-2.2ZM7.1 5.4h1.8l-.3 5h-1.2ZM8 11.4a1 1 0 1 0 0 2 1 1 0 1 0 0-2Z\"/>", viewBox: 16)
+    static let pull = SVGIcon(
+        body:
+            "<g fill=\"none\" stroke=\"C\" stroke-width=\"1.7\" stroke-linecap=\"round\" stroke-linejoin=\"round\">"
+            + "<circle cx=\"4\" cy=\"3.2\" r=\"1.8\"/><circle cx=\"4\" cy=\"12.8\" r=\"1.8\"/>"
+            + "<circle cx=\"12\" cy=\"12.8\" r=\"1.8\"/>"
+            + "<path d=\"M4 5v6M12 11V6.4c0-1.2-.9-2.1-2.1-2.1H7.2M8.9 2.5 7.2 4.3l1.7 1.7\"/></g>", viewBox: 16)
     static let clock = SVGIcon(
         body:
             "<circle cx=\"8\" cy=\"8\" r=\"6.3\" fill=\"none\" stroke=\"C\" stroke-width=\"1.7\"/><path d=\"M8 4.6V8l2.3 1.5\" "

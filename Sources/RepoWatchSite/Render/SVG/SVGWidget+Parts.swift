@@ -18,6 +18,7 @@ extension SVGWidget {
         var items: [StatItem] = []
         let stats: [(RepoCard.Stat?, SVGIcon, Bool)] = [
             (repo.stars, .star, true), (repo.forks, .fork, false), (repo.issues, .issue, false),
+            (repo.pulls, .pull, false),
         ]
         for (stat, icon, isStars) in stats {
             guard let stat else { continue }
@@ -80,7 +81,7 @@ extension SVGWidget {
     // MARK: - Top Contributors (as large.mustache)
 
     mutating func team(_ repo: RepoCard, top: Double) {
-        out += text("Top Contributors", x: 16, y: top + 12.5, size: 13, classes: "b m")
+        out += text(repo.strings.text("top_contributors"), x: 16, y: top + 12.5, size: 13, classes: "b m")
         let people = repo.contributors
         guard !people.isEmpty else {
             let note = repo.contributorsNote ?? ""

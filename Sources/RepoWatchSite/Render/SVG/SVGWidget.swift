@@ -55,7 +55,7 @@ struct SVGWidget {
         out.reserveCapacity(8_192)
         out += """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(WidgetFrame.width)" height="\(Int(height))" viewBox="0 0 \(WidgetFrame.width) \(Int(height))" \
-            role="img" aria-labelledby="rw-title" data-widget="\(kind.rawValue)" data-repo="\(XMLEscape.xml(names.joined(separator: " ")))" \
+            role="img" aria-labelledby="rw-title" xml:lang="\(XMLEscape.xml(repos.first?.strings.formatter.identifier ?? "en"))" data-widget="\(kind.rawValue)" data-repo="\(XMLEscape.xml(names.joined(separator: " ")))" \
             data-state="\(state.rawValue)"><title id="rw-title">\(XMLEscape.xml(summary))</title>\
             <style>text{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;\
             fill:\(p.text)}.m{fill:\(p.muted)}.b{font-weight:700}.s{font-weight:600}.t{font-variant-numeric:tabular-nums}</style>
@@ -85,9 +85,11 @@ struct SVGWidget {
     static func summary(_ repo: RepoCard) -> String {
         var parts = [repo.fullName]
         if repo.isUnavailable {
-            parts.append("unavailable")
+            parts.append(repo.strings.text("tag_unavailable"))
         } else {
-            for label in [repo.stars?.label, repo.forks?.label, repo.issues?.label, repo.days?.label] {
+            for label in [
+                repo.stars?.label, repo.forks?.label, repo.issues?.label, repo.pulls?.label, repo.days?.label,
+            ] {
                 if let label { parts.append(label) }
             }
         }
@@ -120,7 +122,7 @@ struct SVGWidget {
         let statLines = unavailable ? [] : statsLayout(repo, maxX: mainRight)
         let errorLines =
             unavailable
-            ? TextWidth.wrap(repo.error ?? "", size: 12, width: mainRight - 16, maxLines: 3) : []
+            ? TextWidth.wrap(repo.errorDisplay ?? repo.error ?? "", size: 12, width: mainRight - 16, maxLines: 3) : []
         let belowHead =
             unavailable
             ? Double(errorLines.count) * 16.2 : Double(statLines.count) * 16 + Double(max(0, statLines.count - 1)) * 4
@@ -222,10 +224,11 @@ struct SVGWidget {
 
     private func tagList(_ repo: RepoCard) -> [Tag] {
         var tags: [Tag] = []
-        if repo.state == .stale { tags.append(Tag(text: "as of \(repo.asOfDisplay ?? "")", icon: .clock)) }
-        if repo.state == .unavailable { tags.append(Tag(text: "Unavailable", icon: nil, bad: true)) }
-        if repo.state == .sample { tags.append(Tag(text: "Sample", icon: nil)) }
-        if repo.archived { tags.append(Tag(text: "Archived", icon: .archive)) }
+        let words = repo.strings
+        if repo.state == .stale { tags.append(Tag(text: repo.asOf ?? "", icon: .clock)) }
+        if repo.state == .unavailable { tags.append(Tag(text: words.text("tag_unavailable"), icon: nil, bad: true)) }
+        if repo.state == .sample { tags.append(Tag(text: words.text("tag_sample"), icon: nil)) }
+        if repo.archived { tags.append(Tag(text: words.text("tag_archived"), icon: .archive)) }
         return tags
     }
 }

@@ -7,7 +7,7 @@ enum Sparkline {
     static let height = 64.0
     static let inset = 4.0
 
-    static func svg(_ points: [History.Point]) -> String? {
+    static func svg(_ points: [History.Point], strings: StringTable = .english) -> String? {
         let known = points.compactMap { point in point.stars.map { (point.seconds, $0) } }
         guard known.count >= 2, let first = known.first, let last = known.last else { return nil }
         let low = known.map(\.1).min()!
@@ -18,12 +18,17 @@ enum Sparkline {
             high == low ? height / 2 : height - inset - Double(stars - low) / Double(high - low) * (height - 2 * inset)
         }
         let coordinates = known.map { "\(number(x($0.0))),\(number(y($0.1)))" }.joined(separator: " ")
+        let format = strings.formatter
         let change = last.1 - first.1
-        let changeText = change == 0 ? "no change" : (change > 0 ? "+" : "\u{2212}") + Formatting.grouped(abs(change))
-        let label =
-            "Stars over time: \(Formatting.grouped(first.1)) on \(Formatting.day(Date(timeIntervalSince1970: TimeInterval(first.0)))) "
-            + "to \(Formatting.grouped(last.1)) on \(Formatting.day(Date(timeIntervalSince1970: TimeInterval(last.0)))) "
-            + "(\(changeText), \(known.count) snapshots)"
+        let changeText =
+            change == 0 ? strings.text("no_change") : (change > 0 ? "+" : "\u{2212}") + format.grouped(abs(change))
+        func day(_ seconds: UInt32) -> String { format.day(Date(timeIntervalSince1970: TimeInterval(seconds))) }
+        let label = strings.plural(
+            "sparkline_label", count: known.count,
+            [
+                "first": format.grouped(first.1), "first_date": day(first.0), "last": format.grouped(last.1),
+                "last_date": day(last.0), "change": changeText,
+            ])
         let values = known.map { String($0.1) }.joined(separator: " ")
         return """
             <svg class="spark" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" height="\(Int(height))" \

@@ -162,6 +162,6 @@ struct OwnerRulesTests {
         let plain = try Snapshot.encoder.encode(repo)
         #expect(String(decoding: plain, as: UTF8.self).contains("\"source\" : \"repos\""))
         let old = Data(#"{"config_name":"a/b","contributors":[],"stale":false}"#.utf8)
-        #expect(try Snapshot.decoder.decode(RepoSnapshot.self, from: old).source == nil)
+        #expect(try Snapshot.decoder.decode(RepoSnapshot.self, from: old).source == .repos)
     }
 }

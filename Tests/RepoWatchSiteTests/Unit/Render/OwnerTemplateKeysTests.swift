@@ -91,12 +91,29 @@ struct OwnerTemplateKeysTests {
     func continued() throws {
         let tiles = (0..<3).map { GalleryTile(kind: "medium", size: "medium", title: "t\($0)", href: "", html: "") }
         let sections = OwnerSections(
-            headings: [], snapshot: Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: false, repos: []))
+            headings: [], snapshot: Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: false, repos: []),
+            strings: LocaleCatalog.builtIn.table(for: "en"))
         let grouped = sections.gallery(owners: ["Apple", "apple", nil], widgets: tiles, before: "APPLE")
         #expect(grouped.map(\.widgets.count) == [2, 1])
         #expect(grouped[0].owner?.login == "Apple" && grouped[0].continued)
         #expect(grouped[1].owner == nil && grouped[1].child(named: "continued") == nil)
         // No widgets at all still makes one (empty) list, as the gallery always had.
         #expect(sections.gallery(owners: [], widgets: [], before: nil).count == 1)
+    }
+}
+
+@Suite("owners: headings and source lines in the site's locale")
+struct OwnerSectionsLocaleTests {
+    @Test("a Korean site counts and names an owner's repositories in Korean")
+    func korean() {
+        let now = Date(timeIntervalSince1970: 1_795_348_800)
+        var repo = SampleData.snapshot(for: RepoName(owner: "apple", name: "swift"), now: now)
+        repo.source = .owner("Apple")
+        let snapshot = Snapshot(generatedAt: now, nextUpdate: now, sample: false, repos: [repo])
+        let sections = OwnerSections(headings: [], snapshot: snapshot, strings: LocaleCatalog.builtIn.table(for: "ko"))
+        let tile = GalleryTile(kind: "medium", size: "medium", title: "t", href: "", html: "")
+        let heading = sections.gallery(owners: ["Apple"], widgets: [tile], before: nil)[0].owner
+        #expect(heading?.countLabel == "저장소 1개")
+        #expect(sections.repoPage(RepoName(owner: "apple", name: "swift")).label == "Apple의 저장소")
     }
 }

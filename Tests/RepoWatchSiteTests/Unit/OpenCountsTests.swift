@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchSite
+
+@Suite struct GraphQLEndpointTests {
+    func url(_ base: String, given: Bool = false, _ environment: [String: String] = [:]) -> String? {
+        GraphQLEndpoint.url(apiBase: URL(string: base)!, apiURLGiven: given, environment: environment)?.absoluteString
+    }
+
+    @Test func derivedFromTheAPIBase() {
+        #expect(url("https://api.github.com") == "https://api.github.com/graphql")
+        #expect(url("https://api.github.com/") == "https://api.github.com/graphql")
+        #expect(url("https://ghe.example.com/api/v3") == "https://ghe.example.com/api/graphql")
+        #expect(url("https://ghe.example.com/api/v3/") == "https://ghe.example.com/api/graphql")
+        #expect(url("http://127.0.0.1:8080") == "http://127.0.0.1:8080/graphql")
+        #expect(url("http://127.0.0.1:8080/proxy") == "http://127.0.0.1:8080/proxy/graphql")
+    }
+
+    @Test func environmentWinsUnlessAnExplicitAPIURLIsElsewhere() {
+        let actions = ["GITHUB_GRAPHQL_URL": "https://api.github.com/graphql"]
+        #expect(url("https://api.github.com", actions) == "https://api.github.com/graphql")
+        let enterprise = ["GITHUB_GRAPHQL_URL": "https://ghe.example.com/api/graphql"]
+        #expect(url("https://ghe.example.com/api/v3", enterprise) == "https://ghe.example.com/api/graphql")
+        // `--api-url` to a test server inside Actions: the token must not go to github.com.
+        #expect(url("http://127.0.0.1:9000", given: true, actions) == "http://127.0.0.1:9000/graphql")
+        let sameOrigin = ["GITHUB_GRAPHQL_URL": "http://127.0.0.1:9000/api/graphql"]
+        #expect(url("http://127.0.0.1:9000", given: true, sameOrigin) == "http://127.0.0.1:9000/api/graphql")
+        #expect(
+            url("https://api.github.com", ["GITHUB_GRAPHQL_URL": "javascript:alert(1)"])
+                == "https://api.github.com/graphql")
+    }
+}
+
+@Suite struct OpenCountsQueryTests {
+    let repos = [RepoName(owner: "apple", name: "swift"), RepoName(owner: "octocat", name: "Hello-World")]
+
+    @Test func batchesOfAtMostForty() {
+        let many = (0..<95).map { RepoName(owner: "o", name: "r\($0)") }
+        #expect(OpenCountsQuery.batches(many).map(\.repos.count) == [40, 40, 15])
+    }
+
+    @Test func namesAreVariablesNotQueryText() throws {
+        let query = OpenCountsQuery(repos: repos)
+        #expect(!query.text.contains("apple") && !query.text.contains("Hello-World"))
+        #expect(query.text.contains("r1: repository(owner: $o1, name: $n1)"))
+        let body = try #require(JSONSerialization.jsonObject(with: query.body) as? [String: Any])
+        let variables = try #require(body["variables"] as? [String: String])
+        #expect(variables == ["o0": "apple", "n0": "swift", "o1": "octocat", "n1": "Hello-World"])
+    }
+
+    @Test func aPartialAnswerKeepsWhatResolved() throws {
+        let answer = try OpenCountsQuery(repos: repos).parse(
+            Data(
+                """
+                {"data":{"rateLimit":{"cost":1,"remaining":4990,"limit":5000},
+                  "r0":{"issues":{"totalCount":1},"pullRequests":{"totalCount":0}},"r1":null},
+                 "errors":[{"type":"NOT_FOUND","path":["r1"],"locations":[{"line":4,"column":3}],
+                  "message":"Could not resolve to a Repository with the name 'octocat/Hello-World'."}]}
+                """.utf8))
+        #expect(answer.counts == ["apple/swift": OpenCounts(issues: 1, pulls: 0)])
+        #expect(answer.errors.count == 1 && answer.errors[0].hasPrefix("NOT_FOUND: Could not resolve"))
+        #expect(answer.cost == 1 && answer.remaining == 4990 && answer.limit == 5000)
+    }
+
+    @Test func anAnswerWithoutDataIsAFailure() {
+        let query = OpenCountsQuery(repos: repos)
+        #expect(throws: GitHubError.self) {
+            try query.parse(Data(#"{"errors":[{"message":"Bad credentials"}]}"#.utf8))
+        }
+        #expect(throws: GitHubError.self) { try query.parse(Data("<html>".utf8)) }
+        // Negative or non-numeric counts are not counts.
+        let odd = try? query.parse(
+            Data(
+                #"{"data":{"r0":{"issues":{"totalCount":-1},"pullRequests":{"totalCount":2}},"r1":{"issues":{"totalCount":"3"}}}}"#
+                    .utf8))
+        #expect(odd?.counts.isEmpty == true)
+    }
+}
+
+@Suite struct OpenCountsApplyTests {
+    func repo(_ name: String, stale: Bool = false) -> RepoSnapshot {
+        RepoSnapshot(
+            configName: name, fullName: name, stars: 1, forks: 1, openIssues: 10, hasIssues: true,
+            openIssuesIncludePulls: true, fetchedAt: Date(timeIntervalSince1970: 0), stale: stale)
+    }
+
+    @Test func freshCountsSplitCachedOnlyWhereTheRestIsOld() {
+        var report = OpenCountsFetcher.Report()
+        report.fresh = ["a/fresh": OpenCounts(issues: 6, pulls: 4)]
+        report.cached = ["a/old": OpenCounts(issues: 7, pulls: 3), "a/live": OpenCounts(issues: 1, pulls: 9)]
+        let applied = report.apply(to: [repo("a/fresh"), repo("a/old", stale: true), repo("a/live")], offline: false)
+        #expect(applied[0].openIssues == 6 && applied[0].openPulls == 4 && !applied[0].openIssuesIncludePulls)
+        #expect(applied[1].openIssues == 7 && applied[1].openPulls == 3)
+        // Fresh REST data is not paired with an older split: the combined count stays, flagged.
+        #expect(applied[2].openIssues == 10 && applied[2].openPulls == nil && applied[2].openIssuesIncludePulls)
+        #expect(report.apply(to: [repo("a/live")], offline: true)[0].openPulls == 9)
+    }
+
+    @Test func summaries() {
+        var report = OpenCountsFetcher.Report()
+        report.skipped = .noToken
+        #expect(report.summary.contains("needs a token"))
+        report.skipped = nil
+        report.queries = 2
+        report.cost = 2
+        report.remaining = 4_998
+        report.limit = 5_000
+        #expect(report.summary == "GraphQL: 2 queries, cost 2 points, 4,998 of 5,000 remaining")
+    }
+}
+
+@Suite struct SnapshotCountsTests {
+    @Test func olderSnapshotsReadAsCombinedCounts() throws {
+        let old = #"{"config_name":"a/b","stars":1,"open_issues":5,"contributors":[],"stale":false}"#
+        let repo = try Snapshot.decoder.decode(RepoSnapshot.self, from: Data(old.utf8))
+        #expect(repo.openIssues == 5 && repo.openPulls == nil && repo.openIssuesIncludePulls)
+        var split = repo
+        split.openPulls = 2
+        split.openIssuesIncludePulls = false
+        let json = String(decoding: try Snapshot.encoder.encode(split), as: UTF8.self)
+        #expect(json.contains("\"open_pulls\" : 2") && json.contains("\"open_issues_include_pulls\" : false"))
+        #expect(try Snapshot.decoder.decode(RepoSnapshot.self, from: Data(json.utf8)) == split)
+    }
+
+    @Test func historyRecordsIssuesOnlyNeverTheCombinedCount() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var combined = RepoSnapshot(
+            configName: "a/b", stars: 1, forks: 1, openIssues: 9, hasIssues: true, openIssuesIncludePulls: true,
+            fetchedAt: now)
+        var history = History()
+        history.record(
+            Snapshot(generatedAt: now, nextUpdate: now, sample: false, repos: [combined]),
+            repos: [RepoName(owner: "a", name: "b")])
+        #expect(history.points(for: RepoName(owner: "a", name: "b")).last?.openIssues == nil)
+        combined.openIssues = 5
+        combined.openPulls = 4
+        combined.openIssuesIncludePulls = false
+        let later = now + 3600
+        history.record(
+            Snapshot(generatedAt: later, nextUpdate: later, sample: false, repos: [combined]),
+            repos: [RepoName(owner: "a", name: "b")])
+        #expect(history.points(for: RepoName(owner: "a", name: "b")).last?.openIssues == 5)
+    }
+}
