@@ -176,16 +176,13 @@ public struct Build: Sendable {
             if options.recordsHistory { history.record(snapshot, repos: config.repos) }
         }
         let staged = try SiteWriter(target: output).begin()
-        // The published history is also the one saved: serialized once, it can be large.
-        let publishedHistory = FileCollector()
         do {
             var renderer = SiteRenderer(config: config, templates: templates, sample: options.sample)
             renderer.history = history
+            renderer.emitsHistory = false
             renderer.avatarImages = avatarFiles
-            try renderer.render(snapshot) { path, data in
-                if path == "data/history.json" { publishedHistory.add(path, data) }
-                try staged.add(path, data)
-            }
+            try renderer.render(snapshot, into: staged.add)
+            try staged.add("data/history.json") { path in try history.write(to: FileOutput(creating: path)) }
             for (path, data) in avatarFiles { try staged.add(path, data) }
             try staged.commit()
         } catch {
@@ -194,7 +191,8 @@ public struct Build: Sendable {
         }
         if !options.sample, options.recordsHistory {
             do {
-                try historyFile.save(publishedHistory.files["data/history.json"] ?? history.json())
+                // The published bytes are the saved ones: serialized once, copied in chunks.
+                try historyFile.save(copying: output.appendingPathComponent("data/history.json"))
             } catch {
                 log.warning("could not save the history: \(error)")
             }

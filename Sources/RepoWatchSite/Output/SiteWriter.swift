@@ -144,6 +144,11 @@ public final class StagedSite: @unchecked Sendable {
     }
 
     public func add(_ path: String, _ data: Data) throws {
+        try add(path) { try FileIO.write(data, to: $0) }
+    }
+
+    /// A file too big to hold in memory: `write` creates it at the path it is given.
+    public func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
         try SiteWriter.validate(path)
         let url = folder.appendingPathComponent(path)
         let parent = url.deletingLastPathComponent().path
@@ -153,11 +158,14 @@ public final class StagedSite: @unchecked Sendable {
         }
         // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
         do {
-            try FileIO.write(data, to: url.path)
+            try write(url.path)
         } catch {
             // The reused tree may hold a folder where this build writes a file.
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw error }
             try FileManager.default.removeItem(atPath: url.path)
-            try FileIO.write(data, to: url.path)
+            try write(url.path)
         }
         lock.withLock { _ = written.insert(path) }
     }

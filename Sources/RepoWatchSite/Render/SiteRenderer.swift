@@ -11,6 +11,8 @@ public struct SiteRenderer: Sendable {
     let contexts: WidgetContext
     /// Earlier snapshots: the change since the last one and the stars sparkline.
     public var history = History()
+    /// Off when the build streams `data/history.json` itself: it can be over 100 MB.
+    public var emitsHistory = true
     /// Avatar files by root-relative path, for the SVG widgets to inline.
     public var avatarImages: [String: Data] {
         get { avatarURIs.images }
@@ -98,7 +100,7 @@ public struct SiteRenderer: Sendable {
         try emit(".nojekyll", Data())
         for (path, data) in templates.assets { try emit("assets/\(path)", data) }
         try emit("data/snapshot.json", try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
-        try emit("data/history.json", history.json())
+        if emitsHistory { try emit("data/history.json", history.json()) }
         if let baseURL = config.baseURL {
             try emit(
                 "sitemap.xml",
