@@ -67,12 +67,14 @@ def write_history(path, count, points, seed=14):
         f.write('{"schema":1,"fields":["time","stars","forks","open_issues","contributors"],"repos":{')
         for index, key in enumerate(keys):
             f.write(("," if index else "") + "\n" + '"' + key + '":[')
-            stars, forks = rng.randrange(100_000), rng.randrange(5_000)
+            stars, forks, issues = rng.randrange(100_000), rng.randrange(5_000), rng.randrange(200)
             rows = []
+            # Counts as they move on a busy repository: stars every build, forks and issues often.
             for p in range(points):
                 stars += rng.randrange(-3, 40)
                 forks += rng.randrange(0, 3)
-                rows.append(f"[{start + p * 43_200},{stars},{forks},{rng.randrange(200)},4]")
+                issues = max(0, issues + rng.randrange(-2, 3))
+                rows.append(f"[{start + p * 43_200},{stars},{forks},{issues},4]")
             f.write(",".join(rows) + "]")
         f.write("\n}}\n")
 

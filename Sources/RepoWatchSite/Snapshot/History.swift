@@ -5,7 +5,7 @@ import Foundation
 /// `public/data/history.json`.
 ///
 /// A site of 10,000 repositories with a year of points holds 3.65 million points, so points are
-/// kept packed (`PackedPoints`, about 7 bytes each instead of 20), and the file is read and written
+/// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
 /// in chunks (`HistoryReader`, `HistoryWriter`), never as one string.
 public struct History: Sendable, Equatable {
     public static let schemaVersion = 1
