@@ -40,9 +40,11 @@ struct FixtureResponse: Encodable, Sendable {
     var body: JSONValue?
     var bodyText: String?
     var bodyBase64: String?
+    /// `bodyFile`'s bytes served as they are, even when they are not JSON or not UTF-8.
+    var raw: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case status, headers, body
+        case status, headers, body, raw
         case bodyFile = "body_file"
         case bodyText = "body_text"
         case bodyBase64 = "body_base64"
