@@ -68,7 +68,7 @@ struct ConfigFuzzTests {
         var statuses: [Int32: Int] = [:]
         for (index, data) in mutants.enumerated() {
             try data.write(to: dir.url.appendingPathComponent("site.yml"))
-            let result = try await BinaryRunner.run(
+            let result = try await BinaryRunner.runNiced(
                 ["build", "--sample", "--config", "site.yml", "--output", "public"], in: dir.url,
                 environment: environment, timeout: 60)
             statuses[result.status, default: 0] += 1

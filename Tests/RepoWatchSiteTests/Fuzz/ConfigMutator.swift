@@ -156,3 +156,19 @@ struct ConfigMutator {
         return Data(text.utf8)
     }
 }
+
+extension BinaryRunner {
+    /// The binary at a lower priority: a fuzzer's many builds must not starve the suite's other
+    /// tests, which run alongside with time limits of their own.
+    static func runNiced(
+        _ arguments: [String], in directory: URL, environment: [String: String], timeout: TimeInterval = 90
+    ) async throws -> RunResult {
+        let nice = URL(fileURLWithPath: "/usr/bin/nice")
+        guard FileManager.default.isExecutableFile(atPath: nice.path) else {
+            return try await run(arguments, in: directory, environment: environment, timeout: timeout)
+        }
+        return try await run(
+            ["-n", "10", try binaryURL().path] + arguments, in: directory, environment: environment, timeout: timeout,
+            executable: nice)
+    }
+}

@@ -80,7 +80,7 @@ struct PayloadFuzzTests {
             let names = ["octocat/Hello-World"] + repos.map(\.key)
             try Data(("title: Fuzz\nrepos:\n" + names.map { "  - \($0)\n" }.joined()).utf8)
                 .write(to: site.appendingPathComponent("site.yml"))
-            let result = try await BinaryRunner.run(
+            let result = try await BinaryRunner.runNiced(
                 [
                     "build", "--config", "site.yml", "--output", "public", "--api-url", server.base, "--jobs", "8",
                     "--retries", "1", "--timeout", "10", "--max-wait", "0",
