@@ -11,7 +11,7 @@ struct PayloadFuzzTests {
     static let builds = 25
     static let reposPerBuild = 40
 
-    struct FuzzedRepo {
+    struct FuzzedRepo: Sendable {
         let owner: String
         let name: String
         var key: String { "\(owner)/\(name)" }
@@ -67,7 +67,7 @@ struct PayloadFuzzTests {
         defer { dir.remove() }
         let bodies = dir.url.appendingPathComponent("bodies")
         try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
-        let (routes, builds) = try Self.routes(in: bodies)
+        let (routes, builds) = try await offThePool { try Self.routes(in: bodies) }
         let server = try await FixtureServer.start(routes: routes)
         defer { server.stop() }
 
@@ -117,7 +117,7 @@ struct PayloadFuzzTests {
                 }
             }
             #expect(result.status == (entries.allSatisfy { $0["stars"]?.int != nil } ? 0 : 1), "build \(build)")
-            let injected = Self.injections(in: output)
+            let injected = try await offThePool { Self.injections(in: output) }
             #expect(injected.isEmpty, "build \(build): \(injected.prefix(5))")
             try? FileManager.default.removeItem(at: site)
             let seconds = Date().timeIntervalSince(started)

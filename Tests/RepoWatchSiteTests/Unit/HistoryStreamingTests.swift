@@ -57,12 +57,13 @@ struct HistoryStreamingTests {
     }
 
     @Test("the streamed file is byte for byte the former one-string serialization (several 64 KB chunks)")
-    func byteIdentical() throws {
-        let series = Self.randomSeries(repos: 400, points: 365, seed: 14)
-        let history = Self.history(series)
-        let streamed = history.json()
+    func byteIdentical() async throws {
+        let (streamed, reference) = try await offThePool {
+            let series = Self.randomSeries(repos: 400, points: 365, seed: 14)
+            return (Self.history(series).json(), Self.referenceJSON(series))
+        }
         #expect(streamed.count > 4 * HistoryWriter.chunkSize)
-        #expect(streamed == Self.referenceJSON(series))
+        #expect(streamed == reference)
         #expect(History().json() == Self.referenceJSON([:]))
         #expect(try JSONSerialization.jsonObject(with: streamed) is [String: Any])
     }
@@ -82,18 +83,21 @@ struct HistoryStreamingTests {
     }
 
     @Test("a file written in chunks reads back the same through the chunked reader")
-    func fileRoundTrip() throws {
+    func fileRoundTrip() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = HistoryFile(cacheDirectory: folder)
-        let history = Self.history(Self.randomSeries(repos: 300, points: 365, seed: 3))
-        try file.save(history.json())
-        var warnings: [String] = []
-        let loaded = file.load(now: Date()) { warnings.append($0) }
+        let (same, warnings, names) = try await offThePool {
+            let file = HistoryFile(cacheDirectory: folder)
+            let history = Self.history(Self.randomSeries(repos: 300, points: 365, seed: 3))
+            try file.save(history.json())
+            var warnings: [String] = []
+            let loaded = file.load(now: Date()) { warnings.append($0) }
+            return (loaded == history, warnings, try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        }
         #expect(warnings.isEmpty)
-        #expect(loaded == history)
+        #expect(same)
         // Nothing left beside it: the temporary file was renamed into place.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["history.json"])
+        #expect(names == ["history.json"])
     }
 
     @Test("a file cut at any byte is refused, never half read")
@@ -105,11 +109,13 @@ struct HistoryStreamingTests {
     }
 
     @Test("a hand-made file with 50,000 points for one repository keeps the newest 365")
-    func oversizedSeries() throws {
-        var text = "{\"schema\":1,\"repos\":{\"a/b\":["
-        text += (0..<50_000).map { "[\($0),\($0),1,2,3]" }.joined(separator: ",")
-        text += "]}}"
-        let points = try History.parse(Data(text.utf8)).points(for: RepoName.parse("a/b").value!)
+    func oversizedSeries() async throws {
+        let points = try await offThePool {
+            var text = "{\"schema\":1,\"repos\":{\"a/b\":["
+            text += (0..<50_000).map { "[\($0),\($0),1,2,3]" }.joined(separator: ",")
+            text += "]}}"
+            return try History.parse(Data(text.utf8)).points(for: RepoName.parse("a/b").value!)
+        }
         #expect(points.count == History.pointLimit)
         #expect(points.last?.stars == 49_999)
         #expect(points.first?.stars == 50_000 - History.pointLimit)
