@@ -100,7 +100,7 @@ public struct Build: Sendable {
             )
             .write(snapshot)
         }
-        historyStep.save(written.history ?? history.json())
+        historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
         if let cache = gathered.cache { keepTidy(cache) }
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)

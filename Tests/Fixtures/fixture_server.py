@@ -8,6 +8,7 @@ Prints ``PORT <n>`` on stdout once listening. Routes file: a JSON list of
     {"method": "GET", "path": "/repos/twbs/bootstrap", "query": {"page": "2"},   # query optional
      "responses": [{"status": 200, "headers": {...},
                     "body_file": "...",  # a bare body, or an interaction-*.json (status/headers/body)
+                    "raw": true,         # optional: body_file's bytes as they are (only the origin rewritten)
                     "body": <JSON>, "body_text": "...", "body_base64": "...",   # or one of these
                     "rewrite": true}]}                                          # optional, default true
 
@@ -146,7 +147,13 @@ class Fixtures:
         has_json = False
         text = None
 
-        if "body_file" in spec:
+        if "body_file" in spec and spec.get("raw"):
+            # Bytes as they are (the payload fuzzer's broken bodies): only the API origin is rewritten.
+            with open(self.resolve(spec["body_file"]), "rb") as f:
+                body = f.read()
+            if rewrite:
+                body = body.replace(API_ORIGIN.encode(), self.base.encode())
+        elif "body_file" in spec:
             path = self.resolve(spec["body_file"])
             with open(path, "rb") as f:
                 data = f.read()

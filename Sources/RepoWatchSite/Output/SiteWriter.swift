@@ -40,6 +40,14 @@ public struct SiteWriter: Sendable {
     /// and deleting every file each build made ext4 hunt for free inodes past the ones just
     /// deleted, which cost more than rendering a large site.
     public func begin() throws -> StagedSite {
+        do {
+            return try openStaging()
+        } catch {
+            throw Self.plain(error, writing: target.deletingLastPathComponent().path)
+        }
+    }
+
+    private func openStaging() throws -> StagedSite {
         let manager = FileManager.default
         let parent = target.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -86,6 +94,17 @@ public struct SiteWriter: Sendable {
         for name in names where name.hasPrefix(building) || name.hasPrefix(old) {
             try? manager.removeItem(at: parent.appendingPathComponent(name))
         }
+    }
+
+    /// Foundation's file errors read "Error Domain=NSCocoaErrorDomain Code=642 … UserInfo={…}"; a
+    /// full or read-only disk is reported the way `cp` would: what could not be written, and why.
+    static func plain(_ error: Error, writing path: String) -> Error {
+        if error is WriteError || error is FileIO.WriteError { return error }
+        let nsError = error as NSError
+        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        let posix = [nsError, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
+        let reason = posix.map { String(cString: strerror(Int32($0.code))) } ?? nsError.localizedDescription
+        return WriteError.io("cannot write \(path): \(reason)")
     }
 
     /// Paths come from validated names, but check anyway: nothing may escape the output folder.
@@ -144,20 +163,32 @@ public final class StagedSite: @unchecked Sendable {
     }
 
     public func add(_ path: String, _ data: Data) throws {
+        try add(path) { try FileIO.write(data, to: $0) }
+    }
+
+    /// A file too big to hold in memory: `write` creates it at the path it is given.
+    public func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
         try SiteWriter.validate(path)
         let url = folder.appendingPathComponent(path)
         let parent = url.deletingLastPathComponent().path
         // Folders are made under the lock so no thread writes into one another is still creating.
-        try lock.withLock {
-            if madeFolders.insert(parent).inserted { try Self.makeFolder(parent) }
+        do {
+            try lock.withLock {
+                if madeFolders.insert(parent).inserted { try Self.makeFolder(parent) }
+            }
+        } catch {
+            throw SiteWriter.plain(error, writing: parent)
         }
         // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
         do {
-            try FileIO.write(data, to: url.path)
+            try write(url.path)
         } catch {
             // The reused tree may hold a folder where this build writes a file.
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw error }
             try FileManager.default.removeItem(atPath: url.path)
-            try FileIO.write(data, to: url.path)
+            try write(url.path)
         }
         lock.withLock { _ = written.insert(path) }
     }
@@ -219,7 +250,7 @@ public final class StagedSite: @unchecked Sendable {
             try writer.swapIn(folder)
         } catch {
             abandon()
-            throw error
+            throw SiteWriter.plain(error, writing: writer.target.path)
         }
     }
 

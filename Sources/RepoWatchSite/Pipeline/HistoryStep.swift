@@ -29,12 +29,12 @@ struct HistoryStep: Sendable {
         return history
     }
 
-    /// Saves the history as published (serialized once: it can be large). A failure costs a point
-    /// of history, not the build.
-    func save(_ published: @autoclosure () -> Data) {
+    /// Saves the history as published (the site's `data/history.json`, copied in chunks: it can be
+    /// large). A failure costs a point of history, not the build.
+    func save(copying published: URL) {
         guard isReal, recordsThisBuild else { return }
         do {
-            try file.save(published())
+            try file.save(copying: published)
         } catch {
             log.warning("could not save the history: \(error)")
         }

@@ -12,29 +12,26 @@ struct SiteOutput: Sendable {
 
     struct Written: Sendable {
         var fileCount: Int
-        /// `data/history.json` as published, to be saved as it is.
-        var history: Data?
     }
 
     func write(_ snapshot: Snapshot) throws -> Written {
         let staged = try SiteWriter(target: site.output).begin()
-        let publishedHistory = FileCollector()
         do {
             var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
             renderer.history = history
+            // history.json can be over 100 MB after years of builds: streamed to disk, never one string.
+            renderer.emitsHistory = false
             renderer.avatarImages = avatars
             renderer.ownerHeadings = ownerHeadings
             renderer.locales = site.locales
-            try renderer.render(snapshot) { path, data in
-                if path == SiteLayout.history { publishedHistory.add(path, data) }
-                try staged.add(path, data)
-            }
+            try renderer.render(snapshot, into: staged.add)
+            try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
             for (path, data) in avatars { try staged.add(path, data) }
             try staged.commit()
         } catch {
             staged.abandon()
             throw error
         }
-        return Written(fileCount: staged.fileCount, history: publishedHistory.files[SiteLayout.history])
+        return Written(fileCount: staged.fileCount)
     }
 }

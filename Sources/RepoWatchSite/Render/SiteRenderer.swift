@@ -12,6 +12,8 @@ public struct SiteRenderer: Sendable {
     let sample: Bool
     /// Earlier snapshots: the change since the last one and the stars sparkline.
     public var history = History()
+    /// Off when the build streams `data/history.json` itself: it can be over 100 MB.
+    public var emitsHistory = true
     /// Avatar files by root-relative path, for the SVG widgets to inline.
     public var avatarImages: [String: Data] {
         get { avatarURIs.images }
@@ -105,7 +107,7 @@ public struct SiteRenderer: Sendable {
         try emit(SiteLayout.noJekyll, Data())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
         try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
-        try emit(SiteLayout.history, history.json())
+        if emitsHistory { try emit(SiteLayout.history, history.json()) }
         if let baseURL = config.baseURL {
             let paths = Sitemap.paths(pageCount: plan.pages.count, repos: config.repos)
             try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))

@@ -45,8 +45,17 @@ public final class PreviewServer: Sendable {
     /// Runs until the task is cancelled (the command cancels it on Ctrl-C).
     public func run() async throws {
         let first = try await Build(options: options.build, log: log).run()
+        // FlyingFox listens where only the gate reaches it; the gate takes the port.
+        let backendFolder = try Self.privateFolder()
+        defer { try? FileManager.default.removeItem(atPath: backendFolder) }
+        let gate: RequestGate
+        do {
+            gate = try RequestGate(port: options.port, backendPath: backendFolder + "/http.sock")
+        } catch {
+            throw Self.describe(error, port: options.port)
+        }
         let server = HTTPServer(
-            address: try .inet(ip4: "127.0.0.1", port: options.port), logger: .disabled,
+            address: .unix(path: backendFolder + "/http.sock"), logger: .disabled,
             handler: SiteRequestHandler(root: first.output, basePath: options.basePath, hub: hub))
 
         let configURL = options.build.configURL
@@ -57,14 +66,13 @@ public final class PreviewServer: Sendable {
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
+            group.addTask { try await gate.run() }
             group.addTask { [self] in
                 for await batch in changes { await rebuild(after: batch) }
             }
             group.addTask { [self] in
                 try await server.waitUntilListening(timeout: 10)
-                guard let port = await server.listeningAddress.flatMap(Self.port) else {
-                    throw UsageError("the preview server did not start listening")
-                }
+                guard let port = gate.port else { throw UsageError("the preview server did not start listening") }
                 announce(
                     "Serving \(first.output.path) at http://127.0.0.1:\(port)\(options.basePath) (Ctrl-C to stop)")
                 while true { try await Task.sleep(for: .seconds(3600)) }
@@ -96,6 +104,13 @@ public final class PreviewServer: Sendable {
             log.info("Still serving the last good site; fix the error and save to rebuild.")
             hub.send(.error(message))
         }
+    }
+
+    /// A folder only this user can enter, for the server's socket.
+    static func privateFolder() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/repowatch-serve-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw UsageError("cannot create a folder for the preview server") }
+        return String(cString: made)
     }
 
     static func port(_ address: Socket.Address) -> UInt16? {

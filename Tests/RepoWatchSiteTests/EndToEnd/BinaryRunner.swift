@@ -75,11 +75,12 @@ enum BinaryRunner {
 
     /// Runs the binary with `arguments` in `directory` and exactly `environment`;
     /// kills it after `timeout` seconds.
+    /// - Parameter executable: another program to run instead (a shell wrapping the binary).
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String],
-        timeout: TimeInterval = 90
+        timeout: TimeInterval = 90, executable: URL? = nil
     ) async throws -> RunResult {
-        let binary = try binaryURL()
+        let binary = try executable ?? binaryURL()
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 do {

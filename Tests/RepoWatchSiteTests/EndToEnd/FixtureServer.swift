@@ -42,9 +42,11 @@ struct FixtureResponse: Encodable, Sendable {
     var bodyBase64: String?
     /// A GraphQL answer the server computes from the query (see `graphQL(_:)`).
     var graphql: JSONValue?
+    /// `bodyFile`'s bytes served as they are, even when they are not JSON or not UTF-8.
+    var raw: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case status, headers, body, graphql
+        case status, headers, body, graphql, raw
         case bodyFile = "body_file"
         case bodyText = "body_text"
         case bodyBase64 = "body_base64"

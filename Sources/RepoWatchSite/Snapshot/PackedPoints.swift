@@ -1,0 +1,108 @@
+/// One repository's history points in a byte array. Per point, a flag byte says which of its five
+/// values changed; only those follow, zigzag-encoded in as few 7-bit groups as they need. For the
+/// time the change is in the interval (builds on a schedule keep it), for counts in the value.
+/// Counts move little between builds, so a point takes 2 to 4 bytes instead of 20, which keeps a
+/// year of history for 10,000 repositories within the build's memory budget.
+struct PackedPoints: Sendable, Equatable {
+    private(set) var count = 0
+    private var bytes: [UInt8] = []
+
+    init(_ points: some Collection<History.Point>) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(points.count * 12)
+        var previous = Values()
+        for point in points {
+            let next = Values(point, after: previous)
+            var changes: [Int64] = []
+            var flags: UInt8 = 0
+            for (index, difference) in next.differences(from: previous).enumerated() where difference != 0 {
+                flags |= 1 << index
+                changes.append(difference)
+            }
+            buffer.append(flags)
+            for difference in changes { Self.append(difference, to: &buffer) }
+            previous = next
+        }
+        count = points.count
+        // An exact copy: the spare capacity of 10,000 series adds up.
+        bytes = [UInt8](unsafeUninitializedCapacity: buffer.count) { target, initialized in
+            initialized = target.initialize(from: buffer).1
+        }
+    }
+
+    var points: [History.Point] {
+        var points: [History.Point] = []
+        points.reserveCapacity(count)
+        var values = Values()
+        var offset = 0
+        for _ in 0..<count {
+            let flags = bytes[offset]
+            offset += 1
+            var differences: [Int64] = [0, 0, 0, 0, 0]
+            for index in 0..<5 where flags & (1 << index) != 0 { differences[index] = next(&offset) }
+            values = values.applying(differences)
+            points.append(values.point)
+        }
+        return points
+    }
+
+    /// A point's values, and the interval since the point before (what a schedule keeps constant).
+    private struct Values {
+        var seconds: Int64 = 0
+        var interval: Int64 = 0
+        var counts: [Int64] = [0, 0, 0, 0]
+
+        init() {}
+
+        init(_ point: History.Point, after previous: Values) {
+            seconds = Int64(point.seconds)
+            interval = seconds - previous.seconds
+            counts = [
+                Int64(point.starCount), Int64(point.forkCount), Int64(point.issueCount), Int64(point.contributorCount),
+            ]
+        }
+
+        func differences(from previous: Values) -> [Int64] {
+            [interval - previous.interval] + (0..<4).map { counts[$0] - previous.counts[$0] }
+        }
+
+        func applying(_ differences: [Int64]) -> Values {
+            var next = self
+            next.interval += differences[0]
+            next.seconds += next.interval
+            for index in 0..<4 { next.counts[index] += differences[index + 1] }
+            return next
+        }
+
+        var point: History.Point {
+            History.Point(
+                seconds: UInt32(truncatingIfNeeded: seconds),
+                counts: (
+                    Int32(truncatingIfNeeded: counts[0]), Int32(truncatingIfNeeded: counts[1]),
+                    Int32(truncatingIfNeeded: counts[2]), Int32(truncatingIfNeeded: counts[3])
+                ))
+        }
+    }
+
+    private static func append(_ difference: Int64, to bytes: inout [UInt8]) {
+        var zigzag = UInt64(bitPattern: (difference << 1) ^ (difference >> 63))
+        while zigzag >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
+            zigzag >>= 7
+        }
+        bytes.append(UInt8(zigzag))
+    }
+
+    private func next(_ offset: inout Int) -> Int64 {
+        var zigzag: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            zigzag |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+    }
+}
