@@ -45,6 +45,8 @@ public struct BuildResult: Sendable {
     public var requests: RequestLedger.Counts?
     public var output: URL
     public var fileCount: Int
+    /// Files the previous site already held with the same bytes, kept rather than written.
+    public var unchangedCount = 0
     public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
     public var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
@@ -201,7 +203,8 @@ public struct Build: Sendable {
         }
 
         let requests = options.sample ? nil : await ledger.counts
-        let result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
+        var result = BuildResult(snapshot: snapshot, requests: requests, output: output, fileCount: staged.fileCount)
+        result.unchangedCount = staged.unchangedCount
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -227,7 +230,8 @@ public struct Build: Sendable {
         let fresh = repos.count - result.stale.count - result.unavailable.count
         let kind = result.snapshot.sample ? "sample" : "fresh"
         log.info(
-            "Built \(result.fileCount) files into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
+            "Built \(result.fileCount) files (\(result.fileCount - result.unchangedCount) written, "
+                + "\(result.unchangedCount) unchanged) into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
                 + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, "
                 + "\(result.unavailable.count) unavailable)")
         if let counts = result.requests { log.info(Self.accounting(counts)) }
