@@ -46,17 +46,17 @@ public struct BuildOptions: Sendable {
 }
 
 public struct BuildResult: Sendable {
-    public var snapshot: Snapshot
+    var snapshot: Snapshot
     /// Requests made, 304s, quota: nil for sample builds.
-    public var requests: RequestLedger.Counts?
+    var requests: RequestLedger.Counts?
     /// Issues and pull requests counted apart: nil for sample builds.
-    public var openCounts: OpenCountsFetcher.Report?
+    var openCounts: OpenCountsFetcher.Report?
     public var output: URL
     public var fileCount: Int
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
-    public var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
-    public var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
+    var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
+    var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
     /// 0 when every widget has data (fresh or stale); 1 when a repository or an owner has none.
     public var exitCode: Int32 { unavailable.isEmpty && ownerFailures.isEmpty ? 0 : 1 }

@@ -2,12 +2,12 @@ import BuiltinTemplates
 import Foundation
 
 /// `locale:` values (BCP 47 language tags) and which string table each one reads.
-public enum LocaleTag {
+enum LocaleTag {
     /// The shipped tables, by file name (`Templates/locales/NAME.json`).
-    public static var builtIn: [String] { BuiltinTemplates.locales.keys.sorted() }
+    static var builtIn: [String] { BuiltinTemplates.locales.keys.sorted() }
 
     /// Tables a site can use: the shipped ones and any `Templates/locales/*.json` beside site.yml.
-    public static func available(siteDirectory: URL?) -> [String] {
+    static func available(siteDirectory: URL?) -> [String] {
         var names = Set(builtIn)
         if let siteDirectory {
             let folder = siteDirectory.appendingPathComponent("Templates/locales", isDirectory: true)
@@ -23,7 +23,7 @@ public enum LocaleTag {
     /// RFC 5646 syntax, simplified: a 2–3 or 5–8 letter language, then optional script (4 letters),
     /// region (2 letters or 3 digits), variants (5–8 alphanumerics, or a digit and 3), and extensions
     /// (`-u-nu-arab`). `_` is accepted for `-`, as Foundation writes identifiers.
-    public static func isWellFormed(_ tag: String) -> Bool {
+    static func isWellFormed(_ tag: String) -> Bool {
         let parts = tag.replacingOccurrences(of: "_", with: "-").split(separator: "-", omittingEmptySubsequences: false)
         guard let language = parts.first, (2...3).contains(language.count) || (5...8).contains(language.count),
             language.allSatisfy({ $0.isASCII && $0.isLetter })
@@ -50,7 +50,7 @@ public enum LocaleTag {
     }
 
     /// Conventional case: `pt_br` → `pt-BR`, `ZH-hans` → `zh-Hans`, extensions lowercased.
-    public static func canonical(_ tag: String) -> String {
+    static func canonical(_ tag: String) -> String {
         var out: [String] = []
         var inExtension = false
         for (index, part) in tag.replacingOccurrences(of: "_", with: "-").split(separator: "-").enumerated() {
@@ -70,7 +70,7 @@ public enum LocaleTag {
     /// end (`de-AT` → `de`, `zh-Hans-CN` → `zh-Hans`). Chinese without a script goes by region
     /// (`zh`, `zh-CN`, `zh-SG` → `zh-Hans`; Traditional `zh-TW`, `zh-HK`, `zh-Hant` are not Simplified),
     /// and `pt` means the shipped Brazilian table. Nil: no table (English is used, with a warning).
-    public static func table(for tag: String, among names: [String]) -> String? {
+    static func table(for tag: String, among names: [String]) -> String? {
         let byKey = Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var parts = canonical(tag).split(separator: "-").map(String.init)
         if let singleton = parts.firstIndex(where: { $0.count == 1 }) { parts.removeSubrange(singleton...) }

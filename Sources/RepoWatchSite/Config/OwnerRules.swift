@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the owner rules look at in a listed repository.
-public protocol OwnerRuleFacts {
+protocol OwnerRuleFacts {
     var name: RepoName { get }
     var fork: Bool { get }
     var archived: Bool { get }
@@ -13,7 +13,7 @@ public protocol OwnerRuleFacts {
 extension OwnerSource {
     /// DESIGN's owner rules, in their order: forks and archived out unless asked; at least one listed
     /// topic; stars ≥ `min_stars`; `exclude` out; sorted (ties by full name, case-insensitive); `limit`.
-    public func select<Repo: OwnerRuleFacts>(_ repos: [Repo]) -> [Repo] {
+    func select<Repo: OwnerRuleFacts>(_ repos: [Repo]) -> [Repo] {
         let wantedTopics = Set(topics.map { $0.lowercased() })
         let excluded = Set(exclude.map(\.key))
         let kept = repos.filter { repo in
@@ -42,28 +42,23 @@ extension OwnerSource {
 
 extension SiteConfig {
     /// What one owner gave the build: the names it selected, or nil when it could not be listed.
-    public struct OwnerYield: Sendable {
-        public var source: OwnerSource
-        public var names: [RepoName]?
-
-        public init(source: OwnerSource, names: [RepoName]?) {
-            self.source = source
-            self.names = names
-        }
+    struct OwnerYield: Sendable {
+        var source: OwnerSource
+        var names: [RepoName]?
     }
 
     /// The site once the owners are listed: every repository with its source, `repos:` first.
-    public struct Resolved: Sendable {
-        public var config: SiteConfig
-        public var sources: [String: RepoSource]
+    struct Resolved: Sendable {
+        var config: SiteConfig
+        var sources: [String: RepoSource]
         /// Repositories a widget names under an owner that could not be listed: shown as unavailable.
-        public var unlisted: [RepoName: OwnerSource]
+        var unlisted: [RepoName: OwnerSource]
     }
 
     /// Adds the owners' repositories (a name already in `repos:` stays there), gives them default
     /// widgets unless site.yml lists widgets, and checks that every widget's repository exists now.
     /// Throws the widgets that name a repository nobody yields, with their lines.
-    public func resolving(_ yields: [OwnerYield]) throws -> Resolved {
+    func resolving(_ yields: [OwnerYield]) throws -> Resolved {
         var order = repos
         var sources: [String: RepoSource] = [:]
         for name in repos { sources[name.key] = .repos }

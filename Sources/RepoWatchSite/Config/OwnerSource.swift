@@ -1,7 +1,7 @@
 /// One entry of `owners:`: every public repository of a user or organization, narrowed by filters
 /// that are applied after listing (see `OwnerSelection`).
-public struct OwnerSource: Sendable, Equatable {
-    public enum Sort: String, Sendable, CaseIterable {
+struct OwnerSource: Sendable, Equatable {
+    enum Sort: String, Sendable, CaseIterable {
         /// Most stars first.
         case stars
         /// Most recently pushed first.
@@ -11,45 +11,45 @@ public struct OwnerSource: Sendable, Equatable {
     }
 
     /// As written in site.yml; `source` and diagnostics use this spelling.
-    public var owner: String
-    public var forks = false
-    public var archived = false
+    var owner: String
+    var forks = false
+    var archived = false
     /// Keep only repositories with at least one of these topics (case-insensitive); empty keeps all.
-    public var topics: [String] = []
-    public var minStars = 0
-    public var sort = Sort.stars
+    var topics: [String] = []
+    var minStars = 0
+    var sort = Sort.stars
     /// At most this many, after filters and sort; nil is no limit.
-    public var limit: Int?
-    public var exclude: [RepoName] = []
+    var limit: Int?
+    var exclude: [RepoName] = []
 
-    public init(owner: String) { self.owner = owner }
+    init(owner: String) { self.owner = owner }
 
     /// `owner:NAME` in snapshot.json.
-    public var source: RepoSource { .owner(owner) }
+    var source: RepoSource { .owner(owner) }
 
     /// Owners compare as GitHub compares them: case-insensitively.
-    public var key: String { owner.lowercased() }
+    var key: String { owner.lowercased() }
 }
 
 /// Where a repository of the site came from: the `repos:` list or an `owners:` entry.
-public enum RepoSource: Sendable, Hashable, Codable, CustomStringConvertible {
+enum RepoSource: Sendable, Hashable, Codable, CustomStringConvertible {
     case repos
     /// The owner as written in site.yml.
     case owner(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .repos: return "repos"
         case .owner(let name): return "owner:\(name)"
         }
     }
 
-    public var ownerName: String? {
+    var ownerName: String? {
         if case .owner(let name) = self { return name }
         return nil
     }
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         if text.hasPrefix("owner:") {
             self = .owner(String(text.dropFirst("owner:".count)))
@@ -58,7 +58,7 @@ public enum RepoSource: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
@@ -67,13 +67,13 @@ public enum RepoSource: Sendable, Hashable, Codable, CustomStringConvertible {
 extension SiteConfig {
     /// A widget's repository that is not in `repos:`; with `owners:` it may be one an owner lists,
     /// which only the build can tell, so its position is kept for the error.
-    public struct Reference: Sendable, Equatable {
-        public var name: RepoName
-        public var file: String
-        public var line: Int
-        public var column: Int
+    struct Reference: Sendable, Equatable {
+        var name: RepoName
+        var file: String
+        var line: Int
+        var column: Int
 
-        public func diagnostic(_ message: String) -> Diagnostic {
+        func diagnostic(_ message: String) -> Diagnostic {
             Diagnostic(.error, file: file, line: line, column: column, message)
         }
     }

@@ -3,23 +3,23 @@ import Foundation
 /// The validated contents of `site.yml`.
 public struct SiteConfig: Sendable, Equatable {
     public enum Appearance: String, Sendable, CaseIterable { case auto, light, dark }
-    public enum WidgetSize: String, Sendable, CaseIterable, Comparable {
+    enum WidgetSize: String, Sendable, CaseIterable, Comparable {
         case medium, large
-        public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .medium && rhs == .large }
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs == .medium && rhs == .large }
     }
 
-    public struct Widget: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+    struct Widget: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
             case single(RepoName, sizes: [WidgetSize])
             case double(id: String, top: RepoName, bottom: RepoName)
         }
-        public var kind: Kind
+        var kind: Kind
         /// Markdown shown under the widget on its page.
-        public var note: String?
+        var note: String?
         /// The widget's own `appearance`, `rendering`, `accent` and `numbers`.
-        public var look = WidgetLook.Overrides()
+        var look = WidgetLook.Overrides()
         /// The widget's own `locale` (a BCP 47 tag with a string table); nil follows the site's.
-        public var locale: String?
+        var locale: String?
     }
 
     public var title: String
@@ -29,28 +29,28 @@ public struct SiteConfig: Sendable, Equatable {
     public var refresh: TimeInterval
     public var appearance: Appearance
     /// Widget defaults (see `WidgetLook`); each widget may override them.
-    public var rendering: WidgetLook.Rendering = .fullColor
-    public var accent: AccentColor = .systemBlue
-    public var numbers: WidgetLook.Numbers = .full
+    var rendering: WidgetLook.Rendering = .fullColor
+    var accent: AccentColor = .systemBlue
+    var numbers: WidgetLook.Numbers = .full
     /// The saved repository list, in the user's order and spelling.
     public var repos: [RepoName]
-    public var widgets: [Widget]
+    var widgets: [Widget]
     /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
     public var cname: String?
     /// `owners:`: whole users and organizations, listed at build time.
-    public var owners: [OwnerSource] = []
+    var owners: [OwnerSource] = []
     /// Widgets' repositories not in `repos:`, for the build to find among the owners' (see `Reference`).
-    public var references: [Reference] = []
+    var references: [Reference] = []
     /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
-    public var hasWidgetList = false
+    var hasWidgetList = false
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
     /// warned about and left at English.
     public var locale = "en"
 
     /// The locale a widget is written in: its own, else the site's.
-    public func locale(for widget: Widget) -> String { widget.locale ?? locale }
+    func locale(for widget: Widget) -> String { widget.locale ?? locale }
 
-    public init(
+    init(
         title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,
         refresh: TimeInterval = 12 * 3600, appearance: Appearance = .auto, repos: [RepoName],
         widgets: [Widget]? = nil
@@ -65,12 +65,12 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// Without a `widgets:` list every repository gets a single widget in both sizes.
-    public static func defaultWidgets(for repos: [RepoName]) -> [Widget] {
+    static func defaultWidgets(for repos: [RepoName]) -> [Widget] {
         repos.map { Widget(kind: .single($0, sizes: [.medium, .large]), note: nil) }
     }
 
     /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.
-    public static func derivedDoubleID(top: RepoName, bottom: RepoName) -> String {
+    static func derivedDoubleID(top: RepoName, bottom: RepoName) -> String {
         let id = "\(top.owner)-\(top.name)--\(bottom.owner)-\(bottom.name)".lowercased()
         // Two long names would exceed a file name's 255 bytes: keep a readable start and a hash.
         guard id.utf8.count > 120 else { return id }

@@ -1,8 +1,8 @@
 /// How a widget is drawn: light or dark, iOS 18's rendering modes, and how numbers are written.
 /// The site sets defaults; each widget may override any of them.
-public struct WidgetLook: Sendable, Equatable {
+struct WidgetLook: Sendable, Equatable {
     /// iOS 18's widget rendering modes.
-    public enum Rendering: String, Sendable, CaseIterable {
+    enum Rendering: String, Sendable, CaseIterable {
         case fullColor = "full-color"
         /// Text and icons in one tint, avatars toned to it.
         case accented
@@ -10,21 +10,21 @@ public struct WidgetLook: Sendable, Equatable {
         case desaturated
     }
 
-    public enum Numbers: String, Sendable, CaseIterable {
+    enum Numbers: String, Sendable, CaseIterable {
         /// "171,281", as the app shows them.
         case full
         /// "171.3k".
         case compact
     }
 
-    public var appearance: SiteConfig.Appearance
-    public var rendering: Rendering
-    public var accent: AccentColor
-    public var numbers: Numbers
+    var appearance: SiteConfig.Appearance
+    var rendering: Rendering
+    var accent: AccentColor
+    var numbers: Numbers
     /// The BCP 47 tag its words, numbers and dates follow (`locale:`, the widget's own or the site's).
-    public var locale = "en"
+    var locale = "en"
 
-    public init(
+    init(
         appearance: SiteConfig.Appearance = .auto, rendering: Rendering = .fullColor,
         accent: AccentColor = .systemBlue, numbers: Numbers = .full
     ) {
@@ -35,16 +35,16 @@ public struct WidgetLook: Sendable, Equatable {
     }
 
     /// The keys site.yml accepts at the top level and on each widget.
-    public static let keys = ["appearance", "rendering", "accent", "numbers"]
+    static let keys = ["appearance", "rendering", "accent", "numbers"]
 
     /// A widget's own keys; nil inherits the site's.
-    public struct Overrides: Sendable, Equatable {
-        public var appearance: SiteConfig.Appearance?
-        public var rendering: Rendering?
-        public var accent: AccentColor?
-        public var numbers: Numbers?
+    struct Overrides: Sendable, Equatable {
+        var appearance: SiteConfig.Appearance?
+        var rendering: Rendering?
+        var accent: AccentColor?
+        var numbers: Numbers?
 
-        public init(
+        init(
             appearance: SiteConfig.Appearance? = nil, rendering: Rendering? = nil, accent: AccentColor? = nil,
             numbers: Numbers? = nil
         ) {
@@ -54,14 +54,14 @@ public struct WidgetLook: Sendable, Equatable {
             self.numbers = numbers
         }
 
-        public func applied(to base: WidgetLook) -> WidgetLook {
+        func applied(to base: WidgetLook) -> WidgetLook {
             WidgetLook(
                 appearance: appearance ?? base.appearance, rendering: rendering ?? base.rendering,
                 accent: accent ?? base.accent, numbers: numbers ?? base.numbers)
         }
 
         /// Sets one of `WidgetLook.keys` from its site.yml text; returns the problem when the text is invalid.
-        public mutating func set(_ key: String, to text: String) -> String? {
+        mutating func set(_ key: String, to text: String) -> String? {
             switch key {
             case "appearance":
                 guard let value = SiteConfig.Appearance(rawValue: text) else {
@@ -93,19 +93,19 @@ public struct WidgetLook: Sendable, Equatable {
 }
 
 /// An sRGB colour from site.yml, validated as `#RRGGBB` before it can reach any CSS.
-public struct AccentColor: Sendable, Equatable, CustomStringConvertible {
-    public let red: UInt8
-    public let green: UInt8
-    public let blue: UInt8
+struct AccentColor: Sendable, Equatable, CustomStringConvertible {
+    let red: UInt8
+    let green: UInt8
+    let blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// Accepts exactly `#` and six hex digits.
-    public init?(hex text: String) {
+    init?(hex text: String) {
         let digits = Array(text.utf8)
         guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
         var channels: [UInt8] = []
@@ -126,27 +126,27 @@ public struct AccentColor: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// iOS's system blue, the accent when site.yml names none.
-    public static let systemBlue = AccentColor(red: 0x0A, green: 0x84, blue: 0xFF)
+    static let systemBlue = AccentColor(red: 0x0A, green: 0x84, blue: 0xFF)
 
     /// Lowercase `#rrggbb`.
-    public var hex: String {
+    var hex: String {
         let digits = Array("0123456789abcdef")
         return "#" + String([red, green, blue].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
-    public var description: String { hex }
+    var description: String { hex }
 }
 
 extension SiteConfig {
     /// The site-wide defaults every widget starts from.
-    public var look: WidgetLook {
+    var look: WidgetLook {
         var look = WidgetLook(appearance: appearance, rendering: rendering, accent: accent, numbers: numbers)
         look.locale = locale
         return look
     }
 
     /// The look a widget is drawn with: its own keys over the site's.
-    public func look(for widget: Widget) -> WidgetLook {
+    func look(for widget: Widget) -> WidgetLook {
         var look = widget.look.applied(to: look)
         look.locale = locale(for: widget)
         return look

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Where the API lives and who is asking.
-public struct APIConfiguration: Sendable {
-    public static let defaultBaseURL = URL(string: "https://api.github.com")!
+struct APIConfiguration: Sendable {
+    static let defaultBaseURL = URL(string: "https://api.github.com")!
 
-    public var baseURL: URL
+    var baseURL: URL
     /// Sent only to `baseURL`'s origin.
-    public var token: String?
-    public var userAgent: String
+    var token: String?
+    var userAgent: String
 
-    public init(baseURL: URL = defaultBaseURL, token: String? = nil, userAgent: String = "repowatch-site") {
+    init(baseURL: URL = defaultBaseURL, token: String? = nil, userAgent: String = "repowatch-site") {
         self.baseURL = baseURL
         self.token = token
         self.userAgent = userAgent
@@ -17,7 +17,7 @@ public struct APIConfiguration: Sendable {
 
     /// `--api-url`, else `GITHUB_API_URL` (set by GitHub Actions), else api.github.com;
     /// `GITHUB_TOKEN`, else `GH_TOKEN`.
-    public static func resolve(apiURL: String?, environment: [String: String]) throws -> APIConfiguration {
+    static func resolve(apiURL: String?, environment: [String: String]) throws -> APIConfiguration {
         let text = apiURL ?? environment["GITHUB_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
         var baseURL = defaultBaseURL
         if let text {

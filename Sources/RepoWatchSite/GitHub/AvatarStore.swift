@@ -7,20 +7,20 @@ import Foundation
 /// Downloads each distinct avatar URL once and keeps the images under content-addressed names, so
 /// the same face used by many widgets is one file. A failed download becomes a generated
 /// placeholder, never a broken image.
-public actor AvatarStore {
-    public typealias Files = [String: Data]
+actor AvatarStore {
+    typealias Files = [String: Data]
 
     private let client: GitHubClient?
     private var inFlight: [String: Task<String, Never>] = [:]
     private(set) var files: Files = [:]
 
     /// `client` nil means no network (sample data): every avatar is a placeholder.
-    public init(client: GitHubClient?) {
+    init(client: GitHubClient?) {
         self.client = client
     }
 
     /// The root-relative path (`avatars/….png`) of `url`'s image at `pixels` square, or of a placeholder for `name`.
-    public func avatar(url: String?, pixels: Int, placeholderFor name: String) async -> String {
+    func avatar(url: String?, pixels: Int, placeholderFor name: String) async -> String {
         guard let client, let url, let sized = Self.sizedURL(url, pixels: pixels) else {
             return store(AvatarPlaceholder.svg(for: name), ext: "svg")
         }
@@ -34,7 +34,7 @@ public actor AvatarStore {
         return await task.value
     }
 
-    public func allFiles() -> Files { files }
+    func allFiles() -> Files { files }
 
     private func keep(_ image: (Data, String)?, placeholderFor name: String, url: String) -> String {
         guard let (data, ext) = image else { return store(AvatarPlaceholder.svg(for: name), ext: "svg") }

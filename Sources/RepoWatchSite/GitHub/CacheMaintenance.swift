@@ -10,34 +10,32 @@ import Foundation
 /// used for `CacheLifetimes.retention` (a repository removed from site.yml, an avatar no longer
 /// shown), and `repowatch-site cache` shows, prunes or clears it on demand. `history.json` and the
 /// lock file are not HTTP entries and are never touched.
-public struct CacheMaintenance: Sendable {
-    public let cache: ResponseCache
-
-    public init(cache: ResponseCache) { self.cache = cache }
+struct CacheMaintenance: Sendable {
+    let cache: ResponseCache
 
     /// What `cache info` reports.
-    public struct Inventory: Sendable, Equatable {
-        public var entries = 0
-        public var bytes = 0
+    struct Inventory: Sendable, Equatable {
+        var entries = 0
+        var bytes = 0
         /// Bodies with their validators.
-        public var answers = 0
-        public var redirects = 0
+        var answers = 0
+        var redirects = 0
         /// Answers without validators, reused for a day (204, 403 "too large").
-        public var keptAnswers = 0
+        var keptAnswers = 0
         /// Entries of the first format, rewritten when next used.
-        public var legacy = 0
-        public var unreadable = 0
+        var legacy = 0
+        var unreadable = 0
         /// Unused for longer than the retention period: the next build or `cache prune` removes them.
-        public var prunable = 0
-        public var prunableBytes = 0
-        public var oldestUse: Date?
-        public var newestUse: Date?
+        var prunable = 0
+        var prunableBytes = 0
+        var oldestUse: Date?
+        var newestUse: Date?
     }
 
-    public struct Removal: Sendable, Equatable {
-        public var entries = 0
-        public var bytes = 0
-        public var remaining = 0
+    struct Removal: Sendable, Equatable {
+        var entries = 0
+        var bytes = 0
+        var remaining = 0
     }
 
     /// One file under `http/`.
@@ -75,7 +73,7 @@ public struct CacheMaintenance: Sendable {
         cache.now.timeIntervalSince(file.lastUse) > CacheLifetimes.retention
     }
 
-    public func inventory() -> Inventory {
+    func inventory() -> Inventory {
         var inventory = Inventory()
         for file in files() where !file.isTemporary {
             inventory.entries += 1
@@ -106,12 +104,12 @@ public struct CacheMaintenance: Sendable {
 
     /// Removes the entries unused for longer than the retention period, except `used` (keys this
     /// build read or wrote), and what killed writers left half-written.
-    public func prune(keeping used: Set<String> = []) -> Removal {
+    func prune(keeping used: Set<String> = []) -> Removal {
         remove { file in file.isTemporary || (!used.contains(file.key) && isPrunable(file)) }
     }
 
     /// Every HTTP entry: the next build asks for everything again (unconditionally).
-    public func clear() -> Removal {
+    func clear() -> Removal {
         remove { _ in true }
     }
 
@@ -138,7 +136,7 @@ public struct CacheMaintenance: Sendable {
 
 extension CacheMaintenance.Inventory {
     /// The lines `cache info` prints.
-    public func summary(directory: URL) -> [String] {
+    func summary(directory: URL) -> [String] {
         var lines = ["\(directory.path): \(Formatting.grouped(entries)) entries, \(Self.size(bytes))"]
         guard entries > 0 else { return lines }
         var kinds = [
@@ -168,7 +166,7 @@ extension CacheMaintenance.Inventory {
 
 extension CacheMaintenance.Removal {
     /// "Removed 12 cache entries unused for over 30 days (1.2 MiB); 340 remain".
-    public func summary(_ which: String = "") -> String {
+    func summary(_ which: String = "") -> String {
         "Removed \(Formatting.grouped(entries)) cache entries\(which) (\(CacheMaintenance.Inventory.size(bytes))); "
             + "\(Formatting.grouped(remaining)) remain"
     }

@@ -27,44 +27,44 @@ struct Fetched: Sendable {
 }
 
 /// How the client behaves when GitHub is slow, down or rate-limiting.
-public struct NetworkPolicy: Sendable {
-    public var retry = RetryPolicy()
+struct NetworkPolicy: Sendable {
+    var retry = RetryPolicy()
     /// Longest wait for a rate limit to reset before giving up on the network for this build.
-    public var maxWait: Double = 60
+    var maxWait: Double = 60
     /// No network at all: only the cache answers.
-    public var offline = false
+    var offline = false
     /// Ask again for what the cache would otherwise reuse without asking (answers without
     /// validators within their day, remembered redirects).
-    public var refresh = false
-    public var verbose = false
+    var refresh = false
+    var verbose = false
 
-    public init() {}
+    init() {}
 }
 
 /// How long the cache trusts what it keeps.
 public enum CacheLifetimes {
     /// An answer without validators (an empty repository's 204, a 403 "too large to list").
-    public static let keptAnswer: TimeInterval = 24 * 3600
+    static let keptAnswer: TimeInterval = 24 * 3600
     /// Entries unused for this long are pruned; remembered permanent redirects this old are rechecked.
-    public static let retention: TimeInterval = 30 * 24 * 3600
+    static let retention: TimeInterval = 30 * 24 * 3600
     public static let retentionDays = 30
 }
 
 /// Talks to the GitHub REST API: the cached, redirect-following GET lives here; one exchange (headers,
 /// credentials, retries, rate limits) in RequestExchange.swift; the endpoints in GitHubEndpoints.swift.
-public struct GitHubClient: Sendable {
-    public let configuration: APIConfiguration
+struct GitHubClient: Sendable {
+    let configuration: APIConfiguration
     let transport: any HTTPTransport
     let cache: ResponseCache?
     let policy: NetworkPolicy
-    public let ledger: RequestLedger
+    let ledger: RequestLedger
     let log: (any BuildLog)?
     /// Called on a secondary rate limit, to lower concurrency.
     let onSecondaryLimit: @Sendable () async -> Void
     let sleep: @Sendable (Double) async throws -> Void
     let clock: @Sendable () -> Date
 
-    public init(
+    init(
         configuration: APIConfiguration, transport: any HTTPTransport, cache: ResponseCache? = nil,
         policy: NetworkPolicy = NetworkPolicy(), ledger: RequestLedger = RequestLedger(), log: (any BuildLog)? = nil,
         onSecondaryLimit: @escaping @Sendable () async -> Void = {},

@@ -11,7 +11,7 @@ extension GitHubClient {
     }
 
     /// Where an answer came from: fresh (`nil`), or the cache's copy as of a date, and why.
-    public typealias Staleness = (asOf: Date, reason: String)
+    typealias Staleness = (asOf: Date, reason: String)
 
     /// `GET /repos/{owner}/{repo}`; a renamed repository answers 301 to `/repositories/{id}`.
     func repository(_ name: RepoName) async throws -> (RepositoryPayload, Staleness?) {
@@ -24,7 +24,7 @@ extension GitHubClient {
         }
     }
 
-    public enum ContributorList: Sendable, Equatable {
+    enum ContributorList: Sendable, Equatable {
         case people([Contributor], avatarURLs: [String?])
         /// GitHub refuses to count contributors of very large repositories.
         case tooLarge

@@ -1,6 +1,6 @@
 import Foundation
 
-public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
+enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidBaseURL(String)
     case notFound
     case http(status: Int, message: String?)
@@ -12,7 +12,7 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The quota is spent until `until`, further than `--max-wait`.
     case rateLimited(until: Date)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .invalidBaseURL(let text): return "'\(text)' is not an http(s) API URL"
         case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"

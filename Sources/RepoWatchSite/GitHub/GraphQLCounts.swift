@@ -6,24 +6,19 @@ import Foundation
 
 /// Open issues and open pull requests of one repository, counted apart (REST's `open_issues_count`
 /// is their sum).
-public struct OpenCounts: Codable, Sendable, Equatable {
-    public var issues: Int
-    public var pulls: Int
-
-    public init(issues: Int, pulls: Int) {
-        self.issues = issues
-        self.pulls = pulls
-    }
+struct OpenCounts: Codable, Sendable, Equatable {
+    var issues: Int
+    var pulls: Int
 }
 
 /// Where GitHub's GraphQL API lives (DESIGN.md, command line).
-public enum GraphQLEndpoint {
+enum GraphQLEndpoint {
     /// `GITHUB_GRAPHQL_URL` (set by Actions), else derived from the REST base: api.github.com →
     /// `/graphql`, `https://HOST/api/v3` → `https://HOST/api/graphql`, any other base → `BASE/graphql`.
     ///
     /// An explicit `--api-url` on another origin than `GITHUB_GRAPHQL_URL` wins: inside Actions the
     /// variable names github.com, and a build pointed elsewhere must not send the token there.
-    public static func url(apiBase: URL, apiURLGiven: Bool, environment: [String: String]) -> URL? {
+    static func url(apiBase: URL, apiURLGiven: Bool, environment: [String: String]) -> URL? {
         if let text = environment["GITHUB_GRAPHQL_URL"], !text.isEmpty, let url = URL(string: text),
             SafeURL.isWeb(url), !apiURLGiven || Origin(url) == Origin(apiBase)
         {

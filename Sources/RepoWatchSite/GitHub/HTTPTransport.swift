@@ -5,17 +5,17 @@ import Foundation
 #endif
 
 /// One HTTP exchange, without following redirects: the client decides where credentials may go.
-public protocol HTTPTransport: Sendable {
+protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
 
 /// URLSession with an ephemeral configuration (no shared cookies or URL cache) that hands redirects
 /// back to the caller instead of following them, because URLSession on Linux would forward
 /// `Authorization` to whatever origin a redirect names.
-public final class URLSessionTransport: HTTPTransport {
+final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
-    public init(timeout: TimeInterval = 30, connections: Int = 8) {
+    init(timeout: TimeInterval = 30, connections: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         // The default (6 on Linux) would queue requests that `--jobs` allows to run.
         configuration.httpMaximumConnectionsPerHost = max(connections, 1)
@@ -30,7 +30,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -84,14 +84,14 @@ private final class TaskBox: @unchecked Sendable {
 }
 
 /// Bounds how many requests run at once (`--jobs`); a secondary rate limit halves the bound.
-public actor ConcurrencyLimiter {
+actor ConcurrencyLimiter {
     public private(set) var limit: Int
     private var active = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    public init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int) { self.limit = max(1, limit) }
 
-    public func acquire() async {
+    func acquire() async {
         if active < limit {
             active += 1
             return
@@ -99,7 +99,7 @@ public actor ConcurrencyLimiter {
         await withCheckedContinuation { waiters.append($0) }
     }
 
-    public func release() {
+    func release() {
         active -= 1
         if active < limit, !waiters.isEmpty {
             active += 1
@@ -108,9 +108,9 @@ public actor ConcurrencyLimiter {
     }
 
     /// GitHub asks clients that trip the secondary limit to slow down.
-    public func reduce() { limit = max(1, limit / 2) }
+    func reduce() { limit = max(1, limit / 2) }
 
-    public func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         await acquire()
         do {
             let value = try await body()
@@ -124,16 +124,16 @@ public actor ConcurrencyLimiter {
 }
 
 /// Any transport, with at most `limit` exchanges in flight.
-public struct LimitedTransport: HTTPTransport {
+struct LimitedTransport: HTTPTransport {
     let base: any HTTPTransport
-    public let limiter: ConcurrencyLimiter
+    let limiter: ConcurrencyLimiter
 
-    public init(_ base: any HTTPTransport, limit: Int) {
+    init(_ base: any HTTPTransport, limit: Int) {
         self.base = base
         limiter = ConcurrencyLimiter(limit: limit)
     }
 
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await limiter.run { try await base.send(request) }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Counts open issues and open pull requests apart through GitHub's GraphQL API, a batch of
 /// repositories per query. GraphQL needs a token; without one, or when GitHub fails, cards keep
 /// REST's combined count and say so, and the build goes on.
-public struct OpenCountsFetcher: Sendable {
+struct OpenCountsFetcher: Sendable {
     /// Nil: no usable GraphQL URL.
     let url: URL?
     /// Sent only to `url`, whose redirects are never followed.
@@ -21,7 +21,7 @@ public struct OpenCountsFetcher: Sendable {
     let now: Date
     let sleep: @Sendable (Double) async throws -> Void
 
-    public init(
+    init(
         url: URL?, token: String?, userAgent: String, transport: any HTTPTransport, cacheDirectory: URL,
         offline: Bool, retry: RetryPolicy = RetryPolicy(), log: any BuildLog, now: Date,
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
@@ -39,23 +39,23 @@ public struct OpenCountsFetcher: Sendable {
     }
 
     /// What this build learnt, for `apply(to:)` and the summary line.
-    public struct Report: Sendable, Equatable {
-        public enum Skipped: Sendable, Equatable { case noToken, offline, noEndpoint }
+    struct Report: Sendable, Equatable {
+        enum Skipped: Sendable, Equatable { case noToken, offline, noEndpoint }
 
         /// Counted in this build, by repository key.
-        public var fresh: [String: OpenCounts] = [:]
+        var fresh: [String: OpenCounts] = [:]
         /// Counted by an earlier build: used offline and for repositories whose REST data is stale too.
-        public var cached: [String: OpenCounts] = [:]
-        public var queries = 0
-        public var cost = 0
-        public var remaining: Int?
-        public var limit: Int?
-        public var skipped: Skipped?
+        var cached: [String: OpenCounts] = [:]
+        var queries = 0
+        var cost = 0
+        var remaining: Int?
+        var limit: Int?
+        var skipped: Skipped?
         /// Why some or all repositories were not counted apart.
-        public var problem: String?
+        var problem: String?
     }
 
-    public func fetch(_ repos: [RepoName]) async -> Report {
+    func fetch(_ repos: [RepoName]) async -> Report {
         var report = Report()
         report.cached = cache.load()
         if offline {
@@ -147,7 +147,7 @@ extension OpenCountsFetcher.Report {
     /// Splits each repository's count where it is known: counted now, or (offline, or when the
     /// repository's own data is stale) counted by an earlier build. Elsewhere REST's combined count
     /// stays, flagged `openIssuesIncludePulls`.
-    public func apply(to repos: [RepoSnapshot], offline: Bool) -> [RepoSnapshot] {
+    func apply(to repos: [RepoSnapshot], offline: Bool) -> [RepoSnapshot] {
         repos.map { repo in
             guard repo.isAvailable else { return repo }
             let key = repo.configName.lowercased()
@@ -161,7 +161,7 @@ extension OpenCountsFetcher.Report {
     }
 
     /// The GraphQL part of the build summary, beside the REST quota.
-    public var summary: String {
+    var summary: String {
         switch skipped {
         case .noToken: return "issues include pull requests (counting them apart needs a token for GraphQL)"
         case .offline: return "GraphQL counts from the cache"

@@ -17,16 +17,16 @@ struct OwnerAccountPayload: Decodable, Sendable {
 }
 
 /// One item of an owner's repository list: everything a card shows, so no `GET /repos/…` follows.
-public struct ListedRepository: Sendable {
+struct ListedRepository: Sendable {
     var payload: RepositoryPayload
     /// GitHub's `full_name`, validated: it names folders of the site.
-    public var name: RepoName
-    public var fork: Bool
-    public var isPrivate: Bool
-    public var topics: [String]
-    public var stars: Int { payload.stars }
-    public var archived: Bool { payload.archived }
-    public var pushedAt: Date? { payload.pushedAt }
+    var name: RepoName
+    var fork: Bool
+    var isPrivate: Bool
+    var topics: [String]
+    var stars: Int { payload.stars }
+    var archived: Bool { payload.archived }
+    var pushedAt: Date? { payload.pushedAt }
 }
 
 /// The same fields as the repository document, plus what only the list's filters need.
@@ -51,16 +51,16 @@ struct ListedRepositoryPayload: Decodable {
 }
 
 /// What listing one owner gave.
-public struct OwnerListing: Sendable {
-    public var source: OwnerSource
+struct OwnerListing: Sendable {
+    var source: OwnerSource
     /// The owner's login on GitHub now (differs from `source.owner` after a rename).
-    public var login: String
-    public var avatarURL: String?
-    public var htmlURL: String?
-    public var isOrganization: Bool
-    public var repos: [ListedRepository]
+    var login: String
+    var avatarURL: String?
+    var htmlURL: String?
+    var isOrganization: Bool
+    var repos: [ListedRepository]
     /// Set when any page came from the cache alone (offline, or GitHub failing): the oldest.
-    public var staleness: GitHubClient.Staleness?
+    var staleness: GitHubClient.Staleness?
 }
 
 extension GitHubClient {

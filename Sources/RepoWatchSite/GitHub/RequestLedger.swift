@@ -2,17 +2,17 @@ import Foundation
 
 /// Shared state of one build's requests: counts for the summary, the quota last reported, and the
 /// rate-limit pause that every request must respect.
-public actor RequestLedger {
-    public struct Counts: Sendable, Equatable {
-        public var requests = 0
-        public var notModified = 0
-        public var fromCacheOnly = 0
+actor RequestLedger {
+    struct Counts: Sendable, Equatable {
+        var requests = 0
+        var notModified = 0
+        var fromCacheOnly = 0
         /// Answers without validators reused within their lifetime: cache hits, no request.
-        public var keptAnswers = 0
-        public var retries = 0
-        public var quotaRemaining: Int?
-        public var quotaLimit: Int?
-        public var rateLimitWaits = 0
+        var keptAnswers = 0
+        var retries = 0
+        var quotaRemaining: Int?
+        var quotaLimit: Int?
+        var rateLimitWaits = 0
     }
 
     public private(set) var counts = Counts()
@@ -20,7 +20,7 @@ public actor RequestLedger {
     /// Set when a primary limit resets too far away: no more API requests this build.
     public private(set) var stoppedUntil: Date?
 
-    public init() {}
+    init() {}
 
     func recordRequest() { counts.requests += 1 }
     func recordNotModified() { counts.notModified += 1 }

@@ -13,25 +13,25 @@ import Foundation
 /// fingerprint of the token it was fetched with, because ETags are tied to the token: validators are
 /// only sent when the fingerprint matches. The token itself is never stored. A file's modification
 /// time is its last use (set to the build's "now"), which pruning goes by.
-public struct ResponseCache: Sendable {
-    public struct Entry: Codable, Sendable, Equatable {
-        public var url: String
-        public var tokenFingerprint: String
+struct ResponseCache: Sendable {
+    struct Entry: Codable, Sendable, Equatable {
+        var url: String
+        var tokenFingerprint: String
         /// The HTTP status kept with the body (200, or 204 / 403 "too large"), or of the redirect
         /// when `location` is set; nil in older entries means 200 (or 301 with a location).
-        public var status: Int?
-        public var etag: String?
-        public var lastModified: String?
+        var status: Int?
+        var etag: String?
+        var lastModified: String?
         /// `Link` header, so pagination still works when the page itself answers 304.
-        public var link: String?
+        var link: String?
         /// Set for a redirect: where this URL led. A permanent one on the API origin (a renamed
         /// repository) is followed without asking; any other is followed only from the cache, so
         /// `--offline` and outages find the answer for the URL a build starts from.
-        public var location: String?
-        public var body: Data
-        public var storedAt: Date
+        var location: String?
+        var body: Data
+        var storedAt: Date
         /// An answer without validators (204, 403 "too large") is reused without asking until then.
-        public var freshUntil: Date?
+        var freshUntil: Date?
 
         enum CodingKeys: String, CodingKey {
             case url, status, etag, link, location, body
@@ -46,18 +46,18 @@ public struct ResponseCache: Sendable {
         }
     }
 
-    public let directory: URL
+    let directory: URL
     /// The build's "now" (`REPOWATCH_NOW` in tests): when entries are stored and last used.
-    public let now: Date
+    let now: Date
     let usage = CacheUsage()
 
-    public init(directory: URL, now: Date = Date()) {
+    init(directory: URL, now: Date = Date()) {
         self.directory = directory
         self.now = now
     }
 
     /// "anonymous" without a token; otherwise a salted SHA-256 prefix that cannot be turned back into the token.
-    public static func fingerprint(token: String?) -> String {
+    static func fingerprint(token: String?) -> String {
         guard let token, !token.isEmpty else { return "anonymous" }
         return String(SHA256.hex("repowatch-site token fingerprint\n" + token).prefix(16))
     }
@@ -77,7 +77,7 @@ public struct ResponseCache: Sendable {
 
     /// A missing, truncated or corrupt entry reads as no entry: it is refetched, never a crash. An
     /// entry of the first format is rewritten in the current one the first time it is read.
-    public func entry(for url: String) -> Entry? {
+    func entry(for url: String) -> Entry? {
         let key = Self.key(for: url)
         usage.used(key)
         if let data = try? Data(contentsOf: file(key: key, extension: Self.entryExtension)) {
@@ -93,7 +93,7 @@ public struct ResponseCache: Sendable {
     }
 
     /// Written to a temporary file and renamed, so a reader never sees half an entry.
-    public func store(_ entry: Entry) {
+    func store(_ entry: Entry) {
         let key = Self.key(for: entry.url)
         usage.used(key)
         let target = file(key: key, extension: Self.entryExtension)
@@ -109,7 +109,7 @@ public struct ResponseCache: Sendable {
 
     /// Marks every entry this build read or wrote as used `now`, so pruning keeps it for the
     /// retention period from today.
-    public func recordUse() {
+    func recordUse() {
         var times = [timespec](repeating: Self.stamp(now), count: 2)
         for key in usage.keys {
             _ = utimensat(AT_FDCWD, file(key: key, extension: Self.entryExtension).path, &times, 0)

@@ -12,7 +12,7 @@ public struct RetryPolicy: Sendable {
 
     /// Seconds to wait before attempt `attempt + 1` (attempt counts from 1): between half and all
     /// of `baseDelay × 2^(attempt-1)`, so many clients retrying at once spread out.
-    public func delay(afterAttempt attempt: Int, random: Double = Double.random(in: 0...1)) -> Double {
+    func delay(afterAttempt attempt: Int, random: Double = Double.random(in: 0...1)) -> Double {
         let ceiling = baseDelay * pow(2, Double(attempt - 1))
         return ceiling * (0.5 + 0.5 * random)
     }
@@ -21,14 +21,14 @@ public struct RetryPolicy: Sendable {
 }
 
 /// What a 403 or 429 means: a rate limit (and how long to wait), or something else.
-public enum RateLimitSignal: Equatable, Sendable {
+enum RateLimitSignal: Equatable, Sendable {
     /// `x-ratelimit-remaining: 0`; the quota returns at `reset`.
     case primary(reset: Date)
     /// Too many requests too fast; wait `retryAfter` seconds.
     case secondary(retryAfter: Double)
 
     /// - Parameter headers: lowercased names.
-    public static func classify(status: Int, headers: [String: String], body: Data, now: Date) -> RateLimitSignal? {
+    static func classify(status: Int, headers: [String: String], body: Data, now: Date) -> RateLimitSignal? {
         guard status == 403 || status == 429 else { return nil }
         let message = ((try? JSONDecoder().decode(ErrorPayload.self, from: body).message) ?? "").lowercased()
         // "too large to list contributors" is a 403 about the repository, not about us.

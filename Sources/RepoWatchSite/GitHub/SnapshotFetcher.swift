@@ -2,32 +2,25 @@ import Foundation
 
 /// Fetches every configured repository (repository document, top contributors, avatars) and turns
 /// each into a `RepoSnapshot`; a repository that fails becomes "unavailable" without stopping the rest.
-public struct SnapshotFetcher: Sendable {
-    public static let ownerAvatarPixels = 100
-    public static let contributorAvatarPixels = 88
+struct SnapshotFetcher: Sendable {
+    static let ownerAvatarPixels = 100
+    static let contributorAvatarPixels = 88
     /// The notes snapshot.json keeps when the list is missing; cards show them in the site's locale.
-    public static let tooLargeNote = "Contributor list too large for GitHub to show"
-    public static let unavailableNote = "Contributors unavailable"
+    static let tooLargeNote = "Contributor list too large for GitHub to show"
+    static let unavailableNote = "Contributors unavailable"
 
     let client: GitHubClient
     let avatars: AvatarStore
     let log: any BuildLog
     let now: Date
 
-    public init(client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date) {
-        self.client = client
-        self.avatars = avatars
-        self.log = log
-        self.now = now
-    }
-
     /// Results in the order of `repos`; at most `jobs` repositories are in progress at once.
-    public func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
+    func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
         await fetchAll(repos.map(Work.repository), jobs: jobs, progress: progress)
     }
 
     /// What one repository of the site needs.
-    public enum Work: Sendable {
+    enum Work: Sendable {
         /// From `repos:`: the repository document, then contributors.
         case repository(RepoName)
         /// From an owner's list, which already holds the document: contributors only.
@@ -36,7 +29,7 @@ public struct SnapshotFetcher: Sendable {
         case ready(RepoSnapshot)
     }
 
-    public func fetchAll(_ repos: [Work], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
+    func fetchAll(_ repos: [Work], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
         await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
             var results = [RepoSnapshot?](repeating: nil, count: repos.count)
             var next = 0
@@ -66,7 +59,7 @@ public struct SnapshotFetcher: Sendable {
         }
     }
 
-    public func fetch(_ name: RepoName) async -> RepoSnapshot {
+    func fetch(_ name: RepoName) async -> RepoSnapshot {
         let payload: RepositoryPayload
         let staleness: GitHubClient.Staleness?
         do {

@@ -3,16 +3,16 @@ import Foundation
 
 /// Writes a whole site into a temporary folder beside the target and swaps it in at the end, so a
 /// failed or interrupted build leaves the previous `public/` exactly as it was.
-public struct SiteWriter: Sendable {
-    public let target: URL
+struct SiteWriter: Sendable {
+    let target: URL
 
-    public init(target: URL) { self.target = target.standardizedFileURL }
+    init(target: URL) { self.target = target.standardizedFileURL }
 
-    public enum WriteError: Error, CustomStringConvertible {
+    enum WriteError: Error, CustomStringConvertible {
         case unsafePath(String)
         case io(String)
 
-        public var description: String {
+        var description: String {
             switch self {
             case .unsafePath(let path): return "refusing to write outside the output folder: \(path)"
             case .io(let reason): return reason
@@ -21,7 +21,7 @@ public struct SiteWriter: Sendable {
     }
 
     /// `files`: root-relative path → bytes.
-    public func write(_ files: [String: Data]) throws {
+    func write(_ files: [String: Data]) throws {
         let staged = try begin()
         do {
             for (path, data) in files { try staged.add(path, data) }
@@ -39,7 +39,7 @@ public struct SiteWriter: Sendable {
     /// are overwritten in place and the ones not written again are removed at `commit()`. Creating
     /// and deleting every file each build made ext4 hunt for free inodes past the ones just
     /// deleted, which cost more than rendering a large site.
-    public func begin() throws -> StagedSite {
+    func begin() throws -> StagedSite {
         do {
             return try openStaging()
         } catch {
@@ -146,9 +146,9 @@ public struct SiteWriter: Sendable {
 }
 
 /// A site being written: safe to fill from several threads at once.
-public final class StagedSite: @unchecked Sendable {
+final class StagedSite: @unchecked Sendable {
     private let writer: SiteWriter
-    public let folder: URL
+    let folder: URL
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
     private var written: Set<String> = []
@@ -158,16 +158,16 @@ public final class StagedSite: @unchecked Sendable {
         self.folder = folder
     }
 
-    public var fileCount: Int {
+    var fileCount: Int {
         lock.withLock { written.count }
     }
 
-    public func add(_ path: String, _ data: Data) throws {
+    func add(_ path: String, _ data: Data) throws {
         try add(path) { try FileIO.write(data, to: $0) }
     }
 
     /// A file too big to hold in memory: `write` creates it at the path it is given.
-    public func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
+    func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
         try SiteWriter.validate(path)
         let url = folder.appendingPathComponent(path)
         let parent = url.deletingLastPathComponent().path
@@ -244,7 +244,7 @@ public final class StagedSite: @unchecked Sendable {
     }
 
     /// Swaps the finished site in for the previous one.
-    public func commit() throws {
+    func commit() throws {
         do {
             try removeUnwritten()
             try writer.swapIn(folder)
@@ -254,7 +254,7 @@ public final class StagedSite: @unchecked Sendable {
         }
     }
 
-    public func abandon() {
+    func abandon() {
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -4,15 +4,15 @@ import Foundation
 /// site or cache at once: a `flock` on `.NAME.lock` beside the output folder and one on
 /// `build.lock` in the cache folder, taken in that order (so two builds never wait on each other
 /// crosswise) and held until the build ends.
-public struct BuildLocks: Sendable {
+struct BuildLocks: Sendable {
     let held: [FileLock]
 
     /// For output folder `public/`: `.public.lock` beside it, hidden like the staging folders.
-    public static func outputLockFile(_ output: URL) -> URL {
+    static func outputLockFile(_ output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
     }
 
-    public static func cacheLockFile(_ cache: URL) -> URL {
+    static func cacheLockFile(_ cache: URL) -> URL {
         cache.appendingPathComponent("build.lock")
     }
 
@@ -20,7 +20,7 @@ public struct BuildLocks: Sendable {
     ///   - cache: nil for builds that do not touch the cache (`--sample`).
     ///   - wait: seconds to wait for each lock before refusing (`--lock-wait`).
     /// - Throws: `UsageError` (exit 2) when another build holds a lock past `wait`.
-    public static func acquire(output: URL?, cache: URL?, wait: Double, log: any BuildLog) async throws -> BuildLocks {
+    static func acquire(output: URL?, cache: URL?, wait: Double, log: any BuildLog) async throws -> BuildLocks {
         var files: [URL] = []
         if let output { files.append(outputLockFile(output)) }
         if let cache { files.append(cacheLockFile(cache)) }
@@ -47,7 +47,7 @@ public struct BuildLocks: Sendable {
         return BuildLocks(held: held)
     }
 
-    public func release() {
+    func release() {
         for lock in held.reversed() { lock.release() }
     }
 }

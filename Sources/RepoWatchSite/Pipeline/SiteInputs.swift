@@ -46,9 +46,9 @@ struct SiteInputs: Sendable {
 }
 
 /// A step failed for a reason other than the user's input: says which.
-public struct BuildStepError: Error, CustomStringConvertible, Sendable {
-    public var step: String
-    public var underlying: any Error
+struct BuildStepError: Error, CustomStringConvertible, Sendable {
+    var step: String
+    var underlying: any Error
 
-    public var description: String { "could not \(step): \(underlying)" }
+    var description: String { "could not \(step): \(underlying)" }
 }

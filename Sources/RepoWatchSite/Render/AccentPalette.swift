@@ -2,23 +2,23 @@ import Foundation
 
 /// The colours of an accented widget, derived from the site's accent. Computed here rather than in
 /// CSS so every accent, however light or dark, keeps text at WCAG AA contrast in light and dark.
-public struct AccentPalette: Sendable, Equatable {
-    public struct Colors: Sendable, Equatable {
+struct AccentPalette: Sendable, Equatable {
+    struct Colors: Sendable, Equatable {
         /// The card background: the appearance's surface washed with the accent.
-        public var surface: RGB
+        var surface: RGB
         /// Text and icons: the accent, darkened (light) or lightened (dark) until it reads.
-        public var ink: RGB
+        var ink: RGB
         /// Hairlines between the halves of a double widget.
-        public var line: RGB
+        var line: RGB
     }
 
     /// AA asks 4.5:1 for small text; a little more absorbs rounding in browsers' colour pipelines.
     static let minimumContrast = 4.6
 
-    public let light: Colors
-    public let dark: Colors
+    let light: Colors
+    let dark: Colors
 
-    public init(accent: AccentColor) {
+    init(accent: AccentColor) {
         let tint = RGB(accent)
         light = Self.colors(tint: tint, surface: RGB(0xFF, 0xFF, 0xFF), wash: 0.12, towards: RGB(0, 0, 0))
         dark = Self.colors(tint: tint, surface: RGB(0x1C, 0x1C, 0x1E), wash: 0.22, towards: RGB(0xFF, 0xFF, 0xFF))
@@ -36,7 +36,7 @@ public struct AccentPalette: Sendable, Equatable {
     }
 
     /// CSS custom properties for the widget root's `style` attribute; only hex digits reach it.
-    public var cssVariables: String {
+    var cssVariables: String {
         [("light", light), ("dark", dark)].flatMap { name, colors in
             [
                 "--rw-accent-\(name)-surface:\(colors.surface.hex)",
@@ -48,36 +48,36 @@ public struct AccentPalette: Sendable, Equatable {
 }
 
 /// An sRGB colour with the WCAG 2 luminance and contrast formulas.
-public struct RGB: Sendable, Equatable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
+struct RGB: Sendable, Equatable {
+    var red: Double
+    var green: Double
+    var blue: Double
 
-    public init(_ red: Double, _ green: Double, _ blue: Double) {
+    init(_ red: Double, _ green: Double, _ blue: Double) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
-    public init(_ accent: AccentColor) {
+    init(_ accent: AccentColor) {
         self.init(Double(accent.red), Double(accent.green), Double(accent.blue))
     }
 
-    public init?(hex: String) {
+    init?(hex: String) {
         guard let accent = AccentColor(hex: hex) else { return nil }
         self.init(accent)
     }
 
-    public func mixed(with other: RGB, amount: Double) -> RGB {
+    func mixed(with other: RGB, amount: Double) -> RGB {
         RGB(
             red + (other.red - red) * amount, green + (other.green - green) * amount,
             blue + (other.blue - blue) * amount)
     }
 
     /// Rounded to whole channels, as CSS will draw it.
-    public var rounded: RGB { RGB(red.rounded(), green.rounded(), blue.rounded()) }
+    var rounded: RGB { RGB(red.rounded(), green.rounded(), blue.rounded()) }
 
-    public var relativeLuminance: Double {
+    var relativeLuminance: Double {
         func linear(_ channel: Double) -> Double {
             let value = channel.rounded() / 255
             return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
@@ -85,12 +85,12 @@ public struct RGB: Sendable, Equatable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
-    public func contrast(with other: RGB) -> Double {
+    func contrast(with other: RGB) -> Double {
         let (a, b) = (relativeLuminance, other.relativeLuminance)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
-    public var hex: String {
+    var hex: String {
         let color = rounded
         return AccentColor(
             red: UInt8(clamping: Int(color.red)), green: UInt8(clamping: Int(color.green)),

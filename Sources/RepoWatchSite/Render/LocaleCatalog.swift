@@ -4,19 +4,19 @@ import Foundation
 /// The string tables a site can use: the shipped ones, each replaced by a file of the same name in
 /// the site's `Templates/locales/` (as templates are), plus any table a site adds for a locale we do
 /// not ship. Every file is read and checked once, before anything is fetched.
-public struct LocaleCatalog: Sendable {
+struct LocaleCatalog: Sendable {
     let tables: [String: [String: StringTable.Entry]]
     let english: [String: StringTable.Entry]
     /// Files from the site's folder (`locales/ko.json`), for `check`.
-    public let overridden: [String]
+    let overridden: [String]
     /// Keys a site's table has that no built-in table knows (a typo, or a key from another version).
-    public let warnings: [Diagnostic]
+    let warnings: [Diagnostic]
 
-    public var names: [String] { tables.keys.sorted() }
+    var names: [String] { tables.keys.sorted() }
 
     /// - Throws: `DiagnosticsError` naming the file when a site's table is not valid JSON of strings
     ///   and plural objects.
-    public static func load(siteDirectory: URL?) throws -> LocaleCatalog {
+    static func load(siteDirectory: URL?) throws -> LocaleCatalog {
         var tables: [String: [String: StringTable.Entry]] = [:]
         for (name, bytes) in BuiltinTemplates.locales {
             tables[name] = try? StringTable.parse(bytes)
@@ -61,14 +61,14 @@ public struct LocaleCatalog: Sendable {
     }
 
     /// The shipped tables alone (no site folder): they always parse.
-    public static let builtIn: LocaleCatalog =
+    static let builtIn: LocaleCatalog =
         (try? load(siteDirectory: nil))
         ?? LocaleCatalog(
             tables: [:], english: [:], overridden: [], warnings: [])
 
     /// The words and formats for a `locale:` value; a tag without a table (site.yml already warned)
     /// reads English.
-    public func table(for tag: String) -> StringTable {
+    func table(for tag: String) -> StringTable {
         guard let name = LocaleTag.table(for: tag, among: names), let entries = tables[name] else {
             return StringTable(name: "en", formatter: .english, entries: english, english: english)
         }
@@ -78,20 +78,20 @@ public struct LocaleCatalog: Sendable {
 
 /// The tables one build uses, made once (a table's formatter holds ICU formatters) and shared by
 /// every thread: the site's locale and each widget's own.
-public struct LocaleTables: Sendable {
+struct LocaleTables: Sendable {
     private let tables: [String: StringTable]
     private let catalog: LocaleCatalog
 
-    public init(catalog: LocaleCatalog = .builtIn, locales: [String] = ["en"]) {
+    init(catalog: LocaleCatalog = .builtIn, locales: [String] = ["en"]) {
         var tables: [String: StringTable] = [:]
         for tag in locales where tables[tag] == nil { tables[tag] = catalog.table(for: tag) }
         self.tables = tables
         self.catalog = catalog
     }
 
-    public init(catalog: LocaleCatalog, config: SiteConfig) {
+    init(catalog: LocaleCatalog, config: SiteConfig) {
         self.init(catalog: catalog, locales: [config.locale] + config.widgets.compactMap(\.locale))
     }
 
-    public func table(for tag: String) -> StringTable { tables[tag] ?? catalog.table(for: tag) }
+    func table(for tag: String) -> StringTable { tables[tag] ?? catalog.table(for: tag) }
 }

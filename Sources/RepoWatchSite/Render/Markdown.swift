@@ -4,8 +4,8 @@ import Foundation
 /// CommonMark through libcmark for the site description and widget notes. Without `CMARK_OPT_UNSAFE`,
 /// raw HTML is omitted; links and images are further limited to http(s) (and links to mailto):
 /// anything else keeps its text and loses the link.
-public enum Markdown {
-    public static func html(_ markdown: String) -> String {
+enum Markdown {
+    static func html(_ markdown: String) -> String {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, options) else { return "" }
         defer { cmark_node_free(document) }
@@ -16,7 +16,7 @@ public enum Markdown {
     }
 
     /// Whether a link (or, with `image`, an image source) may stay.
-    public static func isAllowed(destination: String, image: Bool = false) -> Bool {
+    static func isAllowed(destination: String, image: Bool = false) -> Bool {
         let lowered = destination.lowercased()
         let schemes = image ? ["https://", "http://"] : ["https://", "http://", "mailto:"]
         return schemes.contains { lowered.hasPrefix($0) && lowered.count > $0.count }

@@ -4,20 +4,20 @@ import Foundation
 /// (root-relative path → bytes) as they are made, so a big site is never held in memory. What is
 /// rendered where is planned by `SitePlan`; avatars are added by the build; nothing here touches
 /// the disk.
-public struct SiteRenderer: Sendable {
-    public static let widgetsPerPage = SitePlan.widgetsPerPage
+struct SiteRenderer: Sendable {
+    static let widgetsPerPage = SitePlan.widgetsPerPage
 
     let config: SiteConfig
     let templates: TemplateSet
     let sample: Bool
     /// Earlier snapshots: the change since the last one and the stars sparkline.
-    public var history = History()
+    var history = History()
     /// Off when the build streams `data/history.json` itself: it can be over 100 MB.
-    public var emitsHistory = true
+    var emitsHistory = true
     /// Off when the build streams `data/snapshot.json` itself (`SnapshotJSON`).
     var emitsSnapshot = true
     /// Avatar files by root-relative path, for the SVG widgets to inline.
-    public var avatarImages: [String: Data] {
+    var avatarImages: [String: Data] {
         get { avatarURIs.images }
         set { avatarURIs = AvatarDataURIs(images: newValue) }
     }
@@ -25,25 +25,25 @@ public struct SiteRenderer: Sendable {
     /// `owners:`: the gallery's section headings (see `OwnerSections`).
     var ownerHeadings: [OwnerHeading] = []
     /// The string tables: the shipped ones and the site's `Templates/locales/`.
-    public var locales = LocaleCatalog.builtIn
+    var locales = LocaleCatalog.builtIn
 
-    public init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
+    init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
         self.templates = templates
         self.sample = sample
     }
 
     /// Receives each finished file; called from several threads at once.
-    public typealias FileSink = @Sendable (_ path: String, _ data: Data) throws -> Void
+    typealias FileSink = @Sendable (_ path: String, _ data: Data) throws -> Void
 
     /// Every file in memory: for tests and small sites.
-    public func render(_ snapshot: Snapshot) throws -> [String: Data] {
+    func render(_ snapshot: Snapshot) throws -> [String: Data] {
         let collected = FileCollector()
         try render(snapshot, into: collected.add)
         return collected.files
     }
 
-    public func render(_ snapshot: Snapshot, into emit: FileSink) throws {
+    func render(_ snapshot: Snapshot, into emit: FileSink) throws {
         let tables = LocaleTables(catalog: locales, config: config)
         let strings = tables.table(for: config.locale)
         let locale = PageLocale(strings: strings)

@@ -5,17 +5,17 @@ import Foundation
 /// one, or the site's own file of the same name, which replaces it as a template does), with English
 /// for any key the table leaves out. Values are text with `{name}` placeholders, or plural forms by
 /// CLDR category (`{"one": "{count} day ago", "other": "{count} days ago"}`, `other` required).
-public struct StringTable: Sendable {
-    public enum Entry: Sendable, Equatable {
+struct StringTable: Sendable {
+    enum Entry: Sendable, Equatable {
         case text(String)
         case plural([PluralCategory: String])
     }
 
     /// The table's name (`ko`, `pt-BR`): the file it came from.
-    public let name: String
+    let name: String
     /// The locale numbers, dates and plural rules follow: the tag site.yml gives (`de-AT` reads `de`'s
     /// words with Austrian formats).
-    public let formatter: LocaleFormatter
+    let formatter: LocaleFormatter
     let entries: [String: Entry]
     let english: [String: Entry]
 
@@ -27,18 +27,18 @@ public struct StringTable: Sendable {
     }
 
     /// Built-in English: the fallback for every key, and what a site without `locale:` shows.
-    public static let english: StringTable = {
+    static let english: StringTable = {
         let entries = (try? parse(BuiltinTemplates.locales["en"] ?? [])) ?? [:]
         return StringTable(name: "en", formatter: .english, entries: entries, english: entries)
     }()
 
-    public var isRightToLeft: Bool { formatter.isRightToLeft }
+    var isRightToLeft: Bool { formatter.isRightToLeft }
 
-    public func has(_ key: String) -> Bool { entries[key] != nil || english[key] != nil }
+    func has(_ key: String) -> Bool { entries[key] != nil || english[key] != nil }
 
     /// The text of `key` split at `{placeholder}` (other placeholders filled from `values`), for a
     /// template that puts markup (a `<time>`) where the placeholder stands.
-    public func around(_ key: String, _ placeholder: String, count: Int? = nil, _ values: [String: String] = [:])
+    func around(_ key: String, _ placeholder: String, count: Int? = nil, _ values: [String: String] = [:])
         -> (String, String)
     {
         let marker = "\u{E001}"
@@ -50,7 +50,7 @@ public struct StringTable: Sendable {
     }
 
     /// The text for `key`, placeholders filled; a plural entry gives its `other` form.
-    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
         switch entries[key] ?? english[key] {
         case .text(let text): return Self.fill(text, values)
         case .plural(let forms): return Self.fill(forms[.other] ?? "", values)
@@ -60,7 +60,7 @@ public struct StringTable: Sendable {
 
     /// The form of `key` for `count` in this locale, with `{count}` written as `display` (the
     /// formatted number, grouped by default) and the other placeholders from `values`.
-    public func plural(_ key: String, count: Int, display: String? = nil, _ values: [String: String] = [:]) -> String {
+    func plural(_ key: String, count: Int, display: String? = nil, _ values: [String: String] = [:]) -> String {
         var values = values
         values["count"] = display ?? formatter.grouped(count)
         let entry = entries[key] ?? english[key]
@@ -76,7 +76,7 @@ public struct StringTable: Sendable {
     }
 
     /// Every simple (non-plural) string, resolved: what templates read as `{{t.KEY}}`.
-    public var texts: [String: String] {
+    var texts: [String: String] {
         var all: [String: String] = [:]
         for key in english.keys { all[key] = text(key) }
         for key in entries.keys where all[key] == nil { all[key] = text(key) }
@@ -101,8 +101,8 @@ public struct StringTable: Sendable {
         return out + rest
     }
 
-    public struct ParseError: Error, CustomStringConvertible {
-        public var description: String
+    struct ParseError: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Reads a table file; anything but an object of strings and plural objects (with `other`) is an error.

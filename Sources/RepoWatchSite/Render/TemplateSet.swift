@@ -4,17 +4,17 @@ import Mustache
 
 /// The templates a site renders with: the built-in ones, each replaceable by a file of the same name
 /// in the site's own `Templates/` folder; plus the assets copied to `public/assets/`.
-public struct TemplateSet: Sendable {
-    public static let requiredNames = ["layout", "card", "medium", "large", "double", "widget", "index", "repo", "404"]
+struct TemplateSet: Sendable {
+    static let requiredNames = ["layout", "card", "medium", "large", "double", "widget", "index", "repo", "404"]
 
-    public let library: MustacheLibrary
+    let library: MustacheLibrary
     /// Path under `assets/` → bytes.
-    public let assets: [String: Data]
+    let assets: [String: Data]
     /// Which templates came from the site's folder, for `check` and `--verbose`.
-    public let overridden: [String]
+    let overridden: [String]
 
     /// - Parameter siteDirectory: the folder holding site.yml; its `Templates/` overrides built-ins.
-    public static func load(siteDirectory: URL?) throws -> TemplateSet {
+    static func load(siteDirectory: URL?) throws -> TemplateSet {
         var sources: [String: (text: String, file: String)] = [:]
         for (name, bytes) in BuiltinTemplates.templates {
             sources[name] = (String(decoding: bytes, as: UTF8.self), "<built-in>/\(name).mustache")

@@ -1,22 +1,22 @@
 /// `.github/workflows/repowatch.yml`: builds the site with real data on a schedule, on push and on
 /// demand, and deploys it with GitHub's own Pages actions (no gh-pages branch needed).
-public enum PagesWorkflow {
-    public static let path = ".github/workflows/repowatch.yml"
+enum PagesWorkflow {
+    static let path = ".github/workflows/repowatch.yml"
 
     /// The GitHub Action that installs and runs repowatch-site (`action.yml` at this project's root),
     /// and the major version the workflow follows. A fork or a pinned release changes them in the one
     /// `uses:` line that names them.
-    public static let actionRepository = "repowatch-site/repowatch-site"
-    public static let actionReference = "v1"
+    static let actionRepository = "repowatch-site/repowatch-site"
+    static let actionReference = "v1"
 
     /// GitHub's actions at their current major versions (late 2026).
-    public static let checkout = "actions/checkout@v7"
-    public static let cache = "actions/cache@v6"
-    public static let configurePages = "actions/configure-pages@v6"
-    public static let uploadPagesArtifact = "actions/upload-pages-artifact@v5"
-    public static let deployPages = "actions/deploy-pages@v5"
+    static let checkout = "actions/checkout@v7"
+    static let cache = "actions/cache@v6"
+    static let configurePages = "actions/configure-pages@v6"
+    static let uploadPagesArtifact = "actions/upload-pages-artifact@v5"
+    static let deployPages = "actions/deploy-pages@v5"
 
-    public static func text(refresh seconds: Double, refreshText: String) -> String {
+    static func text(refresh seconds: Double, refreshText: String) -> String {
         let cron = CronSchedule.expression(every: seconds)
         return """
             # Builds the repowatch-site gallery with live GitHub data and deploys it to GitHub Pages.

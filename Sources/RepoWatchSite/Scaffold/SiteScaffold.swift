@@ -12,7 +12,7 @@ public struct SiteScaffold: Sendable {
     }
 
     /// Root-relative path → contents, in the order they are written and reported.
-    public static func files() -> [(path: String, text: String)] {
+    static func files() -> [(path: String, text: String)] {
         let refreshText = DefaultSiteFile.refresh
         let seconds = SiteConfig.parseDuration(refreshText) ?? 12 * 3600
         return [

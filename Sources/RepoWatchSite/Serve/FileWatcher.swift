@@ -11,18 +11,18 @@ import Foundation
 /// Watched: the given top-level files of the site folder (site.yml) and the given folders there,
 /// recursively (Templates/, which holds assets/). Events for anything else in the site folder, such
 /// as the build swapping in public/, are ignored.
-public final class FileWatcher: @unchecked Sendable {
-    public let directory: URL
-    public let files: Set<String>
-    public let folders: Set<String>
+final class FileWatcher: @unchecked Sendable {
+    let directory: URL
+    let files: Set<String>
+    let folders: Set<String>
     /// How long the sources must stay quiet before a batch is reported.
-    public let settle: Duration
+    let settle: Duration
 
     private let descriptor: Int32
     private let lock = NSLock()
     private var stopped = false
 
-    public init(directory: URL, files: Set<String>, folders: Set<String>, settle: Duration = .milliseconds(200))
+    init(directory: URL, files: Set<String>, folders: Set<String>, settle: Duration = .milliseconds(200))
         throws
     {
         self.directory = directory.standardizedFileURL
@@ -38,7 +38,7 @@ public final class FileWatcher: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Batches of changed paths, relative to the site folder. Ends when `stop()` is called.
-    public func changes() -> AsyncStream<[String]> {
+    func changes() -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let thread = Thread { [self] in
             var state = WatchState(descriptor: descriptor, directory: directory, folders: folders)
@@ -51,7 +51,7 @@ public final class FileWatcher: @unchecked Sendable {
         return stream
     }
 
-    public func stop() {
+    func stop() {
         lock.lock()
         stopped = true
         lock.unlock()

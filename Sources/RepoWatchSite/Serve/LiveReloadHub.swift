@@ -3,8 +3,8 @@ import Foundation
 
 /// The open pages' WebSocket connections: tells each to reload after a rebuild, or shows it the
 /// error of a failed one. New connections first get `hello`, then the current error if there is one.
-public final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
-    public enum Event: Equatable, Sendable {
+final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
+    enum Event: Equatable, Sendable {
         case reload
         case error(String)
     }
@@ -14,14 +14,14 @@ public final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
     private var currentError: String?
     private var closed = false
 
-    public init() {}
+    init() {}
 
     /// The error of the last failed rebuild; nil once a rebuild succeeds.
-    public var error: String? { locked { currentError } }
+    var error: String? { locked { currentError } }
 
-    public var clientCount: Int { locked { clients.count } }
+    var clientCount: Int { locked { clients.count } }
 
-    public func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
         let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
         let id = UUID()
         let error: String?? = locked {
@@ -44,7 +44,7 @@ public final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
         return stream
     }
 
-    public func send(_ event: Event) {
+    func send(_ event: Event) {
         let text: String
         let targets: [AsyncStream<WSMessage>.Continuation] = locked {
             switch event {
@@ -61,7 +61,7 @@ public final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
     }
 
     /// Closes every connection, so the server can stop without waiting for open pages.
-    public func closeAll() {
+    func closeAll() {
         let targets: [AsyncStream<WSMessage>.Continuation] = locked {
             closed = true
             defer { clients.removeAll() }

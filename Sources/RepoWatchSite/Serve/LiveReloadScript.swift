@@ -2,11 +2,11 @@ import Foundation
 
 /// The script `serve` adds to every HTML response (never to the files in public/): it reloads the
 /// page after a rebuild and shows a failed rebuild's error over the page.
-public enum LiveReloadScript {
-    public static let marker = "data-repowatch-live-reload"
+enum LiveReloadScript {
+    static let marker = "data-repowatch-live-reload"
 
     /// Inserted before the last `</body>`, or appended when a page has none.
-    public static func inject(into html: Data, socketPath: String, error: String?) -> Data {
+    static func inject(into html: Data, socketPath: String, error: String?) -> Data {
         let script = Data(tag(socketPath: socketPath, error: error).utf8)
         let closing = Data("</body>".utf8)
         let lowered = Data(html.map { (65...90).contains($0) ? $0 + 32 : $0 })

@@ -32,7 +32,7 @@ public struct ServeOptions: Sendable {
 public final class PreviewServer: Sendable {
     public let options: ServeOptions
     public let log: any BuildLog
-    public let hub = LiveReloadHub()
+    let hub = LiveReloadHub()
     let announce: @Sendable (String) -> Void
 
     /// - Parameter announce: receives the line with the URL to open (the command prints it to stdout).

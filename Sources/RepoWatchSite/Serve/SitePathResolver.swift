@@ -7,12 +7,12 @@ import Foundation
 /// Maps a request path onto a file inside the site folder, and nothing outside it: `..` and `.`
 /// segments (plain or percent-encoded), encoded slashes, NUL bytes and symlinks that lead out of the
 /// folder all resolve to "not found".
-public struct SitePathResolver: Sendable {
-    public let root: URL
+struct SitePathResolver: Sendable {
+    let root: URL
 
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    init(root: URL) { self.root = root.standardizedFileURL }
 
-    public enum Resolution: Equatable, Sendable {
+    enum Resolution: Equatable, Sendable {
         case file(URL)
         /// A folder asked for without its trailing slash: relative links inside it need the slash.
         case addSlash
@@ -20,7 +20,7 @@ public struct SitePathResolver: Sendable {
     }
 
     /// - Parameter path: the percent-encoded path below the site root, without the leading base path.
-    public func resolve(_ path: Substring) -> Resolution {
+    func resolve(_ path: Substring) -> Resolution {
         var segments: [String] = []
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let segment = raw.removingPercentEncoding, Self.isSafe(segment) else { return .notFound }

@@ -7,13 +7,13 @@ import Foundation
 /// A site of 10,000 repositories with a year of points holds 3.65 million points, so points are
 /// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
 /// in chunks (`HistoryReader`, `HistoryWriter`), never as one string.
-public struct History: Sendable, Equatable {
-    public static let schemaVersion = 1
+struct History: Sendable, Equatable {
+    static let schemaVersion = 1
     /// One point per build: a year of daily builds, or half a year of the default 12-hour schedule.
-    public static let pointLimit = 365
+    static let pointLimit = 365
     static let fields = ["time", "stars", "forks", "open_issues", "contributors"]
 
-    public struct Point: Sendable, Equatable {
+    struct Point: Sendable, Equatable {
         /// Seconds since 1970 (UTC): the build's snapshot time.
         var seconds: UInt32
         // -1 where the API gave no value; counts past Int32.max are kept as Int32.max.
@@ -22,7 +22,7 @@ public struct History: Sendable, Equatable {
         var issueCount: Int32
         var contributorCount: Int32
 
-        public init(time: Date, stars: Int?, forks: Int?, openIssues: Int?, contributors: Int?) {
+        init(time: Date, stars: Int?, forks: Int?, openIssues: Int?, contributors: Int?) {
             self.init(
                 seconds: UInt32(clamping: Int64(time.timeIntervalSince1970.rounded(.down))),
                 counts: (Self.pack(stars), Self.pack(forks), Self.pack(openIssues), Self.pack(contributors)))
@@ -33,11 +33,11 @@ public struct History: Sendable, Equatable {
             (starCount, forkCount, issueCount, contributorCount) = counts
         }
 
-        public var time: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
-        public var stars: Int? { Self.unpack(starCount) }
-        public var forks: Int? { Self.unpack(forkCount) }
-        public var openIssues: Int? { Self.unpack(issueCount) }
-        public var contributors: Int? { Self.unpack(contributorCount) }
+        var time: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        var stars: Int? { Self.unpack(starCount) }
+        var forks: Int? { Self.unpack(forkCount) }
+        var openIssues: Int? { Self.unpack(issueCount) }
+        var contributors: Int? { Self.unpack(contributorCount) }
 
         static func pack(_ value: Int?) -> Int32 {
             guard let value, value >= 0 else { return -1 }
@@ -52,11 +52,11 @@ public struct History: Sendable, Equatable {
     /// Points by repository key (the site.yml name, lowercased), oldest first.
     private(set) var series: [String: PackedPoints] = [:]
 
-    public init() {}
+    init() {}
 
-    public var isEmpty: Bool { series.isEmpty }
+    var isEmpty: Bool { series.isEmpty }
 
-    public func points(for name: RepoName) -> [Point] { series[name.key]?.points ?? [] }
+    func points(for name: RepoName) -> [Point] { series[name.key]?.points ?? [] }
 
     /// Repository keys in the order the file lists them.
     var sortedKeys: [String] { series.keys.sorted() }
@@ -66,7 +66,7 @@ public struct History: Sendable, Equatable {
     /// Adds this build's point for every repository with fresh data. Stale data is a value already
     /// recorded (or never measured now), so it adds nothing; a rebuild at the same time replaces
     /// its own point. Repositories no longer in site.yml are dropped.
-    public mutating func record(_ snapshot: Snapshot, repos: [RepoName]) {
+    mutating func record(_ snapshot: Snapshot, repos: [RepoName]) {
         guard !snapshot.sample else { return }
         let configured = Set(repos.map(\.key))
         series = series.filter { configured.contains($0.key) }
@@ -91,22 +91,22 @@ public struct History: Sendable, Equatable {
         series[key] = PackedPoints(points.suffix(Self.pointLimit))
     }
 
-    public struct CorruptFile: Error, CustomStringConvertible {
-        public var description: String
+    struct CorruptFile: Error, CustomStringConvertible {
+        var description: String
     }
 }
 
 /// A repository's change between its last two points: what the page and the gallery show.
-public struct HistoryDelta: Sendable, Equatable {
-    public var stars: Int?
-    public var forks: Int?
-    public var openIssues: Int?
-    public var contributors: Int?
+struct HistoryDelta: Sendable, Equatable {
+    var stars: Int?
+    var forks: Int?
+    var openIssues: Int?
+    var contributors: Int?
     /// When the earlier point was taken.
-    public var since: Date
+    var since: Date
 
     /// Nil with fewer than two points: a first snapshot has nothing to compare with ("+0" would lie).
-    public init?(_ points: [History.Point]) {
+    init?(_ points: [History.Point]) {
         guard points.count >= 2 else { return nil }
         let (earlier, latest) = (points[points.count - 2], points[points.count - 1])
         func change(_ value: (History.Point) -> Int?) -> Int? {

@@ -1,16 +1,16 @@
 import Foundation
 
 /// The history file on disk, beside the response cache.
-public struct HistoryFile: Sendable {
-    public let url: URL
+struct HistoryFile: Sendable {
+    let url: URL
 
-    public init(cacheDirectory: URL) {
+    init(cacheDirectory: URL) {
         url = cacheDirectory.appendingPathComponent("history.json")
     }
 
     /// The recorded history; empty when there is none yet. A file that cannot be read is renamed
     /// aside (never deleted: it may be all a site has) and the build goes on with empty history.
-    public func load(now: Date, warn: (String) -> Void) -> History {
+    func load(now: Date, warn: (String) -> Void) -> History {
         do {
             guard let input = try FileInput(reading: url.path) else { return History() }
             return try HistoryReader(file: input).history()
@@ -27,12 +27,12 @@ public struct HistoryFile: Sendable {
         }
     }
 
-    public func save(_ data: Data) throws {
+    func save(_ data: Data) throws {
         try save { output in try data.withUnsafeBytes { try output.write($0) } }
     }
 
     /// A copy of the published file: the same bytes, serialized once.
-    public func save(copying published: URL) throws {
+    func save(copying published: URL) throws {
         try save { output in try FileIO.copy(from: published.path, to: output) }
     }
 

@@ -186,7 +186,7 @@ final class HistoryReader {
 
 extension History {
     /// Reads what `json()` wrote; anything else throws `CorruptFile`.
-    public static func parse(_ data: Data) throws -> History {
+    static func parse(_ data: Data) throws -> History {
         try HistoryReader(data: data).history()
     }
 }

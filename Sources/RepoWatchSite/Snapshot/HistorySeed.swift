@@ -11,25 +11,25 @@ import Foundation
 ///
 /// The site is not the API: no token is sent, and its answer is parsed as strictly as the local file.
 /// Anything else than a readable history starts a new one, as before.
-public struct HistorySeed: Sendable {
+struct HistorySeed: Sendable {
     /// Redirects are followed by hand (the transport refuses them) so each hop is checked as http(s).
     static let redirectLimit = 5
 
     /// Nil: a session of its own, made only when the history is missing.
     let transport: (any HTTPTransport)?
 
-    public init(transport: (any HTTPTransport)? = nil) {
+    init(transport: (any HTTPTransport)? = nil) {
         self.transport = transport
     }
 
     /// `<base_url>data/history.json`: where `SiteRenderer` publishes it.
-    public static func publishedURL(base: URL) -> URL {
+    static func publishedURL(base: URL) -> URL {
         base.appendingPathComponent("data/history.json")
     }
 
     /// Writes the published history into `file` when `file` does not exist yet. Never throws: at worst
     /// the build starts a new history, saying why.
-    public func restoreIfMissing(_ file: HistoryFile, baseURL: URL?, offline: Bool, log: any BuildLog) async {
+    func restoreIfMissing(_ file: HistoryFile, baseURL: URL?, offline: Bool, log: any BuildLog) async {
         guard !offline, let baseURL, !FileManager.default.fileExists(atPath: file.url.path) else { return }
         let url = Self.publishedURL(base: baseURL)
         switch await fetch(url) {

@@ -62,14 +62,14 @@ struct HistoryWriter {
 
 extension History {
     /// The whole file in memory: for tests and small sites; builds stream it (`HistoryFile`).
-    public func json() -> Data {
+    func json() -> Data {
         var data = Data()
         try? HistoryWriter.write(self) { data.append(contentsOf: $0) }
         return data
     }
 
     /// Streams the file into `output`.
-    public func write(to output: FileOutput) throws {
+    func write(to output: FileOutput) throws {
         try HistoryWriter.write(self) { try output.write($0) }
     }
 }

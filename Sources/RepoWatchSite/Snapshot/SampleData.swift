@@ -2,13 +2,13 @@ import Foundation
 
 /// Plausible, deterministic data for any repository name, like the app's MockData: lets a site be
 /// built and previewed with no network and no token.
-public enum SampleData {
+enum SampleData {
     static let logins = [
         "sallen0400", "octocat", "hubot", "monalisa", "mojombo", "defunkt", "pjhyett", "wycats",
         "ezmobius", "ivey", "evanphx", "vanpelt", "technoweenie", "kevinclark", "bmizerany", "caged",
     ]
 
-    public static func snapshot(for name: RepoName, now: Date) -> RepoSnapshot {
+    static func snapshot(for name: RepoName, now: Date) -> RepoSnapshot {
         var generator = SeededGenerator(seed: name.key)
         let stars = generator.next(in: 10...180_000)
         let daysAgo = generator.next(in: 0...120)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Everything the templates see, and what `public/data/snapshot.json` holds (schema 1).
-public struct Snapshot: Codable, Sendable, Equatable {
-    public static let schemaVersion = 1
+struct Snapshot: Codable, Sendable, Equatable {
+    static let schemaVersion = 1
 
-    public var schema: Int = Snapshot.schemaVersion
-    public var generatedAt: Date
-    public var nextUpdate: Date
-    public var sample: Bool
-    public var repos: [RepoSnapshot]
+    var schema: Int = Snapshot.schemaVersion
+    var generatedAt: Date
+    var nextUpdate: Date
+    var sample: Bool
+    var repos: [RepoSnapshot]
 
-    public init(generatedAt: Date, nextUpdate: Date, sample: Bool, repos: [RepoSnapshot]) {
+    init(generatedAt: Date, nextUpdate: Date, sample: Bool, repos: [RepoSnapshot]) {
         self.generatedAt = generatedAt
         self.nextUpdate = nextUpdate
         self.sample = sample
@@ -23,14 +23,14 @@ public struct Snapshot: Codable, Sendable, Equatable {
         case nextUpdate = "next_update"
     }
 
-    public static let encoder: JSONEncoder = {
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }()
 
-    public static let decoder: JSONDecoder = {
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
@@ -38,40 +38,40 @@ public struct Snapshot: Codable, Sendable, Equatable {
 }
 
 /// One repository as fetched (or not) at build time.
-public struct RepoSnapshot: Codable, Sendable, Equatable {
+struct RepoSnapshot: Codable, Sendable, Equatable {
     /// The name as written in site.yml.
-    public var configName: String
+    var configName: String
     /// The name GitHub reports now (differs after a rename); nil when never fetched.
-    public var fullName: String?
-    public var htmlURL: String?
-    public var description: String?
-    public var stars: Int?
-    public var forks: Int?
+    var fullName: String?
+    var htmlURL: String?
+    var description: String?
+    var stars: Int?
+    var forks: Int?
     /// Open issues only, or issues and pull requests together when `openIssuesIncludePulls`.
-    public var openIssues: Int?
+    var openIssues: Int?
     /// Open pull requests, when GraphQL counted them apart from issues.
-    public var openPulls: Int?
+    var openPulls: Int?
     /// True when `openIssues` is REST's `open_issues_count`, which counts pull requests too.
-    public var openIssuesIncludePulls = false
-    public var hasIssues: Bool?
-    public var archived: Bool?
-    public var pushedAt: Date?
-    public var daysSincePush: Int?
+    var openIssuesIncludePulls = false
+    var hasIssues: Bool?
+    var archived: Bool?
+    var pushedAt: Date?
+    var daysSincePush: Int?
     /// Root-relative path under `avatars/`.
-    public var ownerAvatar: String?
-    public var contributors: [Contributor]
+    var ownerAvatar: String?
+    var contributors: [Contributor]
     /// Why the contributor list is missing even though the repository loaded (e.g. too large).
-    public var contributorsNote: String?
-    public var fetchedAt: Date?
-    public var stale: Bool
-    public var error: String?
+    var contributorsNote: String?
+    var fetchedAt: Date?
+    var stale: Bool
+    var error: String?
     /// `repos:` or an `owners:` entry; nil (written "repos") in snapshots from before owners.
-    public var source: RepoSource?
+    var source: RepoSource?
     /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
     /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
-    public var failureIsTransient = false
+    var failureIsTransient = false
 
-    public init(
+    init(
         configName: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,
         stars: Int? = nil, forks: Int? = nil, openIssues: Int? = nil, hasIssues: Bool? = nil,
         openPulls: Int? = nil, openIssuesIncludePulls: Bool = false,
@@ -101,13 +101,13 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     }
 
     /// A repository with no data at all: its widget says so instead of showing numbers.
-    public static func unavailable(_ name: RepoName, reason: String, transient: Bool = false) -> RepoSnapshot {
+    static func unavailable(_ name: RepoName, reason: String, transient: Bool = false) -> RepoSnapshot {
         var repo = RepoSnapshot(configName: name.description, error: reason)
         repo.failureIsTransient = transient
         return repo
     }
 
-    public var isAvailable: Bool { stars != nil && fetchedAt != nil }
+    var isAvailable: Bool { stars != nil && fetchedAt != nil }
 
     enum CodingKeys: String, CodingKey {
         case description, stars, forks, archived, contributors, stale, error, source
@@ -125,7 +125,7 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
         case fetchedAt = "fetched_at"
     }
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         configName = try container.decode(String.self, forKey: .configName)
         fullName = try container.decodeIfPresent(String.self, forKey: .fullName)
@@ -153,7 +153,7 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     }
 
     // Optionals are written as null so every key of the schema is always present.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(configName, forKey: .configName)
         try container.encode(fullName, forKey: .fullName)
@@ -178,13 +178,13 @@ public struct RepoSnapshot: Codable, Sendable, Equatable {
     }
 }
 
-public struct Contributor: Codable, Sendable, Equatable {
-    public var login: String
-    public var contributions: Int
+struct Contributor: Codable, Sendable, Equatable {
+    var login: String
+    var contributions: Int
     /// Root-relative path under `avatars/`.
-    public var avatar: String?
+    var avatar: String?
 
-    public init(login: String, contributions: Int, avatar: String? = nil) {
+    init(login: String, contributions: Int, avatar: String? = nil) {
         self.login = login
         self.contributions = contributions
         self.avatar = avatar
@@ -193,7 +193,7 @@ public struct Contributor: Codable, Sendable, Equatable {
 
 extension Snapshot {
     /// Whole days from the last push to now, never negative (clocks disagree).
-    public static func daysSince(_ date: Date, now: Date) -> Int {
+    static func daysSince(_ date: Date, now: Date) -> Int {
         max(0, Int((now.timeIntervalSince(date) / 86_400).rounded(.down)))
     }
 }

@@ -22,21 +22,21 @@ public struct StandardErrorLog: BuildLog {
 }
 
 /// Collects messages, for tests.
-public final class MemoryLog: BuildLog, @unchecked Sendable {
+final class MemoryLog: BuildLog, @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    public init() {}
+    init() {}
 
-    public var messages: [String] {
+    var messages: [String] {
         lock.lock()
         defer { lock.unlock() }
         return lines
     }
 
-    public func info(_ message: String) { append(message) }
-    public func warning(_ message: String) { append("warning: \(message)") }
-    public func error(_ message: String) { append("error: \(message)") }
+    func info(_ message: String) { append(message) }
+    func warning(_ message: String) { append("warning: \(message)") }
+    func error(_ message: String) { append("error: \(message)") }
 
     private func append(_ line: String) {
         lock.lock()

@@ -9,12 +9,12 @@ import Foundation
 /// File writes without `Data.write(to:)`, which on Linux fsyncs every file: thousands of pages or
 /// cache entries per build waited on the disk for durability nobody needs (a lost cache entry is
 /// refetched; the site becomes visible only by the final swap).
-public enum FileIO {
-    public struct WriteError: Error, CustomStringConvertible {
-        public var description: String
+enum FileIO {
+    struct WriteError: Error, CustomStringConvertible {
+        var description: String
     }
 
-    public static func write(_ data: Data, to path: String) throws {
+    static func write(_ data: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): \(errnoText())") }
         defer { close(descriptor) }
@@ -32,7 +32,7 @@ public enum FileIO {
     }
 
     /// Readers see the old file or the new one, never half of either.
-    public static func writeAtomically(_ data: Data, to path: String) throws {
+    static func writeAtomically(_ data: Data, to path: String) throws {
         let temporary = "\(path).tmp-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try write(data, to: temporary)

@@ -9,8 +9,8 @@ import Foundation
 /// An advisory `flock` on a file, held until `release()`. The kernel drops it when the process
 /// ends however it ends, so a killed holder never blocks anyone. The file itself stays: removing it
 /// would let a waiter lock the old file while a newcomer locks a new one.
-public final class FileLock: @unchecked Sendable {
-    public let path: String
+final class FileLock: @unchecked Sendable {
+    let path: String
     private let lock = NSLock()
     private var descriptor: Int32
 
@@ -19,12 +19,12 @@ public final class FileLock: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    enum Failure: Error, CustomStringConvertible {
         /// Another process held it for all of `waited` seconds.
         case busy(path: String, waited: Double)
         case cannotOpen(path: String, reason: String)
 
-        public var description: String {
+        var description: String {
             switch self {
             case .busy(let path, let waited):
                 return "another build holds \(path) (waited \(Int(waited.rounded())) s)"
@@ -35,7 +35,7 @@ public final class FileLock: @unchecked Sendable {
 
     /// Tries at once, then every 100 ms for up to `wait` seconds; `onWait` runs once, when the
     /// first try finds the lock taken.
-    public static func acquire(_ url: URL, wait: Double, onWait: () -> Void = {}) async throws -> FileLock {
+    static func acquire(_ url: URL, wait: Double, onWait: () -> Void = {}) async throws -> FileLock {
         let path = url.path
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         // A lock file in a read-only folder can still be locked if it exists.
@@ -70,7 +70,7 @@ public final class FileLock: @unchecked Sendable {
         return FileLock(path: path, descriptor: descriptor)
     }
 
-    public func release() {
+    func release() {
         lock.withLock {
             guard descriptor >= 0 else { return }
             close(descriptor)

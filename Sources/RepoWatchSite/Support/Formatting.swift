@@ -1,9 +1,9 @@
 import Foundation
 
 /// Numbers and dates as the widgets show them, independent of the machine's locale.
-public enum Formatting {
+enum Formatting {
     /// 171281 → "171,281", as the app shows them.
-    public static func grouped(_ value: Int) -> String {
+    static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -14,7 +14,7 @@ public enum Formatting {
     }
 
     /// 171281 → "171.3k", 2147483647 → "2.1B": one decimal at most, dropped when it is 0.
-    public static func compact(_ value: Int) -> String {
+    static func compact(_ value: Int) -> String {
         let magnitude = value.magnitude
         guard magnitude >= 1000 else { return String(value) }
         let units: [(divisor: UInt, suffix: String)] = [
@@ -34,7 +34,7 @@ public enum Formatting {
     }
 
     /// A count as a widget with `numbers:` shows it.
-    public static func number(_ value: Int, _ style: WidgetLook.Numbers) -> String {
+    static func number(_ value: Int, _ style: WidgetLook.Numbers) -> String {
         style == .compact ? compact(value) : grouped(value)
     }
 
@@ -53,24 +53,24 @@ public enum Formatting {
     private static let dayAndTimeFormatter = formatter("d MMM yyyy, HH:mm 'UTC'")
 
     /// "21 Nov 2026"
-    public static func day(_ date: Date) -> String { dayFormatter.string(from: date) }
+    static func day(_ date: Date) -> String { dayFormatter.string(from: date) }
 
     private static let dayMonthFormatter = formatter("d MMM")
     private static let yearFormatter = formatter("yyyy")
 
     /// "21 Nov" when `date` is in the same year as `reference`, else "21 Nov 2025".
-    public static func shortDay(_ date: Date, relativeTo reference: Date) -> String {
+    static func shortDay(_ date: Date, relativeTo reference: Date) -> String {
         yearFormatter.string(from: date) == yearFormatter.string(from: reference)
             ? dayMonthFormatter.string(from: date) : day(date)
     }
 
     /// "22 Nov 2026, 12:00 UTC"
-    public static func dayAndTime(_ date: Date) -> String { dayAndTimeFormatter.string(from: date) }
+    static func dayAndTime(_ date: Date) -> String { dayAndTimeFormatter.string(from: date) }
 
-    public static func iso(_ date: Date) -> String { ISO8601.string(date) }
+    static func iso(_ date: Date) -> String { ISO8601.string(date) }
 
     /// The caption under the big days number.
-    public static func daysCaption(_ days: Int) -> String {
+    static func daysCaption(_ days: Int) -> String {
         switch days {
         case 0: return "today"
         case 1: return "day ago"
@@ -78,7 +78,7 @@ public enum Formatting {
         }
     }
 
-    public static func plural(_ value: Int, _ singular: String, _ plural: String) -> String {
+    static func plural(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(grouped(value)) \(value == 1 ? singular : plural)"
     }
 }

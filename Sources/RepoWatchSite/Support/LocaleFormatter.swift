@@ -7,9 +7,9 @@ import Foundation
 /// Digits are whatever CLDR gives the tag as written: `ar` has Latin digits in the CLDR this
 /// Foundation ships (since CLDR 42), `ar-EG` or `ar-u-nu-arab` Arabic-Indic ones. Values meant for
 /// machines (`data-value`, `datetime`, JSON) never go through here.
-public struct LocaleFormatter: Sendable {
+struct LocaleFormatter: Sendable {
     /// The BCP 47 tag, as `<html lang>` wants it.
-    public let identifier: String
+    let identifier: String
     let locale: Locale
     /// Plain `en`, the app's own language, keeps the app's forms: "21 Nov" (day first, as the app and
     /// international English write it) and "171.3k" (CLDR English says "171.3K").
@@ -24,7 +24,7 @@ public struct LocaleFormatter: Sendable {
 
     private static let utc = TimeZone(identifier: "UTC")!
 
-    public init(identifier: String) {
+    init(identifier: String) {
         self.identifier = identifier
         isAppEnglish = identifier.lowercased() == "en"
         locale = Locale(identifier: isAppEnglish ? "en-001" : identifier)
@@ -42,37 +42,37 @@ public struct LocaleFormatter: Sendable {
         yearStyle = Date.FormatStyle(locale: Locale(identifier: "en_US_POSIX"), timeZone: Self.utc).year()
     }
 
-    public static let english = LocaleFormatter(identifier: "en")
+    static let english = LocaleFormatter(identifier: "en")
 
     /// Whether text in this locale runs right to left (Arabic, Hebrew, Persian, Urdu).
-    public var isRightToLeft: Bool { Self.isRightToLeft(identifier) }
+    var isRightToLeft: Bool { Self.isRightToLeft(identifier) }
 
-    public static func isRightToLeft(_ identifier: String) -> Bool {
+    static func isRightToLeft(_ identifier: String) -> Bool {
         Locale.Language(identifier: identifier).characterDirection == .rightToLeft
     }
 
     /// 171281 → "171,281" (en), "171.281" (de), "171 281" (fr).
-    public func grouped(_ value: Int) -> String { value.formatted(integerStyle) }
+    func grouped(_ value: Int) -> String { value.formatted(integerStyle) }
 
     /// 171281 → "171.3k" (en), "171,3 k" (fr), "17.1만" (ko). Where CLDR has no short form for a size
     /// (German thousands, Japanese below 10,000) the number is written out, as a reader there expects.
-    public func compact(_ value: Int) -> String {
+    func compact(_ value: Int) -> String {
         isAppEnglish ? Formatting.compact(value) : value.formatted(compactStyle)
     }
 
     /// A count as a widget with `numbers:` shows it.
-    public func number(_ value: Int, _ style: WidgetLook.Numbers) -> String {
+    func number(_ value: Int, _ style: WidgetLook.Numbers) -> String {
         style == .compact ? compact(value) : grouped(value)
     }
 
     /// "21 Nov 2026", "2026년 11월 21일".
-    public func day(_ date: Date) -> String { date.formatted(dayStyle) }
+    func day(_ date: Date) -> String { date.formatted(dayStyle) }
 
     /// "21 Nov" when `date` is in the same year as `reference`, else with the year.
-    public func shortDay(_ date: Date, relativeTo reference: Date) -> String {
+    func shortDay(_ date: Date, relativeTo reference: Date) -> String {
         date.formatted(yearStyle) == reference.formatted(yearStyle) ? date.formatted(dayMonthStyle) : day(date)
     }
 
     /// "09:05", 24-hour, UTC.
-    public func time(_ date: Date) -> String { date.formatted(timeStyle) }
+    func time(_ date: Date) -> String { date.formatted(timeStyle) }
 }

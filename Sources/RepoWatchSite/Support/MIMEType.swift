@@ -1,5 +1,5 @@
 /// Content types for the files a site holds; browsers refuse CSS and scripts sent with the wrong one.
-public enum MIMEType {
+enum MIMEType {
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",
@@ -28,7 +28,7 @@ public enum MIMEType {
 
     static let fallback = "application/octet-stream"
 
-    public static func forPath(_ path: String) -> String {
+    static func forPath(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback

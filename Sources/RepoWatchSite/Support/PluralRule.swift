@@ -1,7 +1,7 @@
 import Foundation
 
 /// CLDR's plural categories: which form of a word a count takes ("1 day", "2 days"; Arabic has six).
-public enum PluralCategory: String, Sendable, CaseIterable, Codable {
+enum PluralCategory: String, Sendable, CaseIterable, Codable {
     case zero, one, two, few, many, other
 }
 
@@ -13,9 +13,9 @@ public enum PluralCategory: String, Sendable, CaseIterable, Codable {
 /// internal `_FoundationICU` module, which is not a supported API. The rules are CLDR 44's integer cases
 /// (`v = 0`) for the shipped languages and a few common ones a site might add a table for; any other
 /// language gets `one` for 1 and `other` otherwise, with `other` as every table's fallback.
-public enum PluralRule {
+enum PluralRule {
     /// - Parameter locale: a BCP 47 tag (`pt-BR`, `ar`, `ko`); its language picks the rule.
-    public static func category(_ count: Int, locale: String) -> PluralCategory {
+    static func category(_ count: Int, locale: String) -> PluralCategory {
         let n = count.magnitude
         let mod10 = n % 10
         let mod100 = n % 100

@@ -8,7 +8,7 @@ import Foundation
 
 /// "Fetching 37/120 repositories…": one live line on a terminal; on a pipe or in CI, a plain line
 /// now and then so logs stay short.
-public final class FetchProgress: @unchecked Sendable {
+final class FetchProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private let live: Bool
@@ -16,13 +16,13 @@ public final class FetchProgress: @unchecked Sendable {
     private var done = 0
     private var lastPrinted = 0
 
-    public init(total: Int, quiet: Bool = false, live: Bool = isatty(STDERR_FILENO) == 1) {
+    init(total: Int, quiet: Bool = false, live: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
         self.live = live
         self.quiet = quiet
     }
 
-    public func advance() {
+    func advance() {
         lock.lock()
         done += 1
         let current = done

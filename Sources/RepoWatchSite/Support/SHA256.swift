@@ -2,7 +2,7 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4), for content-addressed file names and token fingerprints. Foundation on
 /// Linux has no CryptoKit, and swift-crypto would add a minute to every clean build.
-public enum SHA256 {
+enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -14,7 +14,7 @@ public enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    public static func hash(_ data: some Collection<UInt8>) -> [UInt8] {
+    static func hash(_ data: some Collection<UInt8>) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -63,7 +63,7 @@ public enum SHA256 {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    public static func hex(_ data: some Collection<UInt8>) -> String {
+    static func hex(_ data: some Collection<UInt8>) -> String {
         var characters: [UInt8] = []
         characters.reserveCapacity(64)
         for byte in hash(data) {
@@ -73,7 +73,7 @@ public enum SHA256 {
         return String(decoding: characters, as: UTF8.self)
     }
 
-    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+    static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
     private static func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value >> count) | (value << (32 - count))

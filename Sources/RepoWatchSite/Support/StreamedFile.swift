@@ -7,11 +7,11 @@ import Foundation
 #endif
 
 /// A file written a chunk at a time, for outputs too big to build in memory first.
-public final class FileOutput {
-    public let path: String
+final class FileOutput {
+    let path: String
     private var descriptor: Int32
 
-    public init(creating path: String) throws {
+    init(creating path: String) throws {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileIO.WriteError(description: "cannot create \(path): \(errnoText())") }
@@ -19,7 +19,7 @@ public final class FileOutput {
 
     deinit { close() }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -32,13 +32,13 @@ public final class FileOutput {
     }
 
     /// On disk, not just in the page cache: a power cut after a rename must not leave an empty file.
-    public func sync() throws {
+    func sync() throws {
         guard fsync(descriptor) == 0 else {
             throw FileIO.WriteError(description: "cannot write \(path): \(errnoText())")
         }
     }
 
-    public func close() {
+    func close() {
         if descriptor >= 0 { _ = systemClose(descriptor) }
         descriptor = -1
     }
@@ -61,12 +61,12 @@ public final class FileOutput {
 }
 
 /// A file read a chunk at a time.
-public final class FileInput {
-    public let path: String
+final class FileInput {
+    let path: String
     private let descriptor: Int32
 
     /// Nil when there is no such file; throws when it exists but cannot be opened.
-    public init?(reading path: String) throws {
+    init?(reading path: String) throws {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
@@ -84,7 +84,7 @@ public final class FileInput {
     }
 
     /// The next bytes into `buffer`: how many, 0 at the end.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             #if canImport(Glibc)
                 let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
@@ -101,7 +101,7 @@ extension FileIO {
     /// Writes through `body` into a temporary file beside `path`, flushed to disk, then renamed over
     /// `path`: a reader, or the next run after a `kill -9` or a power cut, finds the old file or the
     /// new one, whole. Nothing is left behind when `body` or the disk fails.
-    public static func writeDurably(to path: String, _ body: (FileOutput) throws -> Void) throws {
+    static func writeDurably(to path: String, _ body: (FileOutput) throws -> Void) throws {
         let temporary = "\(path).tmp-\(UInt32.random(in: 0...UInt32.max))"
         do {
             let output = try FileOutput(creating: temporary)
@@ -128,7 +128,7 @@ extension FileIO {
     }
 
     /// Copies a file, however large, in chunks.
-    public static func copy(from source: String, to output: FileOutput) throws {
+    static func copy(from source: String, to output: FileOutput) throws {
         guard let input = try FileInput(reading: source) else {
             throw WriteError(description: "cannot read \(source): no such file")
         }

@@ -1,7 +1,7 @@
 /// The one escaper for markup: HTML and XML text and attribute positions.
-public enum XMLEscape {
+enum XMLEscape {
     /// For HTML: the five markup characters, everything else as it is.
-    public static func text(_ string: String) -> String { escape(string, strictXML: false) }
+    static func text(_ string: String) -> String { escape(string, strictXML: false) }
 
     /// For an XML document (the SVG images): also without the control characters XML 1.0 forbids
     /// (an API string may hold them; HTML shrugs, an XML parser refuses the whole image), and with
