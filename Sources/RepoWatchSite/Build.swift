@@ -53,6 +53,8 @@ public struct BuildResult: Sendable {
     var openCounts: OpenCountsFetcher.Report?
     public var output: URL
     public var fileCount: Int
+    /// Files the previous site already held with the same bytes, kept rather than written.
+    public var unchangedCount = 0
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
     var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
@@ -106,6 +108,7 @@ public struct Build: Sendable {
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
         result.ownerFailures = gathered.owners.failures
         result.openCounts = gathered.openCounts
+        result.unchangedCount = written.unchangedCount
         report(result, elapsed: Date().timeIntervalSince(started))
         return result
     }
@@ -150,7 +153,8 @@ public struct Build: Sendable {
         let fresh = repos.count - result.stale.count - result.unavailable.count
         let kind = result.snapshot.sample ? "sample" : "fresh"
         log.info(
-            "Built \(result.fileCount) files into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
+            "Built \(result.fileCount) files (\(result.fileCount - result.unchangedCount) written, "
+                + "\(result.unchangedCount) unchanged) into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
                 + "\(repos.count) repositories (\(fresh) \(kind), \(result.stale.count) stale, "
                 + "\(result.unavailable.count) unavailable)")
         if let counts = result.requests {

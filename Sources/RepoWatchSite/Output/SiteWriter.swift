@@ -1,6 +1,12 @@
 import CRenameExchange
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a whole site into a temporary folder beside the target and swaps it in at the end, so a
 /// failed or interrupted build leaves the previous `public/` exactly as it was.
 struct SiteWriter: Sendable {
@@ -54,14 +60,12 @@ struct SiteWriter: Sendable {
         removeLeftovers(in: parent)
         let staging = parent.appendingPathComponent(
             ".\(target.lastPathComponent).building-\(UUID().uuidString.prefix(8))")
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: recycled.path, isDirectory: &isDirectory), isDirectory.boolValue,
-            (try? manager.moveItem(at: recycled, to: staging)) != nil
-        {
-            return StagedSite(writer: self, folder: staging)
+        let published = FileTree.entry(target.path)?.kind == .folder ? target : nil
+        if FileTree.entry(recycled.path)?.kind == .folder, (try? manager.moveItem(at: recycled, to: staging)) != nil {
+            return StagedSite(writer: self, folder: staging, published: published, reused: true)
         }
         try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        return StagedSite(writer: self, folder: staging)
+        return StagedSite(writer: self, folder: staging, published: published, reused: false)
     }
 
     /// The previous site, kept for the next build to write over. Hidden, and ignored by git.
@@ -78,7 +82,8 @@ struct SiteWriter: Sendable {
             return
         }
         // Beside a site in a git checkout this folder would show as untracked; `*` hides it.
-        try? FileIO.write(Data("*\n".utf8), to: recycled.appendingPathComponent(".gitignore").path)
+        // A new file: the recycled tree shares most of its files with the published site.
+        try? FileIO.writeAtomically(Data("*\n".utf8), to: recycled.appendingPathComponent(".gitignore").path)
     }
 
     /// A build killed mid-way leaves its hidden staging folder behind; the next build clears it. One
@@ -146,68 +151,133 @@ struct SiteWriter: Sendable {
 }
 
 /// A site being written: safe to fill from several threads at once.
+///
+/// A file whose bytes equal the published site's is not written: the published file gets a second
+/// name in the staging folder (a hard link), so after the swap it is the same file, inode and
+/// modification time included, and `serve`, rsync or a deploy see only what really changed. A file
+/// that differs is written as a file of its own, never through a name it shares with the published
+/// site.
 final class StagedSite: @unchecked Sendable {
     private let writer: SiteWriter
     let folder: URL
+    private let root: String
+    /// The site this one replaces, if there is one.
+    private let published: String?
+    /// Whether the folder started as the site before last, whose entries must be checked, rather
+    /// than empty.
+    private let reused: Bool
     private let lock = NSLock()
-    private var madeFolders: Set<String> = []
-    private var written: Set<String> = []
+    private var madeFolders: Set<String> = [""]
+    private var produced: Set<String> = []
+    private var kept = 0
 
-    fileprivate init(writer: SiteWriter, folder: URL) {
+    fileprivate init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
         self.writer = writer
         self.folder = folder
+        self.root = folder.standardizedFileURL.path
+        self.published = published?.path
+        self.reused = reused
     }
 
+    /// Every file of the site.
     var fileCount: Int {
-        lock.withLock { written.count }
+        lock.withLock { produced.count }
+    }
+
+    /// Files whose bytes were written by this build.
+    var writtenCount: Int {
+        lock.withLock { produced.count - kept }
+    }
+
+    /// Files the published site already held with the same bytes, kept as they were.
+    var unchangedCount: Int {
+        lock.withLock { kept }
     }
 
     func add(_ path: String, _ data: Data) throws {
-        try add(path) { try FileIO.write(data, to: $0) }
+        try SiteWriter.validate(path)
+        let again = lock.withLock { !produced.insert(path).inserted }
+        try makeFolder(Self.parent(of: path))
+        do {
+            if try !place(data, at: path, checkExisting: reused || again) {
+                lock.withLock { kept += again ? 0 : 1 }
+            }
+        } catch {
+            throw SiteWriter.plain(error, writing: root + "/" + path)
+        }
     }
 
-    /// A file too big to hold in memory: `write` creates it at the path it is given.
+    /// A file too big to hold in memory (`data/history.json`): `write` creates it at the path it is
+    /// given. Written as a file of its own, then, when its bytes equal the published file's, swapped
+    /// for a second name of that file like any other unchanged file.
     func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
         try SiteWriter.validate(path)
-        let url = folder.appendingPathComponent(path)
-        let parent = url.deletingLastPathComponent().path
-        // Folders are made under the lock so no thread writes into one another is still creating.
+        let again = lock.withLock { !produced.insert(path).inserted }
+        try makeFolder(Self.parent(of: path))
+        let destination = root + "/" + path
         do {
-            try lock.withLock {
-                if madeFolders.insert(parent).inserted { try Self.makeFolder(parent) }
+            // Never write through a name the published site shares (an unchanged file kept last time).
+            if FileTree.entry(destination) != nil { try FileTree.remove(destination) }
+            try write(destination)
+            if let published, FileTree.sameBytes(published + "/" + path, destination) {
+                try FileTree.remove(destination)
+                if FileTree.hardLink(published + "/" + path, to: destination) {
+                    lock.withLock { kept += again ? 0 : 1 }
+                } else {
+                    try write(destination)
+                }
             }
         } catch {
-            throw SiteWriter.plain(error, writing: parent)
+            throw SiteWriter.plain(error, writing: destination)
         }
-        // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
-        do {
-            try write(url.path)
-        } catch {
-            // The reused tree may hold a folder where this build writes a file.
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
-            else { throw error }
-            try FileManager.default.removeItem(atPath: url.path)
-            try write(url.path)
-        }
-        lock.withLock { _ = written.insert(path) }
     }
 
-    /// Like `mkdir -p`, except that a file in the way (left in the reused tree) is replaced.
-    private static func makeFolder(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            var ancestor = URL(fileURLWithPath: path)
-            while ancestor.path != "/" {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-                    if !isDirectory.boolValue { try FileManager.default.removeItem(at: ancestor) }
-                    break
+    /// Puts the bytes in the staging folder; false when the published file, holding the same
+    /// bytes, is kept instead.
+    private func place(_ data: Data, at path: String, checkExisting: Bool) throws -> Bool {
+        let destination = root + "/" + path
+        let existing = checkExisting ? FileTree.entry(destination) : nil
+        if let published, let same = FileTree.file(published + "/" + path, holding: data) {
+            if existing == same { return false }
+            if existing != nil { try FileTree.remove(destination) }
+            if FileTree.hardLink(published + "/" + path, to: destination) { return false }
+        } else if let existing, existing.kind != .file || existing.links > 1 {
+            try FileTree.remove(destination)
+        }
+        // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
+        try FileIO.write(data, to: destination)
+        return true
+    }
+
+    /// Like `mkdir -p`, except that a file in the way (left in the reused tree) is replaced. Under
+    /// the lock, so no thread writes into a folder another is still creating; once per folder.
+    private func makeFolder(_ relative: String) throws {
+        try lock.withLock { try makeFolderLocked(relative) }
+    }
+
+    private func makeFolderLocked(_ relative: String) throws {
+        guard !madeFolders.contains(relative) else { return }
+        let path = root + "/" + relative
+        if mkdir(path, 0o755) != 0 {
+            switch errno {
+            case EEXIST:
+                if FileTree.entry(path)?.kind != .folder {
+                    try FileTree.remove(path)
+                    try makeFolderAgain(path)
                 }
-                ancestor.deleteLastPathComponent()
+            case ENOENT, ENOTDIR:
+                try makeFolderLocked(Self.parent(of: relative))
+                try makeFolderAgain(path)
+            default:
+                throw SiteWriter.WriteError.io("cannot create \(path): \(String(cString: strerror(errno)))")
             }
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        madeFolders.insert(relative)
+    }
+
+    private func makeFolderAgain(_ path: String) throws {
+        guard FileTree.makeFolder(path) == 0 else {
+            throw SiteWriter.WriteError.io("cannot create \(path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -217,36 +287,24 @@ final class StagedSite: @unchecked Sendable {
         return String(relative[..<slash])
     }
 
-    /// Removes what the reused tree held that this build did not write, and the folders left empty.
+    /// Removes what the reused tree held that this build did not write, and the folders left empty
+    /// (a folder this build made holds a file it wrote; any other is removed if it ends up empty).
     private func removeUnwritten() throws {
-        let manager = FileManager.default
-        let root = folder.standardizedFileURL.path
-        let keep = lock.withLock { written }
-        var emptied: Set<String> = []
-        guard let walker = manager.enumerator(atPath: root) else { return }
-        for case let relative as String in walker {
-            let path = root + "/" + relative
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                !keep.contains(relative)
-            else { continue }
-            try manager.removeItem(atPath: path)
-            emptied.insert(Self.parent(of: relative))
-        }
-        // Deepest first, so a folder emptied by removing its subfolder goes too.
-        for relative in emptied.sorted(by: { $0.count > $1.count }) where !relative.isEmpty {
-            var current = relative
-            while !current.isEmpty, (try? manager.contentsOfDirectory(atPath: root + "/" + current))?.isEmpty == true {
-                try? manager.removeItem(atPath: root + "/" + current)
-                current = Self.parent(of: current)
-            }
-        }
+        let (keep, needed) = lock.withLock { (produced, madeFolders) }
+        try FileTree.walk(
+            root,
+            file: { relative in
+                if !keep.contains(relative) { try FileTree.remove(root + "/" + relative) }
+            },
+            folder: { relative in
+                if !needed.contains(relative) { rmdir(root + "/" + relative) }
+            })
     }
 
     /// Swaps the finished site in for the previous one.
     func commit() throws {
         do {
-            try removeUnwritten()
+            if reused { try removeUnwritten() }
             try writer.swapIn(folder)
         } catch {
             abandon()

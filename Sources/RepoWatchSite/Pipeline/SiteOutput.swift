@@ -12,6 +12,8 @@ struct SiteOutput: Sendable {
 
     struct Written: Sendable {
         var fileCount: Int
+        /// Files the previous site held with the same bytes: kept, not written.
+        var unchangedCount: Int
     }
 
     func write(_ snapshot: Snapshot) throws -> Written {
@@ -37,6 +39,6 @@ struct SiteOutput: Sendable {
             staged.abandon()
             throw error
         }
-        return Written(fileCount: staged.fileCount)
+        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount)
     }
 }

@@ -251,7 +251,8 @@ struct EndToEndNetworkTests {
         #expect(try await site.build(server).status == 0)
         let before = RebuiltSite.tree(site.output)
 
-        let slow = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--latency", "0.5"])
+        // Slow enough (7 requests, one at a time) to still be fetching when a loaded test machine wakes this test up.
+        let slow = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--latency", "3"])
         defer { slow.stop() }
         let process = Process()
         process.executableURL = try BinaryRunner.binaryURL()

@@ -1,0 +1,213 @@
+"""A Hugo site that writes the same files as `repowatch-site build`, from the same data.
+
+Per repository, one content page rendered in seven output formats: the repository page
+(index.html), the standalone medium and large widget pages, and the four SVG widgets (medium and
+large, light and dark, avatars inlined as base64 like ours). The gallery shows every widget in
+both sizes, 60 to a page (30 repositories × 2 sizes), paginated into page/N/index.html. A 404
+page. The files we copy rather than render (avatars, assets, data/*.json, .nojekyll) are Hugo's
+static files, copied from our output. Equal bytes are not the aim; the same files and comparable
+template work are: escaping, number formatting, per-widget markup, base64 images, relative links.
+"""
+
+import json
+import os
+import shutil
+
+CONFIG = """title = "Benchmark"
+baseURL = "https://example.org/"
+relativeURLs = true
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "section"]
+paginate = 30
+
+[outputFormats.medium]
+mediaType = "text/html"
+baseName = "medium"
+isHTML = true
+[outputFormats.large]
+mediaType = "text/html"
+baseName = "large"
+isHTML = true
+[outputFormats.svgmedium]
+mediaType = "image/svg+xml"
+baseName = "medium"
+[outputFormats.svgmediumdark]
+mediaType = "image/svg+xml"
+baseName = "medium-dark"
+[outputFormats.svglarge]
+mediaType = "image/svg+xml"
+baseName = "large"
+[outputFormats.svglargedark]
+mediaType = "image/svg+xml"
+baseName = "large-dark"
+
+[outputs]
+home = ["HTML"]
+page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark"]
+"""
+
+STAR = '<path d="M8 1 9.88 6.01 15.23 6.25 11.04 9.59 12.47 14.75 8 11.8 3.53 14.75 4.96 9.59.77 6.25 6.12 6.01Z"'
+FORK = ('<g fill="none" stroke-width="1.7" stroke-linecap="round"><circle cx="4" cy="3.2" r="1.8"/>'
+        '<circle cx="12" cy="3.2" r="1.8"/><circle cx="8" cy="12.8" r="1.8"/>'
+        '<path d="M4 5v1.3c0 1.2 1 2.2 2.2 2.2h3.6c1.2 0 2.2-1 2.2-2.2V5M8 8.5V11"/></g>')
+ISSUE = '<g fill="none" stroke-width="1.7"><circle cx="8" cy="8" r="6.3"/><circle cx="8" cy="8" r="1.4"/></g>'
+
+HEAD = """<!doctype html>
+<html lang="en" data-appearance="auto">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .title }}</title>
+<meta name="generator" content="hugo">
+<link rel="stylesheet" href="{{ .root }}assets/style.css">
+</head>
+<body class="site">
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-head"><a class="brand" href="{{ .root }}index.html">{{ site.Title }}</a></header>
+<main id="main" class="wrap">
+"""
+
+FOOT = """</main>
+<footer class="site-foot">
+  <p>Generated <time datetime="{{ now.UTC.Format "2006-01-02T15:04:05Z" }}">{{ now.UTC.Format "2 Jan 2006, 15:04 UTC" }}</time></p>
+  <p>Data from the GitHub API · Built with Hugo</p>
+</footer>
+</body>
+</html>
+"""
+
+CARD = """{{ $p := .p }}<article class="rw rw--{{ .size }} rw--auto rw--full-color" data-widget="{{ .size }}" data-repo="{{ $p.config_name }}" data-state="{{ if $p.stale }}stale{{ else }}fresh{{ end }}">
+  <div class="rw-card rw-card--{{ if $p.stale }}stale{{ else }}fresh{{ end }}">
+    <div class="rw-card__main">
+      <div class="rw-card__head">
+        <img class="rw-avatar" src="{{ .root }}{{ $p.owner_avatar }}" alt="Avatar of {{ $p.owner }}" width="50" height="50" decoding="async">
+        <div class="rw-card__title">
+          <p class="rw-name" title="{{ $p.config_name }}">{{ $p.name }}</p>
+          <p class="rw-sub"><bdi class="rw-desc" dir="auto">{{ $p.description }}</bdi></p>
+        </div>
+      </div>
+      <div class="rw-stats">
+        <span class="rw-stat" data-stat="stars" data-value="{{ $p.stars }}" role="img" aria-label="{{ lang.FormatNumberCustom 0 $p.stars }} stars"><svg class="rw-icon" viewBox="0 0 16 16" aria-hidden="true">STAR fill="currentColor"/></svg>{{ lang.FormatNumberCustom 0 $p.stars }}</span>
+        <span class="rw-stat" data-stat="forks" data-value="{{ $p.forks }}" role="img" aria-label="{{ lang.FormatNumberCustom 0 $p.forks }} forks"><svg class="rw-icon" viewBox="0 0 16 16" aria-hidden="true">FORK</svg>{{ lang.FormatNumberCustom 0 $p.forks }}</span>
+        {{ if $p.has_issues }}<span class="rw-stat" data-stat="issues" data-value="{{ $p.open_issues }}" role="img" aria-label="{{ lang.FormatNumberCustom 0 $p.open_issues }} open issues"><svg class="rw-icon" viewBox="0 0 16 16" aria-hidden="true">ISSUE</svg>{{ lang.FormatNumberCustom 0 $p.open_issues }}</span>{{ end }}
+      </div>
+    </div>
+    <div class="rw-days rw-days--d{{ len (string $p.days_since_push) }}{{ if gt $p.days_since_push 50 }} rw-days--hot{{ end }}" data-stat="days" data-value="{{ $p.days_since_push }}" role="img" aria-label="Last pushed {{ $p.days_since_push }} days ago">
+      <span class="rw-days__num">{{ $p.days_since_push }}</span>
+      <span class="rw-days__caption">days ago</span>
+    </div>
+  </div>
+{{ if eq .size "large" }}  <section class="rw-team">
+    <p class="rw-team__title">Top Contributors</p>
+    <ol class="rw-team__grid">
+{{ range $p.contributors }}      <li class="rw-person" data-login="{{ .login }}" data-contributions="{{ .contributions }}">
+        <img class="rw-person__avatar" src="{{ $.root }}{{ .avatar }}" alt="Avatar of {{ .login }}" width="44" height="44" decoding="async">
+        <span class="rw-person__text">
+          <span class="rw-person__login">{{ .login }}</span>
+          <span class="rw-person__count" aria-hidden="true">{{ lang.FormatNumberCustom 0 .contributions }}</span>
+          <span class="rw-sr">{{ .login }}: {{ lang.FormatNumberCustom 0 .contributions }} contributions</span>
+        </span>
+      </li>
+{{ end }}    </ol>
+  </section>
+{{ end }}</article>
+""".replace("STAR", STAR).replace("FORK", FORK).replace("ISSUE", ISSUE)
+
+SVG = """{{ $p := .p }}{{ $large := eq .size "large" }}{{ $h := cond $large 345 155 }}{{ $fg := cond .dark "#f5f5f7" "#1c1c1e" }}{{ $m := cond .dark "#a1a1a8" "#636366" }}{{ $ring := cond .dark "#2e2e32" "#ececf0" }}<svg xmlns="http://www.w3.org/2000/svg" width="329" height="{{ $h }}" viewBox="0 0 329 {{ $h }}" role="img" aria-labelledby="rw-title" data-widget="{{ .size }}" data-repo="{{ $p.config_name }}" data-state="{{ if $p.stale }}stale{{ else }}fresh{{ end }}"><title id="rw-title">{{ $p.config_name }}, {{ lang.FormatNumberCustom 0 $p.stars }} stars, {{ lang.FormatNumberCustom 0 $p.forks }} forks, Last pushed {{ $p.days_since_push }} days ago</title><style>text{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}.b{font-weight:700}.s{font-weight:600}.t{font-variant-numeric:tabular-nums}</style><rect width="329" height="{{ $h }}" rx="22" fill="{{ cond .dark "#1c1c1e" "#fff" }}"/><circle cx="41" cy="63.5" r="25" fill="{{ $ring }}"/><clipPath id="rw-a1"><circle cx="41" cy="63.5" r="25"/></clipPath><image x="16" y="38.5" width="50" height="50" preserveAspectRatio="xMidYMid slice" clip-path="url(#rw-a1)" href="data:image/png;base64,{{ partialCached "base64.html" $p.owner_avatar $p.owner_avatar }}"/><clipPath id="rw-c2"><rect x="76" y="0" width="148.3" height="155"/></clipPath><g clip-path="url(#rw-c2)"><text x="76" y="60" font-size="20" class="b" fill="{{ $fg }}">{{ $p.name }}</text><text x="76" y="81" font-size="12" fill="{{ $m }}">{{ $p.description }}</text></g><g transform="translate(16 102) scale(0.8)">STAR fill="{{ $m }}" stroke="{{ $m }}" stroke-width="1.2"/></g><text x="33" y="113" font-size="13" class="s t" fill="{{ $m }}">{{ lang.FormatNumberCustom 0 $p.stars }}</text><g transform="translate(53 102) scale(0.8)" stroke="{{ $m }}">FORK</g><text x="70" y="113" font-size="13" class="s t" fill="{{ $m }}">{{ lang.FormatNumberCustom 0 $p.forks }}</text>{{ if $p.has_issues }}<g transform="translate(105 102) scale(0.8)" stroke="{{ $m }}">ISSUE</g><text x="122" y="113" font-size="13" class="s t" fill="{{ $m }}">{{ lang.FormatNumberCustom 0 $p.open_issues }}</text>{{ end }}<clipPath id="rw-c3"><rect x="234.3" y="0" width="78.7" height="155"/></clipPath><g clip-path="url(#rw-c3)"><text x="313" y="87.2" font-size="64" class="b t" fill="{{ if gt $p.days_since_push 50 }}{{ cond .dark "#ff4f8b" "#d1155c" }}{{ else }}{{ $fg }}{{ end }}" text-anchor="end">{{ $p.days_since_push }}</text><text x="313" y="116" font-size="12" class="s" fill="{{ $m }}" text-anchor="end">days ago</text></g>{{ if $large }}<text x="16" y="167.5" font-size="13" class="b" fill="{{ $m }}">Top Contributors</text>{{ range $i, $c := first 4 $p.contributors }}{{ $x := cond (eq (mod $i 2) 1) 192.5 38 }}{{ $y := add 211.3 (mul (div $i 2) 72) }}<circle cx="{{ $x }}" cy="{{ $y }}" r="22" fill="{{ $ring }}"/><clipPath id="rw-a{{ add 4 (mul $i 2) }}"><circle cx="{{ $x }}" cy="{{ $y }}" r="22"/></clipPath><image x="{{ sub $x 22 }}" y="{{ sub $y 22 }}" width="44" height="44" preserveAspectRatio="xMidYMid slice" clip-path="url(#rw-a{{ add 4 (mul $i 2) }})" href="data:image/png;base64,{{ partialCached "base64.html" $c.avatar $c.avatar }}"/><g><text x="{{ add $x 32 }}" y="{{ sub $y 3 }}" font-size="14" class="s" fill="{{ $fg }}">{{ $c.login }}</text><text x="{{ add $x 32 }}" y="{{ add $y 13 }}" font-size="12" class="t" fill="{{ $m }}">{{ lang.FormatNumberCustom 0 $c.contributions }}</text></g>{{ end }}{{ end }}</svg>
+""".replace("STAR", STAR).replace("FORK", FORK).replace("ISSUE", ISSUE)
+
+STANDALONE = """<!doctype html>
+<html lang="en" class="standalone" data-appearance="auto">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Params.config_name }} · SIZE</title>
+<link rel="stylesheet" href="../../../assets/style.css">
+</head>
+<body>
+{{ partial "card.html" (dict "p" .Params "size" "SIZE" "root" "../../../") }}
+</body>
+</html>
+"""
+
+SNIPPETS = """{{ $p := .Params }}<section class="embeds">
+  <h2>Embed</h2>
+{{ range $size := slice "medium" "large" }}{{ $h := cond (eq $size "large") 345 155 }}{{ $src := printf "%s%s.svg" $p.repo_path $size }}
+  <h3 class="embeds__size">{{ $size }}</h3>
+  <div class="snippet"><p class="snippet__what">Markdown image</p>
+    <pre tabindex="0"><code id="embed-{{ $size }}-markdown">{{ printf "[![%s on RepoWatcher](%s)](%s)" $p.config_name $src $p.repo_path }}</code></pre></div>
+  <div class="snippet"><p class="snippet__what">HTML, light and dark (<code>&lt;picture&gt;</code>)</p>
+    <pre tabindex="0"><code id="embed-{{ $size }}-picture">{{ printf "<picture>\\n  <source media=\\"(prefers-color-scheme: dark)\\" srcset=\\"%s%s-dark.svg\\">\\n  <img src=\\"%s\\" alt=\\"%s on RepoWatcher\\" width=\\"329\\" height=\\"%d\\">\\n</picture>" $p.repo_path $size $src $p.config_name $h }}</code></pre></div>
+  <div class="snippet"><p class="snippet__what">iframe of the live widget</p>
+    <pre tabindex="0"><code id="embed-{{ $size }}-iframe">{{ printf "<iframe src=\\"%s%s.html\\" width=\\"329\\" height=\\"%d\\" style=\\"border:0\\" title=\\"%s on RepoWatcher\\" loading=\\"lazy\\"></iframe>" $p.repo_path $size $h $p.config_name }}</code></pre></div>
+{{ end }}</section>
+"""
+
+LAYOUTS = {
+    "partials/head.html": HEAD,
+    "partials/foot.html": FOOT,
+    "partials/card.html": CARD,
+    "partials/svg.html": SVG,
+    "partials/base64.html": '{{ return (readFile (printf "static/%s" .) | base64Encode) }}',
+    "_default/single.html": '{{ partial "head.html" (dict "title" (printf "%s — %s" .Params.config_name site.Title) "root" "../../../") }}'
+    + """<p class="crumb"><a href="../../../index.html">← All widgets</a></p>
+<header class="repo-head"><img class="repo-head__avatar" src="../../../{{ .Params.owner_avatar }}" alt="Avatar of {{ .Params.owner }}" width="64" height="64">
+<div class="repo-head__text"><h1 class="repo-head__name">{{ .Params.config_name }}</h1><p class="repo-head__desc" dir="auto">{{ .Params.description }}</p>
+<p><a class="button" href="{{ .Params.html_url }}" rel="noopener">View on GitHub</a></p></div></header>
+<section class="repo-widgets" aria-label="Widgets">
+{{ range $size := slice "medium" "large" }}<figure class="showcase">{{ partial "card.html" (dict "p" $.Params "size" $size "root" "../../../") }}
+<figcaption><span class="showcase__size">{{ $size }}</span> <a href="{{ $size }}.html">Standalone page</a></figcaption></figure>
+{{ end }}</section>
+""" + SNIPPETS + '<script src="../../../assets/copy.js" defer></script>\n{{ partial "foot.html" . }}',
+    "_default/single.medium.html": STANDALONE.replace("SIZE", "medium"),
+    "_default/single.large.html": STANDALONE.replace("SIZE", "large"),
+    "_default/single.svgmedium.svg": '{{ partial "svg.html" (dict "p" .Params "size" "medium" "dark" false) }}',
+    "_default/single.svgmediumdark.svg": '{{ partial "svg.html" (dict "p" .Params "size" "medium" "dark" true) }}',
+    "_default/single.svglarge.svg": '{{ partial "svg.html" (dict "p" .Params "size" "large" "dark" false) }}',
+    "_default/single.svglargedark.svg": '{{ partial "svg.html" (dict "p" .Params "size" "large" "dark" true) }}',
+    "index.html": """{{ $pager := .Paginate (where site.RegularPages "Section" "repos") }}{{ $root := cond (eq $pager.PageNumber 1) "" "../../" }}"""
+    + """{{ partial "head.html" (dict "title" site.Title "root" $root) }}<section class="intro"><h1 class="intro__title">{{ site.Title }}</h1></section>
+<ul class="gallery">
+{{ range $pager.Pages }}{{ $page := . }}{{ range $size := slice "medium" "large" }}  <li class="tile tile--{{ $size }}"><figure class="tile__figure">
+{{ partial "card.html" (dict "p" $page.Params "size" $size "root" $root) }}
+<figcaption class="tile__caption"><a href="{{ $root }}{{ $page.Params.repo_path }}">{{ $page.Params.config_name }} · {{ $size }}</a></figcaption></figure></li>
+{{ end }}{{ end }}</ul>
+<nav class="pager" aria-label="Pages">{{ if $pager.HasPrev }}<a class="pager__link" rel="prev" href="{{ $pager.Prev.URL }}">← Previous</a>{{ end }}
+<span class="pager__where">Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}</span>
+{{ if $pager.HasNext }}<a class="pager__link" rel="next" href="{{ $pager.Next.URL }}">Next →</a>{{ end }}</nav>
+{{ partial "foot.html" . }}""",
+    "404.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found · {{ site.Title }}</title></head>
+<body><main><p class="code">404</p><h1>This page does not exist</h1><p><a href="/">All widgets</a></p></main></body></html>""",
+}
+
+# What ours copies rather than renders: Hugo copies the same files from static/.
+STATIC = ["avatars", "assets", "data", ".nojekyll"]
+
+
+def write_site(snapshot, our_output, folder):
+    """A Hugo project in `folder` for the repositories of `snapshot` (our data/snapshot.json)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    with open(os.path.join(folder, "config.toml"), "w") as f:
+        f.write(CONFIG)
+    for name, text in LAYOUTS.items():
+        path = os.path.join(folder, "layouts", name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    static = os.path.join(folder, "static")
+    os.makedirs(static)
+    for name in STATIC:
+        source = os.path.join(our_output, name)
+        if os.path.isdir(source):
+            shutil.copytree(source, os.path.join(static, name))
+        elif os.path.exists(source):
+            shutil.copy(source, os.path.join(static, name))
+    content = os.path.join(folder, "content", "repos")
+    for weight, repo in enumerate(snapshot["repos"], start=1):
+        owner, name = repo["config_name"].lower().split("/")
+        front = dict(repo, owner=owner, name=name, title=repo["config_name"], weight=weight,
+                     repo_path=f"repos/{owner}/{name}/")
+        os.makedirs(os.path.join(content, owner), exist_ok=True)
+        with open(os.path.join(content, owner, f"{name}.md"), "w") as f:
+            json.dump(front, f)
+            f.write("\n")
