@@ -23,10 +23,15 @@ struct SiteOutput: Sendable {
             renderer.history = history
             // history.json can be over 100 MB after years of builds: streamed to disk, never one string.
             renderer.emitsHistory = false
+            renderer.emitsSnapshot = false
             renderer.avatarImages = avatars
             renderer.ownerHeadings = ownerHeadings
             renderer.locales = site.locales
             try renderer.render(snapshot, into: staged.add)
+            try staged.add(SiteLayout.snapshot) { path in
+                let file = try FileOutput(creating: path)
+                try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
+            }
             try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
             for (path, data) in avatars { try staged.add(path, data) }
             try staged.commit()

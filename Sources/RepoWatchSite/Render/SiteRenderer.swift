@@ -14,6 +14,8 @@ struct SiteRenderer: Sendable {
     var history = History()
     /// Off when the build streams `data/history.json` itself: it can be over 100 MB.
     var emitsHistory = true
+    /// Off when the build streams `data/snapshot.json` itself (`SnapshotJSON`).
+    var emitsSnapshot = true
     /// Avatar files by root-relative path, for the SVG widgets to inline.
     var avatarImages: [String: Data] {
         get { avatarURIs.images }
@@ -106,7 +108,7 @@ struct SiteRenderer: Sendable {
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
-        try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
+        if emitsSnapshot { try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8)) }
         if emitsHistory { try emit(SiteLayout.history, history.json()) }
         if let baseURL = config.baseURL {
             let paths = Sitemap.paths(pageCount: plan.pages.count, repos: config.repos)
