@@ -35,7 +35,7 @@ final class RawSocket: @unchecked Sendable {
     /// once every property is set still runs `deinit`, whose second `close` hit whatever file the
     /// process had opened under that number meanwhile, such as another test's pipe to the binary
     /// (which then died of SIGPIPE: "exit 13", no output).
-    private static func connected(port: UInt16, timeout: Int) throws -> Int32 {
+    static func connected(port: UInt16, timeout: Int) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawSocketError(description: "socket() failed") }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
