@@ -8,6 +8,8 @@ struct TemplateSet: Sendable {
     static let requiredNames = ["layout", "card", "medium", "large", "double", "widget", "index", "repo", "404"]
 
     let library: MustacheLibrary
+    /// The same templates compiled for speed; nil when one uses something only the library renders.
+    let compiled: CompiledRenderer?
     /// Path under `assets/` → bytes.
     let assets: [String: Data]
     /// Which templates came from the site's folder, for `check` and `--verbose`.
@@ -53,10 +55,13 @@ struct TemplateSet: Sendable {
         }
 
         var library = MustacheLibrary()
+        var parsed: [String: MustacheTemplate] = [:]
         var problems: [Diagnostic] = []
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
+                let template = try MustacheTemplate(string: source.text)
+                library.register(template, named: name)
+                parsed[name] = template
             } catch let error as MustacheTemplate.ParserError {
                 problems.append(
                     Diagnostic(
@@ -67,7 +72,8 @@ struct TemplateSet: Sendable {
             }
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
-        return TemplateSet(library: library, assets: assets, overridden: overridden)
+        let compiled = try? CompiledRenderer(templates: parsed.mapValues(CompiledTemplate.init))
+        return TemplateSet(library: library, compiled: compiled, assets: assets, overridden: overridden)
     }
 
     private static func describe(_ error: Error) -> String {
@@ -81,9 +87,15 @@ struct TemplateSet: Sendable {
         }
     }
 
+    /// The same templates rendered by swift-mustache alone, as when one cannot be compiled.
+    var libraryOnly: TemplateSet {
+        TemplateSet(library: library, compiled: nil, assets: assets, overridden: overridden)
+    }
+
     /// `context`: one of the typed contexts (Render/Pages, Render/Cards), which answer the template
     /// keys through `MustacheParent`.
     func render(_ name: String, _ context: Any) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        if let compiled { return compiled.render(name, context) ?? "" }
+        return library.render(context, withTemplate: name) ?? ""
     }
 }

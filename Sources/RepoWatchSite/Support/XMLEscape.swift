@@ -8,6 +8,30 @@ enum XMLEscape {
     /// tabs and line breaks as spaces.
     static func xml(_ string: String) -> String { escape(string, strictXML: true) }
 
+    /// `text(_:)` appended to a byte buffer: the five characters are ASCII, so bytes will do, and
+    /// a run without any is copied whole.
+    static func appendText(_ string: String, to output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let entity: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                entity.withUTF8Buffer { output.append(contentsOf: $0) }
+                runStart = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
     private static func escape(_ string: String, strictXML: Bool) -> String {
         var result = ""
         result.reserveCapacity(string.utf8.count)

@@ -161,12 +161,14 @@ enum SpecimenSite {
     }
 
     /// Every file of the specimen gallery in `locale`, in memory.
-    static func files(locale: String?) async throws -> [String: Data] {
+    /// - Parameter libraryOnly: render with swift-mustache alone, not the compiled templates.
+    static func files(locale: String?, libraryOnly: Bool = false) async throws -> [String: Data] {
         let config = try ConfigLoader(file: "site.yml").parse(yaml(locale: locale)).config
         let avatars = AvatarStore(client: nil)
         let snapshot = Snapshot(
             generatedAt: now, nextUpdate: now + 12 * 3600, sample: false, repos: await snapshots(avatars: avatars))
-        let templates = try TemplateSet.load(siteDirectory: nil)
+        let loaded = try TemplateSet.load(siteDirectory: nil)
+        let templates = libraryOnly ? loaded.libraryOnly : loaded
         var renderer = SiteRenderer(config: config, templates: templates, sample: false)
         renderer.avatarImages = await avatars.allFiles()
         renderer.history = history(before: snapshot, repos: config.repos)
