@@ -1,6 +1,6 @@
 /// How a widget is drawn: light or dark, iOS 18's rendering modes, and how numbers are written.
 /// The site sets defaults; each widget may override any of them.
-struct WidgetLook: Sendable, Equatable {
+struct WidgetLook: Sendable, Hashable {
     /// iOS 18's widget rendering modes.
     enum Rendering: String, Sendable, CaseIterable {
         case fullColor = "full-color"
@@ -93,7 +93,7 @@ struct WidgetLook: Sendable, Equatable {
 }
 
 /// An sRGB colour from site.yml, validated as `#RRGGBB` before it can reach any CSS.
-struct AccentColor: Sendable, Equatable, CustomStringConvertible {
+struct AccentColor: Sendable, Hashable, CustomStringConvertible {
     let red: UInt8
     let green: UInt8
     let blue: UInt8

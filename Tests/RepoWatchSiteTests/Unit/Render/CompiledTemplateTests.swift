@@ -26,17 +26,17 @@ struct CompiledTemplateTests {
 
     static var context: [String: Any] {
         [
-        "name": "Bootstrap <&> \"quoted\" 'single'",
-        "count": 42,
-        "zero": 0,
-        "yes": true,
-        "no": false,
-        "none": [String](),
-        "words": ["alpha", "beta", "gamma"],
-        "people": [["login": "ann", "rank": 1], ["login": "bob", "rank": 2]],
-        "nested": ["inner": ["deep": "found"], "name": "inner name"],
-        "html": "<b>bold</b>",
-        "multi": "line one\nline two",
+            "name": "Bootstrap <&> \"quoted\" 'single'",
+            "count": 42,
+            "zero": 0,
+            "yes": true,
+            "no": false,
+            "none": [String](),
+            "words": ["alpha", "beta", "gamma"],
+            "people": [["login": "ann", "rank": 1], ["login": "bob", "rank": 2]],
+            "nested": ["inner": ["deep": "found"], "name": "inner name"],
+            "html": "<b>bold</b>",
+            "multi": "line one\nline two",
         ]
     }
 
