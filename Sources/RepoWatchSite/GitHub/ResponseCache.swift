@@ -111,7 +111,7 @@ struct ResponseCache: Sendable {
     /// retention period from today.
     func recordUse() {
         var times = [timespec](repeating: Self.stamp(now), count: 2)
-        for key in usage.keys {
+        usage.forEachKey { key in
             _ = utimensat(AT_FDCWD, file(key: key, extension: Self.entryExtension).path, &times, 0)
         }
     }
@@ -175,5 +175,17 @@ final class CacheUsage: @unchecked Sendable {
 
     var keys: Set<String> {
         lock.withLock { others.union(digests.map(\.hex)) }
+    }
+
+    func contains(_ key: String) -> Bool {
+        let digest = Digest(hex: key)
+        return lock.withLock { digest.map { digests.contains($0) } ?? others.contains(key) }
+    }
+
+    /// One key at a time, never all of them as strings at once.
+    func forEachKey(_ body: (String) -> Void) {
+        let (digests, others) = lock.withLock { (self.digests, self.others) }
+        for digest in digests { body(digest.hex) }
+        for key in others { body(key) }
     }
 }

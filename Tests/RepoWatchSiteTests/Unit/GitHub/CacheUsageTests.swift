@@ -13,4 +13,18 @@ struct CacheUsageTests {
         for key in keys + keys + [zeros, "not-a-digest", String(repeating: "F", count: 64)] { usage.used(key) }
         #expect(usage.keys == Set(keys + [zeros, "not-a-digest", String(repeating: "F", count: 64)]))
     }
+
+    @Test("contains and forEachKey agree with keys")
+    func lookups() {
+        let usage = CacheUsage()
+        let used = ResponseCache.key(for: "https://api.github.com/repos/o/used")
+        usage.used(used)
+        usage.used("odd")
+        #expect(usage.contains(used) && usage.contains("odd"))
+        #expect(!usage.contains(ResponseCache.key(for: "https://api.github.com/repos/o/other")))
+        #expect(!usage.contains(String(used.dropLast()) + "x"))
+        var visited: [String] = []
+        usage.forEachKey { visited.append($0) }
+        #expect(Set(visited) == usage.keys && visited.count == 2)
+    }
 }
