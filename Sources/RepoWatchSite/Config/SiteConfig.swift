@@ -66,7 +66,9 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Without a `widgets:` list every repository gets a single widget in both sizes.
     static func defaultWidgets(for repos: [RepoName]) -> [Widget] {
-        repos.map { Widget(kind: .single($0, sizes: [.medium, .large]), note: nil) }
+        // One array shared by every widget, not one allocated per repository.
+        let both: [WidgetSize] = [.medium, .large]
+        return repos.map { Widget(kind: .single($0, sizes: both), note: nil) }
     }
 
     /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.

@@ -111,7 +111,7 @@ struct ResponseCache: Sendable {
     /// retention period from today.
     func recordUse() {
         var times = [timespec](repeating: Self.stamp(now), count: 2)
-        for key in usage.keys {
+        usage.forEachKey { key in
             _ = utimensat(AT_FDCWD, file(key: key, extension: Self.entryExtension).path, &times, 0)
         }
     }
@@ -122,11 +122,70 @@ struct ResponseCache: Sendable {
     }
 }
 
-/// The entries one build has read or written (by key): pruning never removes them.
+/// The entries one build has read or written (by key): pruning never removes them. A key (64 hex
+/// digits) is kept as its 32 bytes, not as a string: a build of 10,000 repositories uses ~21,000.
 final class CacheUsage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set: Set<String> = []
+    private struct Digest: Hashable {
+        var words: (UInt64, UInt64, UInt64, UInt64)
 
-    func used(_ key: String) { lock.withLock { _ = set.insert(key) } }
-    var keys: Set<String> { lock.withLock { set } }
+        init?(hex: String) {
+            let bytes = Array(hex.utf8)
+            guard bytes.count == 64 else { return nil }
+            var words: [UInt64] = [0, 0, 0, 0]
+            for (index, byte) in bytes.enumerated() {
+                let nibble: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+                words[index / 16] = words[index / 16] << 4 | UInt64(nibble)
+            }
+            self.words = (words[0], words[1], words[2], words[3])
+        }
+
+        var hex: String {
+            [words.0, words.1, words.2, words.3].map { word in
+                let digits = String(word, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
+        }
+
+        static func == (lhs: Digest, rhs: Digest) -> Bool { lhs.words == rhs.words }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
+    }
+
+    private let lock = NSLock()
+    private var digests: Set<Digest> = []
+    /// Keys that are not SHA-256 hex (none today), kept as they are.
+    private var others: Set<String> = []
+
+    func used(_ key: String) {
+        let digest = Digest(hex: key)
+        lock.withLock {
+            if let digest { digests.insert(digest) } else { others.insert(key) }
+        }
+    }
+
+    var keys: Set<String> {
+        lock.withLock { others.union(digests.map(\.hex)) }
+    }
+
+    func contains(_ key: String) -> Bool {
+        let digest = Digest(hex: key)
+        return lock.withLock { digest.map { digests.contains($0) } ?? others.contains(key) }
+    }
+
+    /// One key at a time, never all of them as strings at once.
+    func forEachKey(_ body: (String) -> Void) {
+        let (digests, others) = lock.withLock { (self.digests, self.others) }
+        for digest in digests { body(digest.hex) }
+        for key in others { body(key) }
+    }
 }

@@ -20,7 +20,8 @@ struct SnapshotFetcher: Sendable {
     }
 
     /// What one repository of the site needs.
-    enum Work: Sendable {
+    /// Indirect: a list of 10,000 would otherwise take a whole `RepoSnapshot` (~256 bytes) per entry.
+    indirect enum Work: Sendable {
         /// From `repos:`: the repository document, then contributors.
         case repository(RepoName)
         /// From an owner's list, which already holds the document: contributors only.
@@ -31,7 +32,8 @@ struct SnapshotFetcher: Sendable {
 
     func fetchAll(_ repos: [Work], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
         await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
-            var results = [RepoSnapshot?](repeating: nil, count: repos.count)
+            // Every slot is filled before the group ends; filled in place, so the list is never copied.
+            var results = [RepoSnapshot](repeating: RepoSnapshot(configName: ""), count: repos.count)
             var next = 0
             func startNext() {
                 guard next < repos.count else { return }
@@ -46,7 +48,7 @@ struct SnapshotFetcher: Sendable {
                 progress?.advance()
                 startNext()
             }
-            return results.map { $0! }
+            return results
         }
     }
 

@@ -167,8 +167,8 @@ final class StagedSite: @unchecked Sendable {
     /// than empty.
     private let reused: Bool
     private let lock = NSLock()
-    private var madeFolders: Set<String> = [""]
-    private var produced: Set<String> = []
+    /// What this build wrote, and the folders it made: the rest of a reused tree goes at `commit()`.
+    private var written = WrittenPaths()
     private var kept = 0
 
     fileprivate init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
@@ -177,16 +177,17 @@ final class StagedSite: @unchecked Sendable {
         self.root = folder.standardizedFileURL.path
         self.published = published?.path
         self.reused = reused
+        written.insert(folder: "")
     }
 
     /// Every file of the site.
     var fileCount: Int {
-        lock.withLock { produced.count }
+        lock.withLock { written.fileCount }
     }
 
     /// Files whose bytes were written by this build.
     var writtenCount: Int {
-        lock.withLock { produced.count - kept }
+        lock.withLock { written.fileCount - kept }
     }
 
     /// Files the published site already held with the same bytes, kept as they were.
@@ -196,7 +197,7 @@ final class StagedSite: @unchecked Sendable {
 
     func add(_ path: String, _ data: Data) throws {
         try SiteWriter.validate(path)
-        let again = lock.withLock { !produced.insert(path).inserted }
+        let again = lock.withLock { !written.insert(file: path) }
         try makeFolder(Self.parent(of: path))
         do {
             if try !place(data, at: path, checkExisting: reused || again) {
@@ -212,7 +213,7 @@ final class StagedSite: @unchecked Sendable {
     /// for a second name of that file like any other unchanged file.
     func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
         try SiteWriter.validate(path)
-        let again = lock.withLock { !produced.insert(path).inserted }
+        let again = lock.withLock { !written.insert(file: path) }
         try makeFolder(Self.parent(of: path))
         let destination = root + "/" + path
         do {
@@ -256,7 +257,7 @@ final class StagedSite: @unchecked Sendable {
     }
 
     private func makeFolderLocked(_ relative: String) throws {
-        guard !madeFolders.contains(relative) else { return }
+        guard !written.containsFolder(relative) else { return }
         let path = root + "/" + relative
         if mkdir(path, 0o755) != 0 {
             switch errno {
@@ -272,7 +273,7 @@ final class StagedSite: @unchecked Sendable {
                 throw SiteWriter.WriteError.io("cannot create \(path): \(String(cString: strerror(errno)))")
             }
         }
-        madeFolders.insert(relative)
+        written.insert(folder: relative)
     }
 
     private func makeFolderAgain(_ path: String) throws {
@@ -290,14 +291,14 @@ final class StagedSite: @unchecked Sendable {
     /// Removes what the reused tree held that this build did not write, and the folders left empty
     /// (a folder this build made holds a file it wrote; any other is removed if it ends up empty).
     private func removeUnwritten() throws {
-        let (keep, needed) = lock.withLock { (produced, madeFolders) }
+        let written = lock.withLock { self.written }
         try FileTree.walk(
             root,
             file: { relative in
-                if !keep.contains(relative) { try FileTree.remove(root + "/" + relative) }
+                if !written.contains(file: relative) { try FileTree.remove(root + "/" + relative) }
             },
             folder: { relative in
-                if !needed.contains(relative) { rmdir(root + "/" + relative) }
+                if !written.containsFolder(relative) { rmdir(root + "/" + relative) }
             })
     }
 

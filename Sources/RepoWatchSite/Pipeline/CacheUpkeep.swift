@@ -44,7 +44,7 @@ extension Build {
     func keepTidy(_ cache: ResponseCache) {
         cache.recordUse()
         guard !options.keepCache else { return }
-        let removal = CacheMaintenance(cache: cache).prune(keeping: cache.usage.keys)
+        let removal = CacheMaintenance(cache: cache).prune(keeping: cache.usage.contains)
         if removal.entries > 0 {
             log.info(removal.summary(" unused for over \(CacheLifetimes.retentionDays) days"))
         }

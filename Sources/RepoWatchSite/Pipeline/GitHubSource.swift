@@ -39,16 +39,18 @@ struct GitHubSource: Sendable {
             offline: options.offline, retry: options.retry, log: log, now: now)
         // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
         async let counted = openCounts.fetch(config.repos)
-        let rest = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
+        // One list, changed in place: the repositories are the largest thing a build holds.
+        var repos = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
         let countReport = await counted
-        let fetched = countReport.apply(to: rest, offline: options.offline)
+        countReport.apply(to: &repos, offline: options.offline)
         // The previous site stands in only while GitHub is failing, never for a repository that
         // is gone (404) or for --offline, whose promise is "the cache, or an error".
-        var repos = zip(config.repos, fetched).map { name, repo in
+        for (index, name) in config.repos.enumerated() where index < repos.count {
+            let repo = repos[index]
             guard !repo.isAvailable, repo.failureIsTransient, !options.offline,
                 let stale = previous.snapshot(for: name, reason: repo.error)
-            else { return repo }
-            return stale
+            else { continue }
+            repos[index] = stale
         }
         var avatars = await store.allFiles()
         if let until = await ledger.stoppedUntil, await ledger.counts.fromCacheOnly > 0 {

@@ -30,81 +30,126 @@ struct SitePlan: Sendable {
         var repos: [RepoName]
     }
 
-    let pages: [GalleryPage]
-    let units: [WorkUnit]
+    /// Every gallery entry in order as (widget, size), 8 bytes each: the pages themselves, with their
+    /// titles and links, are made one at a time as they are rendered (held all at once they were
+    /// ~8 MB at 10,000 repositories).
+    private let entries: [Entry]
+    let pageCount: Int
+    private(set) var units: [WorkUnit] = []
     let looks: PageLooks
     /// Notes of single widgets, by repository (rendered Markdown).
-    let notes: [String: String]
+    let notes: [RepoKey: String]
+    private let config: SiteConfig
+    private let strings: StringTable
 
-    init(config: SiteConfig, strings: StringTable = .english) {
-        pages = Self.galleryPages(config, strings: strings)
-        units = Self.workUnits(pages, repos: config.repos)
-        looks = PageLooks(config: config)
-        notes = Self.widgetNotes(config)
+    private struct Entry: Sendable {
+        var widget: Int32
+        var size: SiteConfig.WidgetSize
     }
 
-    static func galleryPages(_ config: SiteConfig, strings: StringTable = .english) -> [GalleryPage] {
-        var items: [GalleryItem] = []
-        for widget in config.widgets {
-            let look = config.look(for: widget)
+    init(config: SiteConfig, strings: StringTable = .english) {
+        self.config = config
+        self.strings = strings
+        var entries: [Entry] = []
+        for (index, widget) in config.widgets.enumerated() {
             switch widget.kind {
-            case .single(let name, let sizes):
-                for size in sizes {
-                    items.append(
-                        GalleryItem(
-                            kind: size.rawValue, size: size,
-                            title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
-                            href: SiteLayout.repoFolder(name), spec: .single(name, size, look), repos: [name]))
-                }
-            case .double(let id, let top, let bottom):
-                items.append(
-                    GalleryItem(
-                        kind: "double", size: .large, title: "\(top) + \(bottom)",
-                        href: SiteLayout.widgetFolder(id: id) + SiteLayout.html(.large),
-                        spec: .double(id: id, top: top, bottom: bottom, look), repos: [top, bottom]))
+            case .single(_, let sizes):
+                for size in sizes { entries.append(Entry(widget: Int32(index), size: size)) }
+            case .double: entries.append(Entry(widget: Int32(index), size: .large))
             }
         }
-        let pageCount = max(1, (items.count + widgetsPerPage - 1) / widgetsPerPage)
-        return (0..<pageCount).map { pageIndex in
-            GalleryPage(
-                path: SiteLayout.galleryPage(pageIndex + 1),
-                root: pageIndex == 0 ? "" : "../../",
-                title: pageIndex == 0
-                    ? config.title
-                    : strings.text(
-                        "page_title", ["title": config.title, "current": strings.formatter.grouped(pageIndex + 1)]),
-                items: Array(items.dropFirst(pageIndex * widgetsPerPage).prefix(widgetsPerPage)),
-                pagination: Pagination(
-                    current: pageIndex + 1, total: pageCount,
-                    prev: pageIndex > 0 ? SiteLayout.galleryPage(pageIndex) : nil,
-                    next: pageIndex + 1 < pageCount ? SiteLayout.galleryPage(pageIndex + 2) : nil))
+        self.entries = entries
+        pageCount = max(1, (entries.count + Self.widgetsPerPage - 1) / Self.widgetsPerPage)
+        looks = PageLooks(config: config)
+        notes = Self.widgetNotes(config)
+        let plan = self
+        units = Self.workUnits(
+            (0..<pageCount).lazy.map { plan.entries(onPage: $0).map(plan.repos) }, repos: config.repos)
+    }
+
+    /// Every gallery page, made at once: for tests and small sites.
+    static func galleryPages(_ config: SiteConfig, strings: StringTable = .english) -> [GalleryPage] {
+        let plan = SitePlan(config: config, strings: strings)
+        return (0..<plan.pageCount).map(plan.page)
+    }
+
+    /// Gallery page `index` (0 for the first): every configured widget in every size, 60 to a page.
+    func page(_ index: Int) -> GalleryPage {
+        let items = entries(onPage: index).map(item)
+        return GalleryPage(
+            path: SiteLayout.galleryPage(index + 1),
+            root: index == 0 ? "" : "../../",
+            title: index == 0
+                ? config.title
+                : strings.text(
+                    "page_title", ["title": config.title, "current": strings.formatter.grouped(index + 1)]),
+            items: items,
+            pagination: Pagination(
+                current: index + 1, total: pageCount,
+                prev: index > 0 ? SiteLayout.galleryPage(index) : nil,
+                next: index + 1 < pageCount ? SiteLayout.galleryPage(index + 2) : nil))
+    }
+
+    /// The repositories of the last widget on page `index`.
+    func lastRepos(onPage index: Int) -> [RepoName]? {
+        guard index >= 0 else { return nil }
+        return entries(onPage: index).last.map(repos)
+    }
+
+    private func entries(onPage index: Int) -> ArraySlice<Entry> {
+        let start = min(index * Self.widgetsPerPage, entries.count)
+        return entries[start..<min(start + Self.widgetsPerPage, entries.count)]
+    }
+
+    private func repos(_ entry: Entry) -> [RepoName] {
+        switch config.widgets[Int(entry.widget)].kind {
+        case .single(let name, _): return [name]
+        case .double(_, let top, let bottom): return [top, bottom]
+        }
+    }
+
+    private func item(_ entry: Entry) -> GalleryItem {
+        let widget = config.widgets[Int(entry.widget)]
+        let look = config.look(for: widget)
+        switch widget.kind {
+        case .single(let name, _):
+            let size = entry.size
+            return GalleryItem(
+                kind: size.rawValue, size: size, title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
+                href: SiteLayout.repoFolder(name), spec: .single(name, size, look), repos: [name])
+        case .double(let id, let top, let bottom):
+            return GalleryItem(
+                kind: "double", size: .large, title: "\(top) + \(bottom)",
+                href: SiteLayout.widgetFolder(id: id) + SiteLayout.html(.large),
+                spec: .double(id: id, top: top, bottom: bottom, look), repos: [top, bottom])
         }
     }
 
     /// Each repository's pages go with the first gallery page that shows it; repositories no widget
-    /// shows come last, in chunks.
-    static func workUnits(_ pages: [GalleryPage], repos: [RepoName]) -> [WorkUnit] {
-        var assigned: Set<String> = []
+    /// shows come last, in chunks. `pages`: the repositories of each gallery page's widgets.
+    static func workUnits<Pages: Sequence>(_ pages: Pages, repos: [RepoName]) -> [WorkUnit]
+    where Pages.Element == [[RepoName]] {
+        var assigned: Set<RepoKey> = []
         var units: [WorkUnit] = []
-        for (index, page) in pages.enumerated() {
+        for (index, items) in pages.enumerated() {
             var repos: [RepoName] = []
-            for item in page.items {
-                for name in item.repos where assigned.insert(name.key).inserted { repos.append(name) }
+            for item in items {
+                for name in item where assigned.insert(RepoKey(name)).inserted { repos.append(name) }
             }
             units.append(WorkUnit(page: index, repos: repos))
         }
-        let rest = repos.filter { !assigned.contains($0.key) }
+        let rest = repos.filter { !assigned.contains(RepoKey($0)) }
         for start in stride(from: 0, to: rest.count, by: widgetsPerPage) {
             units.append(WorkUnit(page: nil, repos: Array(rest[start..<min(start + widgetsPerPage, rest.count)])))
         }
         return units
     }
 
-    static func widgetNotes(_ config: SiteConfig) -> [String: String] {
-        var notes: [String: String] = [:]
+    static func widgetNotes(_ config: SiteConfig) -> [RepoKey: String] {
+        var notes: [RepoKey: String] = [:]
         for widget in config.widgets {
-            if case .single(let name, _) = widget.kind, let note = widget.note, notes[name.key] == nil {
-                notes[name.key] = Markdown.html(note)
+            if case .single(let name, _) = widget.kind, let note = widget.note, notes[RepoKey(name)] == nil {
+                notes[RepoKey(name)] = Markdown.html(note)
             }
         }
         return notes
@@ -114,24 +159,42 @@ struct SitePlan: Sendable {
     /// in that size, else its first single widget, else with the site's defaults. Worked out for all
     /// repositories in one pass over the widgets (a scan per page would be quadratic).
     struct PageLooks: Sendable {
-        private var bySize: [String: WidgetLook] = [:]
-        private var firstWidget: [String: WidgetLook] = [:]
-        private let fallback: WidgetLook
+        /// Indices into the config's widgets, per repository: 12 bytes, not a look per size.
+        private struct Choice: Sendable {
+            var medium: Int32 = -1
+            var large: Int32 = -1
+            var first: Int32 = -1
 
-        init(config: SiteConfig) {
-            fallback = config.look
-            for widget in config.widgets {
-                guard case .single(let repo, let sizes) = widget.kind else { continue }
-                let look = config.look(for: widget)
-                if firstWidget[repo.key] == nil { firstWidget[repo.key] = look }
-                for size in sizes where bySize["\(repo.key)|\(size.rawValue)"] == nil {
-                    bySize["\(repo.key)|\(size.rawValue)"] = look
+            /// The first widget of the repository, and the first of each size, win.
+            mutating func choose(_ widget: Int32, sizes: [SiteConfig.WidgetSize]) {
+                if first < 0 { first = widget }
+                for size in sizes {
+                    switch size {
+                    case .medium where medium < 0: medium = widget
+                    case .large where large < 0: large = widget
+                    default: break
+                    }
                 }
             }
         }
 
+        private var choices: [RepoKey: Choice] = [:]
+        private let config: SiteConfig
+
+        init(config: SiteConfig) {
+            self.config = config
+            for (index, widget) in config.widgets.enumerated() {
+                guard case .single(let repo, let sizes) = widget.kind else { continue }
+                let widget = Int32(index)
+                choices[RepoKey(repo), default: Choice()].choose(widget, sizes: sizes)
+            }
+        }
+
         func look(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
-            bySize["\(name.key)|\(size.rawValue)"] ?? firstWidget[name.key] ?? fallback
+            guard let choice = choices[RepoKey(name)] else { return config.look }
+            let bySize = size == .medium ? choice.medium : choice.large
+            let widget = bySize >= 0 ? bySize : choice.first
+            return widget >= 0 ? config.look(for: config.widgets[Int(widget)]) : config.look
         }
     }
 }

@@ -60,14 +60,14 @@ struct SiteRenderer: Sendable {
             var cache = WidgetFragments.Cache()
             let unit = plan.units[index]
             if let pageIndex = unit.page {
-                let page = plan.pages[pageIndex]
+                let page = plan.page(pageIndex)
                 let tiles = page.items.map { item in
                     GalleryTile(
                         kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
                         html: widgets.html(item.spec, root: page.root, cache: &cache))
                 }
                 // owners: the same widgets in a section per owner.
-                let before = pageIndex > 0 ? plan.pages[pageIndex - 1].items.last?.repos : nil
+                let before = plan.lastRepos(onPage: pageIndex - 1)
                 let grouped = sections.gallery(
                     owners: page.items.map { sections.owner(of: $0.repos) }, widgets: tiles,
                     before: before.flatMap(sections.owner))
@@ -111,7 +111,7 @@ struct SiteRenderer: Sendable {
         if emitsSnapshot { try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8)) }
         if emitsHistory { try emit(SiteLayout.history, history.json()) }
         if let baseURL = config.baseURL {
-            let paths = Sitemap.paths(pageCount: plan.pages.count, repos: config.repos)
+            let paths = Sitemap.paths(pageCount: plan.pageCount, repos: config.repos)
             try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
         }
     }
@@ -137,7 +137,8 @@ struct SiteRenderer: Sendable {
             let sizeLabel = strings.text("size_\(size.rawValue)")
             shown.append(
                 RepoPageWidget(
-                    size: size.rawValue, html: html, href: file, noteHTML: plan.notes[name.key], sizeLabel: sizeLabel))
+                    size: size.rawValue, html: html, href: file, noteHTML: plan.notes[RepoKey(name)],
+                    sizeLabel: sizeLabel))
             var snippet = embeds.embed(name, size: size)
             snippet.sizeLabel = sizeLabel
             snippets.append(snippet)

@@ -121,19 +121,27 @@ struct CardMaker: Sendable {
     let sample: Bool
     let history: History
     let strings: LocaleTables
-    private let repos: [String: RepoSnapshot]
+    /// The snapshot's own array (shared, not copied) and where each repository is in it.
+    private let repos: [RepoSnapshot]
+    private let positions: [RepoKey: Int32]
 
     init(snapshot: Snapshot, sample: Bool, history: History, strings: LocaleTables = LocaleTables()) {
         self.sample = sample
         self.history = history
         self.strings = strings
-        repos = Dictionary(
-            snapshot.repos.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        repos = snapshot.repos
+        var positions: [RepoKey: Int32] = [:]
+        positions.reserveCapacity(repos.count)
+        for (index, repo) in repos.enumerated() where positions[RepoKey(repo.configName)] == nil {
+            positions[RepoKey(repo.configName)] = Int32(index)
+        }
+        self.positions = positions
     }
 
     func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, locale: String = "en") -> RepoCard {
         var card = RepoCard(
-            repos[name.key] ?? .unavailable(name, reason: "not fetched"), sample: sample, numbers: numbers,
+            positions[RepoKey(name)].map { repos[Int($0)] } ?? .unavailable(name, reason: "not fetched"),
+            sample: sample, numbers: numbers,
             strings: strings.table(for: locale))
         card.addHistory(history.points(for: name), numbers: numbers)
         return card

@@ -13,19 +13,21 @@ struct OwnerHeading: Sendable {
 /// Where each repository came from, and the gallery's sections: one per run of widgets from the same
 /// owner (the `repos:` list and double widgets have no heading).
 struct OwnerSections: Sendable {
-    private let sources: [String: RepoSource]
+    /// Repositories from `owners:`; the rest came from `repos:` (nothing kept per repository for them).
+    private let sources: [RepoKey: RepoSource]
     private let headings: [String: OwnerHeading]
     private let counts: [String: Int]
     /// The site's locale: headings and source lines are in the reader's words.
     private let strings: StringTable
 
     init(headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable) {
-        var sources: [String: RepoSource] = [:]
+        var sources: [RepoKey: RepoSource] = [:]
         var counts: [String: Int] = [:]
         for repo in snapshot.repos {
             let source = repo.source ?? .repos
-            sources[repo.configName.lowercased()] = source
-            if let owner = source.ownerName?.lowercased() { counts[owner, default: 0] += 1 }
+            guard let owner = source.ownerName?.lowercased() else { continue }
+            sources[RepoKey(repo.configName)] = source
+            counts[owner, default: 0] += 1
         }
         self.sources = sources
         self.counts = counts
@@ -33,7 +35,7 @@ struct OwnerSections: Sendable {
         self.headings = Dictionary(headings.map { ($0.source.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func source(of name: RepoName) -> RepoSource { sources[name.key] ?? .repos }
+    func source(of name: RepoName) -> RepoSource { sources[RepoKey(name)] ?? .repos }
 
     /// The owner whose section shows `repos` (a widget of one repository from an owner).
     func owner(of repos: [RepoName]) -> String? {

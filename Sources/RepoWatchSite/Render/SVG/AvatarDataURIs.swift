@@ -4,7 +4,9 @@ import Foundation
 /// cache is dropped when it outgrows `cacheLimit`, and images too big to inline leave their place
 /// to the generated placeholder, so a large widget (five faces) stays under the size limit.
 final class AvatarDataURIs: @unchecked Sendable {
-    static let cacheLimit = 16 << 20
+    /// Small: widgets are rendered in site order, so an image is reused soon or not for long, and a
+    /// larger cache only grew with the number of distinct faces (12 MB at 20,000 repositories).
+    static let cacheLimit = 2 << 20
     /// Five of these, base64-encoded, still leave room for the widget under 100 KB.
     static let imageLimit = 13_000
 
