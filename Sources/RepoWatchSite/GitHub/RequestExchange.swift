@@ -20,13 +20,17 @@ extension GitHubClient {
         let onAPI = configuration.isAPIOrigin(url)
         var attempt = 0
         var waits = 0
-        while true {
+        // Asked once the request has its slot (`--jobs`): the quota may have run out while it waited.
+        let admit: @Sendable () async throws -> Void = { [ledger, clock, sleep] in
             if onAPI, let until = await ledger.stoppedUntil { throw GitHubError.rateLimited(until: until) }
             // A rate limit is the API's; avatar hosts are not held up by it.
             if onAPI, let deadline = await ledger.pauseDeadline() {
                 let seconds = deadline.timeIntervalSince(clock())
                 if seconds > 0 { try await sleep(seconds) }
             }
+            await ledger.recordRequest()
+        }
+        while true {
             attempt += 1
             var request = URLRequest(url: url)
             request.httpMethod = "GET"
@@ -45,14 +49,15 @@ extension GitHubClient {
                     request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
                 }
             }
-            await ledger.recordRequest()
             let started = clock()
             let data: Data
             let response: HTTPURLResponse
             do {
-                (data, response) = try await transport.send(request)
+                (data, response) = try await transport.send(request, admit: admit)
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let refused as GitHubError {
+                throw refused
             } catch {
                 let reason = Self.describe(error)
                 trace("GET \(url.absoluteString) failed: \(reason)")

@@ -41,8 +41,9 @@ struct SnapshotFetcher: Sendable {
                 next += 1
             }
             // Twice as many repositories as request slots: one waiting for an avatar another is
-            // downloading, or between its requests, leaves no slot idle.
-            for _ in 0..<max(1, jobs) * 2 { startNext() }
+            // downloading, or between its requests, leaves no slot idle. `--jobs 1` stays one
+            // repository after another, so a rate limit stops the very next request.
+            for _ in 0..<(jobs > 1 ? jobs * 2 : 1) { startNext() }
             while let (index, snapshot) = await group.next() {
                 results[index] = snapshot
                 progress?.advance()
