@@ -21,14 +21,15 @@ extension GitHubClient {
         var attempt = 0
         var waits = 0
         // Asked once the request has its slot (`--jobs`): the quota may have run out while it waited.
-        let admit: @Sendable () async throws -> Void = { [ledger, clock, sleep] in
-            if onAPI, let until = await ledger.stoppedUntil { throw GitHubError.rateLimited(until: until) }
+        // No hop to the ledger actor here, so the slot passes on without delay.
+        let admit: @Sendable () async throws -> Void = { [gate = ledger.gate, clock, sleep] in
             // A rate limit is the API's; avatar hosts are not held up by it.
-            if onAPI, let deadline = await ledger.pauseDeadline() {
+            guard onAPI else { return }
+            if let until = gate.stoppedUntil { throw GitHubError.rateLimited(until: until) }
+            if let deadline = gate.pausedUntil {
                 let seconds = deadline.timeIntervalSince(clock())
                 if seconds > 0 { try await sleep(seconds) }
             }
-            await ledger.recordRequest()
         }
         while true {
             attempt += 1
@@ -54,11 +55,13 @@ extension GitHubClient {
             let response: HTTPURLResponse
             do {
                 (data, response) = try await transport.send(request, admit: admit)
+                await ledger.recordRequest()
             } catch is CancellationError {
                 throw CancellationError()
             } catch let refused as GitHubError {
                 throw refused
             } catch {
+                await ledger.recordRequest()
                 let reason = Self.describe(error)
                 trace("GET \(url.absoluteString) failed: \(reason)")
                 guard attempt < policy.retry.attempts else { throw GitHubError.network(reason) }
