@@ -13,7 +13,9 @@ lines (title, owners:, one owner). Measured, in one run:
 
 Usage: swift build -c release --product repowatch-site
        python3 Benchmarks/owners_benchmark.py [--repos 10000] [--latency 0.05] [--jobs 8]
-Prints a Markdown table; docs/benchmarks.md is left to whoever merges the figures.
+Prints a Markdown table; docs/benchmarks.md is left to whoever merges the figures. The cold and warm
+timings against the ideal are also part of Benchmarks/run.sh (benchmark.py, "owners" network case);
+this script adds the gallery and --offline checks.
 """
 
 import argparse
@@ -156,8 +158,8 @@ def main():
         f"| --offline | {offline_wall:.2f} s | {offline_rss:.0f} MiB | 0 | 0 | 0 |",
         "",
         f"Ideal cold time: {cold['api'] + cold['avatars']:,} requests × {args.latency * 1000:.0f} ms ÷ {args.jobs} "
-        f"jobs = {(cold['api'] + cold['avatars']) * args.latency / args.jobs:.2f} s (the {listing_pages} listing pages "
-        "are requested one after another, following Link).",
+        f"jobs = {(cold['api'] + cold['avatars']) * args.latency / args.jobs:.2f} s (pages 2 to {listing_pages} of "
+        "the listing are requested at once, from the first page's Link rel=\"last\").",
         "",
         "Build summary (cold): " + next((l for l in cold_err.splitlines() if l.startswith("Built ")), "?"),
     ]

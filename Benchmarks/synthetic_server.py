@@ -7,8 +7,9 @@ Repositories are bench-owner-K/repo-K (K = 0..N-1, owners shared by 10 repositor
 four contributors (avatars shared by 40 logins). One organization, bench-org, owns M repositories
 (bench-org/repo-0..M-1, default 10,000): GET /users/bench-org, then GET /orgs/bench-org/repos
 100 per page (per_page, at most 100) with GitHub's Link headers, list items shaped like GitHub's. Every response carries an ETag and answers 304 to
-a matching If-None-Match. Prints "PORT <n>" when listening. GET /_stats returns request counts;
-POST /_reset clears them. Loopback only; stops by itself after --max-lifetime seconds.
+a matching If-None-Match. Prints "PORT <n>" when listening. GET /_stats returns request counts and
+the timeline (first request, last answer, seconds in flight summed), GET /_timeline every request's
+(start, end); POST /_reset clears them. Loopback only; stops by itself after --max-lifetime seconds.
 """
 
 import argparse
@@ -58,6 +59,30 @@ class Stats:
         self.api_304 = 0
         self.avatars = 0
         self.avatars_304 = 0
+        # The timeline, in the server's clock (time.time(), comparable with the client's): when the
+        # first request arrived, when the last answer left, and the seconds requests were in flight
+        # summed (busy / span = how many were in flight on average).
+        self.first = None
+        self.last = None
+        self.busy = 0.0
+        self.in_flight = 0
+        self.most_in_flight = 0
+        self.intervals = []
+
+    def begin(self):
+        with self.lock:
+            now = time.time()
+            self.first = now if self.first is None else self.first
+            self.in_flight += 1
+            self.most_in_flight = max(self.most_in_flight, self.in_flight)
+            return now
+
+    def end(self, started):
+        with self.lock:
+            self.last = time.time()
+            self.busy += self.last - started
+            self.intervals.append((started, self.last))
+            self.in_flight -= 1
 
     def add(self, kind, not_modified):
         with self.lock:
@@ -71,7 +96,9 @@ class Stats:
     def json(self):
         with self.lock:
             return json.dumps({"api": self.api, "api_304": self.api_304,
-                               "avatars": self.avatars, "avatars_304": self.avatars_304}).encode()
+                               "avatars": self.avatars, "avatars_304": self.avatars_304,
+                               "first": self.first, "last": self.last, "busy": self.busy,
+                               "most_in_flight": self.most_in_flight}).encode()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -99,6 +126,17 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/_stats":
             self.reply(200, self.stats.json(), "application/json")
             return
+        if path == "/_timeline":
+            with self.stats.lock:
+                self.reply(200, json.dumps(self.stats.intervals).encode(), "application/json")
+            return
+        started = self.stats.begin()
+        try:
+            self.answer(path, query)
+        finally:
+            self.stats.end(started)
+
+    def answer(self, path, query):
         time.sleep(self.latency)
         if path == f"/users/{ORG}":
             self.serve_json("api", {"login": ORG, "id": 9000, "type": "Organization",

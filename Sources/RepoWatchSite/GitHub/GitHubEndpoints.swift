@@ -77,14 +77,6 @@ extension GitHubClient {
 /// RFC 8288 `Link` headers as GitHub sends them for pagination.
 enum LinkHeader {
     static func next(_ header: String?, relativeTo base: URL) -> URL? {
-        guard let header else { return nil }
-        for part in header.split(separator: ",") {
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
-            if pieces.dropFirst().contains(where: { $0 == "rel=\"next\"" || $0 == "rel=next" }) {
-                return URL(string: String(target.dropFirst().dropLast()), relativeTo: base)?.absoluteURL
-            }
-        }
-        return nil
+        target(header, rel: "next", relativeTo: base)
     }
 }

@@ -7,6 +7,19 @@ import Foundation
 /// One HTTP exchange, without following redirects: the client decides where credentials may go.
 protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+    /// `send`, once `admit` has let the request go: a limited transport asks it when the request
+    /// has its slot, so a request that waited for one still obeys a rate limit reached meanwhile.
+    func send(_ request: URLRequest, admit: @Sendable () async throws -> Void) async throws
+        -> (Data, HTTPURLResponse)
+}
+
+extension HTTPTransport {
+    func send(_ request: URLRequest, admit: @Sendable () async throws -> Void) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        try await admit()
+        return try await send(request)
+    }
 }
 
 /// URLSession with an ephemeral configuration (no shared cookies or URL cache) that hands redirects
@@ -83,43 +96,52 @@ private final class TaskBox: @unchecked Sendable {
     }
 }
 
-/// Bounds how many requests run at once (`--jobs`); a secondary rate limit halves the bound.
-actor ConcurrencyLimiter {
-    public private(set) var limit: Int
+/// Bounds how many requests run at once (`--jobs`); a secondary rate limit halves the bound. A lock
+/// rather than an actor: a finished request hands its slot straight to the longest waiting one,
+/// without a hop through the actor's executor, so slots do not sit idle between requests.
+final class ConcurrencyLimiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bound: Int
     private var active = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int) { bound = max(1, limit) }
+
+    var limit: Int { lock.withLock { bound } }
+    /// Slots taken, and requests waiting for one.
+    var occupancy: (active: Int, waiting: Int) { lock.withLock { (active, waiters.count) } }
 
     func acquire() async {
-        if active < limit {
-            active += 1
-            return
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let admitted = lock.withLock {
+                guard active < bound else {
+                    waiters.append(continuation)
+                    return false
+                }
+                active += 1
+                return true
+            }
+            if admitted { continuation.resume() }
         }
-        await withCheckedContinuation { waiters.append($0) }
     }
 
     func release() {
-        active -= 1
-        if active < limit, !waiters.isEmpty {
-            active += 1
-            waiters.removeFirst().resume()
+        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            // The slot passes to a waiter as it is, unless a reduced bound wants it gone.
+            if active <= bound, !waiters.isEmpty { return waiters.removeFirst() }
+            active -= 1
+            return nil
         }
+        next?.resume()
     }
 
     /// GitHub asks clients that trip the secondary limit to slow down.
-    func reduce() { limit = max(1, limit / 2) }
+    func reduce() { lock.withLock { bound = max(1, bound / 2) } }
 
     func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         await acquire()
-        do {
-            let value = try await body()
-            release()
-            return value
-        } catch {
-            release()
-            throw error
-        }
+        defer { release() }
+        return try await body()
     }
 }
 
@@ -135,5 +157,14 @@ struct LimitedTransport: HTTPTransport {
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await limiter.run { try await base.send(request) }
+    }
+
+    func send(_ request: URLRequest, admit: @Sendable () async throws -> Void) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        try await limiter.run {
+            try await admit()
+            return try await base.send(request)
+        }
     }
 }

@@ -67,8 +67,11 @@ extension GitHubClient {
     /// More pages than any owner has (100,000 repositories); a Link loop stops here.
     static let ownerPageLimit = 1_000
 
-    /// `GET /users/{owner}`, then its public repositories 100 per request, following `Link` to the end.
-    /// Pages are conditional like every request: a warm rerun is answered 304 page by page.
+    /// `GET /users/{owner}`, then its public repositories 100 per request. When the first page's
+    /// `Link` names the last page, the other pages are asked for at once (`--jobs` bounds them like
+    /// every request); otherwise, and after the last page if the list grew meanwhile, `Link` is
+    /// followed page by page. Pages are conditional like every request: a warm rerun is answered
+    /// 304 page by page.
     func listOwner(_ source: OwnerSource) async throws -> OwnerListing {
         let fetched = try await get(configuration.endpoint("/users/\(source.owner)"))
         guard fetched.status == 200 else { throw Self.failure(fetched) }
@@ -84,40 +87,69 @@ extension GitHubClient {
         var staleness = fetched.staleness
         let path =
             account.isOrganization ? "/orgs/\(account.login)/repos" : "/users/\(account.login)/repos"
-        var url: URL? = configuration.endpoint(
+        let first = configuration.endpoint(
             path,
             query: [
                 URLQueryItem(name: "type", value: account.isOrganization ? "public" : "owner"),
                 URLQueryItem(name: "sort", value: "full_name"),
                 URLQueryItem(name: "per_page", value: "100"),
             ])
-        var repos: [ListedRepository] = []
-        var visited: Set<String> = []
+        var pages = [try await listedPage(first, of: account.login)]
+        var visited: Set<String> = [first.absoluteString]
+        var url = LinkHeader.next(pages[0].link, relativeTo: first)
+        if let rest = LinkHeader.remainingPages(pages[0].link, relativeTo: first, limit: Self.ownerPageLimit) {
+            pages += try await listedPages(rest, of: account.login)
+            visited.formUnion(rest.map(\.absoluteString))
+            url = LinkHeader.next(pages[pages.count - 1].link, relativeTo: rest[rest.count - 1])
+        }
         while let next = url, visited.insert(next.absoluteString).inserted, visited.count <= Self.ownerPageLimit {
-            let page = try await get(next)
-            guard page.status == 200 else { throw Self.failure(page) }
+            pages.append(try await listedPage(next, of: account.login))
+            url = LinkHeader.next(pages[pages.count - 1].link, relativeTo: next)
+        }
+        for page in pages {
             if let older = page.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
-            let items: [ListedRepositoryPayload]
-            do {
-                items = try JSONDecoder().decode([ListedRepositoryPayload].self, from: page.data)
-            } catch {
-                throw GitHubError.invalidResponse(
-                    "the repository list of '\(account.login)' could not be read (\(error))")
-            }
-            for item in items {
-                // A name that is not a valid GitHub name cannot be a folder of the site.
-                guard case .success(let name) = RepoName.parse(item.repository.fullName) else { continue }
-                repos.append(
-                    ListedRepository(
-                        payload: item.repository, name: name, fork: item.fork, isPrivate: item.isPrivate,
-                        topics: item.topics))
-            }
-            url = LinkHeader.next(page.header("link"), relativeTo: next)
         }
         return OwnerListing(
             source: source, login: account.login, avatarURL: account.avatarURL, htmlURL: account.htmlURL,
             isOrganization: account.isOrganization,
-            repos: repos, staleness: staleness)
+            repos: pages.flatMap(\.repos), staleness: staleness)
+    }
+
+    /// One page of an owner's list, read.
+    struct ListedPage: Sendable {
+        var repos: [ListedRepository]
+        var link: String?
+        var staleness: Staleness?
+    }
+
+    /// Pages requested together, in their order; the first that fails fails the listing.
+    private func listedPages(_ urls: [URL], of login: String) async throws -> [ListedPage] {
+        try await withThrowingTaskGroup(of: (Int, ListedPage).self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask { (index, try await listedPage(url, of: login)) }
+            }
+            var pages = [ListedPage?](repeating: nil, count: urls.count)
+            for try await (index, page) in group { pages[index] = page }
+            return pages.map { $0! }
+        }
+    }
+
+    private func listedPage(_ url: URL, of login: String) async throws -> ListedPage {
+        let page = try await get(url)
+        guard page.status == 200 else { throw Self.failure(page) }
+        let items: [ListedRepositoryPayload]
+        do {
+            items = try JSONDecoder().decode([ListedRepositoryPayload].self, from: page.data)
+        } catch {
+            throw GitHubError.invalidResponse("the repository list of '\(login)' could not be read (\(error))")
+        }
+        // A name that is not a valid GitHub name cannot be a folder of the site.
+        let repos = items.compactMap { item -> ListedRepository? in
+            guard case .success(let name) = RepoName.parse(item.repository.fullName) else { return nil }
+            return ListedRepository(
+                payload: item.repository, name: name, fork: item.fork, isPrivate: item.isPrivate, topics: item.topics)
+        }
+        return ListedPage(repos: repos, link: page.header("link"), staleness: page.staleness)
     }
 }
 extension ListedRepository: OwnerRuleFacts {}

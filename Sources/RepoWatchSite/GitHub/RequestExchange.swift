@@ -20,13 +20,18 @@ extension GitHubClient {
         let onAPI = configuration.isAPIOrigin(url)
         var attempt = 0
         var waits = 0
-        while true {
-            if onAPI, let until = await ledger.stoppedUntil { throw GitHubError.rateLimited(until: until) }
+        // Asked once the request has its slot (`--jobs`): the quota may have run out while it waited.
+        // No hop to the ledger actor here, so the slot passes on without delay.
+        let admit: @Sendable () async throws -> Void = { [gate = ledger.gate, clock, sleep] in
             // A rate limit is the API's; avatar hosts are not held up by it.
-            if onAPI, let deadline = await ledger.pauseDeadline() {
+            guard onAPI else { return }
+            if let until = gate.stoppedUntil { throw GitHubError.rateLimited(until: until) }
+            if let deadline = gate.pausedUntil {
                 let seconds = deadline.timeIntervalSince(clock())
                 if seconds > 0 { try await sleep(seconds) }
             }
+        }
+        while true {
             attempt += 1
             var request = URLRequest(url: url)
             request.httpMethod = "GET"
@@ -45,15 +50,18 @@ extension GitHubClient {
                     request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
                 }
             }
-            await ledger.recordRequest()
             let started = clock()
             let data: Data
             let response: HTTPURLResponse
             do {
-                (data, response) = try await transport.send(request)
+                (data, response) = try await transport.send(request, admit: admit)
+                await ledger.recordRequest()
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let refused as GitHubError {
+                throw refused
             } catch {
+                await ledger.recordRequest()
                 let reason = Self.describe(error)
                 trace("GET \(url.absoluteString) failed: \(reason)")
                 guard attempt < policy.retry.attempts else { throw GitHubError.network(reason) }

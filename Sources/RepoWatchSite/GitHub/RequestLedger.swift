@@ -16,9 +16,10 @@ actor RequestLedger {
     }
 
     public private(set) var counts = Counts()
-    private var pausedUntil: Date?
+    /// The pause and the stop, which a request reads as it gets its slot: without a hop to this actor.
+    nonisolated let gate = RateLimitGate()
     /// Set when a primary limit resets too far away: no more API requests this build.
-    public private(set) var stoppedUntil: Date?
+    var stoppedUntil: Date? { gate.stoppedUntil }
 
     init() {}
 
@@ -36,15 +37,30 @@ actor RequestLedger {
 
     /// - Returns: whether this extended the pause (false when an equal or later one is already set).
     @discardableResult
+    func pause(until date: Date) -> Bool { gate.pause(until: date) }
+
+    func pauseDeadline() -> Date? { gate.pausedUntil }
+
+    func stop(until date: Date) { gate.stop(until: date) }
+}
+
+/// The rate-limit pause every API request waits out, and the stop after which none is sent.
+final class RateLimitGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paused: Date?
+    private var stopped: Date?
+
+    var pausedUntil: Date? { lock.withLock { paused } }
+    var stoppedUntil: Date? { lock.withLock { stopped } }
+
+    /// - Returns: whether this extended the pause (false when an equal or later one is already set).
     func pause(until date: Date) -> Bool {
-        guard pausedUntil.map({ $0 < date.addingTimeInterval(-1) }) ?? true else { return false }
-        pausedUntil = date
-        return true
+        lock.withLock {
+            guard paused.map({ $0 < date.addingTimeInterval(-1) }) ?? true else { return false }
+            paused = date
+            return true
+        }
     }
 
-    func pauseDeadline() -> Date? { pausedUntil }
-
-    func stop(until date: Date) {
-        if stoppedUntil == nil { stoppedUntil = date }
-    }
+    func stop(until date: Date) { lock.withLock { stopped = stopped ?? date } }
 }

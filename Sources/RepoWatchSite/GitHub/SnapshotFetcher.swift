@@ -14,7 +14,7 @@ struct SnapshotFetcher: Sendable {
     let log: any BuildLog
     let now: Date
 
-    /// Results in the order of `repos`; at most `jobs` repositories are in progress at once.
+    /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
     func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
         await fetchAll(repos.map(Work.repository), jobs: jobs, progress: progress)
     }
@@ -42,7 +42,10 @@ struct SnapshotFetcher: Sendable {
                 group.addTask { (index, await fetch(work: repo)) }
                 next += 1
             }
-            for _ in 0..<max(1, jobs) { startNext() }
+            // Twice as many repositories as request slots: one waiting for an avatar another is
+            // downloading, or between its requests, leaves no slot idle. `--jobs 1` stays one
+            // repository after another, so a rate limit stops the very next request.
+            for _ in 0..<(jobs > 1 ? jobs * 2 : 1) { startNext() }
             while let (index, snapshot) = await group.next() {
                 results[index] = snapshot
                 progress?.advance()

@@ -80,8 +80,8 @@ struct GitHubSource: Sendable {
             configuration: api, transport: transport, cache: cache,
             policy: policy, ledger: ledger, log: log,
             onSecondaryLimit: {
-                await limiter.reduce()
-                log.warning("GitHub's secondary rate limit: lowering concurrency to \(await limiter.limit)")
+                limiter.reduce()
+                log.warning("GitHub's secondary rate limit: lowering concurrency to \(limiter.limit)")
             })
     }
 }
