@@ -4,6 +4,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
+/// Why a request that got its slot was not sent: the slot is given back first.
+private enum NotAdmitted: Error {
+    case stopped(until: Date)
+    case paused(until: Date)
+}
+
 /// One URL at a time: the request GitHub sees, retries, and rate-limit waits.
 extension GitHubClient {
     struct Exchange {
@@ -21,15 +27,13 @@ extension GitHubClient {
         var attempt = 0
         var waits = 0
         // Asked once the request has its slot (`--jobs`): the quota may have run out while it waited.
-        // No hop to the ledger actor here, so the slot passes on without delay.
-        let admit: @Sendable () async throws -> Void = { [gate = ledger.gate, clock, sleep] in
+        // No hop to the ledger actor here, so the slot passes on without delay. A pause is waited out
+        // after giving the slot back, so avatars and GraphQL are not held up behind sleeping requests.
+        let admit: @Sendable () async throws -> Void = { [gate = ledger.gate, clock] in
             // A rate limit is the API's; avatar hosts are not held up by it.
             guard onAPI else { return }
-            if let until = gate.stoppedUntil { throw GitHubError.rateLimited(until: until) }
-            if let deadline = gate.pausedUntil {
-                let seconds = deadline.timeIntervalSince(clock())
-                if seconds > 0 { try await sleep(seconds) }
-            }
+            if let until = gate.stoppedUntil { throw NotAdmitted.stopped(until: until) }
+            if let deadline = gate.pausedUntil, deadline > clock() { throw NotAdmitted.paused(until: deadline) }
         }
         while true {
             attempt += 1
@@ -58,8 +62,14 @@ extension GitHubClient {
                 await ledger.recordRequest()
             } catch is CancellationError {
                 throw CancellationError()
-            } catch let refused as GitHubError {
-                throw refused
+            } catch NotAdmitted.stopped(let until) {
+                throw GitHubError.rateLimited(until: until)
+            } catch NotAdmitted.paused(let until) {
+                // Nothing was sent: not an attempt.
+                attempt -= 1
+                let seconds = until.timeIntervalSince(clock())
+                if seconds > 0 { try await sleep(seconds) }
+                continue
             } catch {
                 await ledger.recordRequest()
                 let reason = Self.describe(error)

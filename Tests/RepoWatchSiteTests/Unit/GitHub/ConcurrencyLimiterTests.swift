@@ -73,6 +73,50 @@ struct ConcurrencyLimiterTests {
         #expect(fake.requests.isEmpty)
         #expect(await ledger.counts.requests == 0, "a request never sent is not counted")
     }
+
+    @Test("a request paused by a rate limit gives its slot back: an avatar still goes through")
+    func pausedRequestFreesItsSlot() async throws {
+        let fake = FakeTransport { _ in (200, [:], json(["full_name": "a/b"])) }
+        let transport = LimitedTransport(fake, limit: 1)
+        let ledger = RequestLedger()
+        let time = PausedClock()
+        let api = APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t", userAgent: "test")
+        let client = GitHubClient(
+            configuration: api, transport: transport, ledger: ledger,
+            sleep: { _ in await time.sleep() }, clock: { time.now })
+        _ = ledger.gate.pause(until: time.now.addingTimeInterval(60))
+        let paused = Task { try await client.get(URL(string: "https://api.example.test/repos/a/b")!) }
+        while !time.isSleeping { await Task.yield() }
+        try #require(transport.limiter.occupancy == (0, 0), "the paused request holds no slot while it waits")
+        _ = try await client.get(URL(string: "https://avatars.example.test/u/1")!, credentials: false)
+        #expect(fake.requests.map { $0.url?.host } == ["avatars.example.test"])
+        time.advance(by: 61)
+        _ = try await paused.value
+        #expect(fake.requests.map { $0.url?.host } == ["avatars.example.test", "api.example.test"])
+    }
+}
+
+/// A clock the test moves, and a sleep that lasts until it does.
+final class PausedClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+    private var sleeper: CheckedContinuation<Void, Never>?
+
+    var now: Date { lock.withLock { current } }
+    var isSleeping: Bool { lock.withLock { sleeper != nil } }
+
+    func sleep() async {
+        await withCheckedContinuation { continuation in lock.withLock { sleeper = continuation } }
+    }
+
+    func advance(by seconds: TimeInterval) {
+        let waking = lock.withLock {
+            current += seconds
+            defer { sleeper = nil }
+            return sleeper
+        }
+        waking?.resume()
+    }
 }
 
 /// Strings appended from several tasks.
