@@ -369,7 +369,7 @@ def report(args, nets, offline, memory, hugo_version, loads):
         "",
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by `Benchmarks/run.sh"
         + (" --quick" if args.quick else "") + "`, on loopback only; medians of "
-        + f"{args.runs} runs, ours and Hugo alternating. Load average (1, 5, 15 min) {loads[0]} at the start, "
+        + f"{args.runs} runs, ours and Hugo alternating (the `owners:` case: {args.owner_runs} cold, 1 warm). Load average (1, 5, 15 min) {loads[0]} at the start, "
         + f"{loads[1]} at the end.",
         "",
         f"Machine: {machine()}; {hugo_version}.",

@@ -2,7 +2,8 @@ import Mustache
 
 /// Renders `CompiledTemplate`s the way swift-mustache renders the same templates, for the typed
 /// contexts of Render/Pages and Render/Cards: the context stack, dotted names, sections over
-/// booleans, objects and arrays, partials with their indentation, and parent templates with blocks.
+/// booleans, objects and arrays, transforms (`{{#empty(src)}}`, and `{{#first()}}`, `{{index()}}`
+/// inside a sequence), partials with their indentation, and parent templates with blocks.
 ///
 /// Where it is faster: an object's `MustacheParent` conformance is looked up once, when it is pushed,
 /// not at every key; names are split at compile time; everything is appended to one byte buffer.
@@ -46,10 +47,31 @@ private struct Frame {
     }
 }
 
+/// Where an element is in the sequence being rendered: what `{{first()}}` and the like read.
+private struct SequencePosition: MustacheTransformable {
+    var first: Bool
+    var last: Bool
+    var index: Int
+
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "first": return first
+        case "last": return last
+        case "index": return index
+        case "even": return index & 1 == 0
+        case "odd": return index & 1 == 1
+        default: return nil
+        }
+    }
+}
+
 private struct RenderState {
     let templates: [String: CompiledTemplate]
     var output: [UInt8] = []
     var stack: [Frame]
+    /// Set only while an element of a sequence is rendered, as the library's context has it: a
+    /// section over an object, a partial or a block starts without one.
+    var position: SequencePosition?
 
     init(templates: [String: CompiledTemplate], root: Any) {
         self.templates = templates
@@ -100,10 +122,16 @@ private struct RenderState {
                 // The outer template's blocks win over the ones this partial passes on.
                 inheriting = inherited?.merging(overrides) { outer, _ in outer } ?? overrides
             }
+            let outer = position
+            position = nil
             render(template, indentation: Self.indent(indentation, indented), inherited: inheriting)
+            position = outer
         case .block(let name, let fallback, let indented):
+            let outer = position
+            position = nil
             render(
                 inherited?[name] ?? fallback, indentation: Self.indent(indentation, indented), inherited: inherited)
+            position = outer
         }
     }
 
@@ -121,7 +149,8 @@ private struct RenderState {
             found = stack.last.flatMap { descend(name.parts[...], from: $0.value) }
         case .stack:
             guard let first = name.parts.first else {
-                found = stack.last?.value
+                // `{{first()}}`: no name, so the transform reads the position in the sequence.
+                found = transforms.isEmpty ? stack.last?.value : position
                 break
             }
             // The nearest object that has the first part answers, even when the rest is missing.
@@ -179,8 +208,9 @@ private struct RenderState {
         if let sequence = value as? any MustacheSequence {
             let elements = Self.elements(of: sequence)
             if !inverted {
-                for element in elements {
-                    within(Frame(element), body, indentation: indentation, inherited: inherited)
+                for (index, element) in elements.enumerated() {
+                    let place = SequencePosition(first: index == 0, last: index == elements.count - 1, index: index)
+                    within(Frame(element), body, position: place, indentation: indentation, inherited: inherited)
                 }
             } else if elements.isEmpty {
                 within(Frame(value), body, indentation: indentation, inherited: inherited)
@@ -195,11 +225,15 @@ private struct RenderState {
     }
 
     private mutating func within(
-        _ frame: Frame, _ body: CompiledTemplate, indentation: String?, inherited: [String: CompiledTemplate]?
+        _ frame: Frame, _ body: CompiledTemplate, position place: SequencePosition? = nil, indentation: String?,
+        inherited: [String: CompiledTemplate]?
     ) {
+        let outer = position
+        position = place
         stack.append(frame)
         render(body, indentation: indentation, inherited: inherited)
         stack.removeLast()
+        position = outer
     }
 
     private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 } }

@@ -70,12 +70,10 @@ struct CompiledTemplate: Sendable {
         case "variable", "unescapedVariable":
             let name = try field(0, String.self)
             let transforms = try field(1, [String].self)
-            try supported(name, transforms)
             return .variable(Name(name), escaped: kind == "variable", transforms: transforms)
         case "section", "invertedSection":
             let name = try field(0, String.self)
             let transforms = try field(1, [String].self)
-            try supported(name, transforms)
             let body = try CompiledTemplate(try field(2, MustacheTemplate.self))
             return .section(Name(name), transforms: transforms, body: body, inverted: kind == "invertedSection")
         case "partial":
@@ -90,13 +88,6 @@ struct CompiledTemplate: Sendable {
         default:
             // dynamicNamePartial, contentType, blockDefinition outside a parent.
             throw Unsupported(description: "a \(kind) tag")
-        }
-    }
-
-    /// `{{first()}}` and the like read the position in a sequence, which only the library tracks.
-    private static func supported(_ name: String, _ transforms: [String]) throws {
-        if name.isEmpty && !transforms.isEmpty {
-            throw Unsupported(description: "a sequence transform (\(transforms.joined(separator: ", ")))")
         }
     }
 }

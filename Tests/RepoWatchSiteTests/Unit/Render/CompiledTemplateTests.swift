@@ -65,6 +65,9 @@ struct CompiledTemplateTests {
         "{{=<% %>=}}<% name %> <%={{ }}=%>{{count}}",
         "{{#multi}}{{.}}{{/multi}} {{#count}}{{.}}{{/count}} {{#name}}{{.}}{{/name}}",
         "{{#people}}{{> item}}{{/people}}{{> nothing}}end",
+        "{{#words}}{{#first()}}[{{/first()}}{{.}}#{{index()}}{{#even()}}e{{/even()}}{{^last()}}, {{/last()}}{{#last()}}]{{/last()}}{{/words}}",
+        "{{#people}}{{#yes}}{{index()}}{{/yes}}{{#nested}}({{index()}}){{/nested}}{{> item}}{{/people}}{{first()}}",
+        "{{#words}}{{#odd()}}{{.}}{{/odd()}}{{/words}} {{#reversed(words)}}{{index()}}{{.}}{{/reversed(words)}}",
     ]
 
     @Test(arguments: cases)
@@ -86,13 +89,14 @@ struct CompiledTemplateTests {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("Templates"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Sequence transforms read the position in a sequence, which only the library tracks.
-        try Data("{{#widgets}}{{#first()}}first {{/first()}}{{title}};{{/widgets}}".utf8)
+        // A dynamic partial names its template at render time: only the library does that.
+        try Data("{{#widgets}}{{>*kind}}{{/widgets}}".utf8)
             .write(to: folder.appendingPathComponent("Templates/index.mustache"))
         let templates = try TemplateSet.load(siteDirectory: folder)
         #expect(templates.compiled == nil)
-        let context = ["widgets": [["title": "a"], ["title": "b"]]]
-        #expect(templates.render("index", context) == "first a;b;")
+        let context = ["widgets": [["kind": "medium-title", "title": "a"], ["kind": "nothing", "title": "b"]]]
+        try Data("<{{title}}>".utf8).write(to: folder.appendingPathComponent("Templates/medium-title.mustache"))
+        #expect(try TemplateSet.load(siteDirectory: folder).render("index", context) == "<a>")
     }
 
     /// swift-mustache escapes whole characters: a quote followed by a combining mark is one
