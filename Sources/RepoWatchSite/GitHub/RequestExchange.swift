@@ -29,13 +29,20 @@ extension GitHubClient {
         // Asked once the request has its slot (`--jobs`): the quota may have run out while it waited.
         // No hop to the ledger actor here, so the slot passes on without delay. A pause is waited out
         // after giving the slot back, so avatars and GraphQL are not held up behind sleeping requests.
-        let admit: @Sendable () async throws -> Void = { [gate = ledger.gate, clock] in
-            // A rate limit is the API's; avatar hosts are not held up by it.
-            guard onAPI else { return }
-            if let until = gate.stoppedUntil { throw NotAdmitted.stopped(until: until) }
-            if let deadline = gate.pausedUntil, deadline > clock() { throw NotAdmitted.paused(until: deadline) }
+        // A pause already waited out once lets the request go (a later, longer one is waited for again).
+        func admission(after waited: Date?) -> @Sendable () async throws -> Void {
+            { [gate = ledger.gate, clock] in
+                // A rate limit is the API's; avatar hosts are not held up by it.
+                guard onAPI else { return }
+                if let until = gate.stoppedUntil { throw NotAdmitted.stopped(until: until) }
+                if let deadline = gate.pausedUntil, deadline > clock(), deadline != waited {
+                    throw NotAdmitted.paused(until: deadline)
+                }
+            }
         }
+        var waited: Date?
         while true {
+            let admit = admission(after: waited)
             attempt += 1
             var request = URLRequest(url: url)
             request.httpMethod = "GET"
@@ -67,6 +74,7 @@ extension GitHubClient {
             } catch NotAdmitted.paused(let until) {
                 // Nothing was sent: not an attempt.
                 attempt -= 1
+                waited = until
                 let seconds = until.timeIntervalSince(clock())
                 if seconds > 0 { try await sleep(seconds) }
                 continue
