@@ -126,7 +126,8 @@ struct ResponseCache: Sendable {
 /// digits) is kept as its 32 bytes, not as a string: a build of 10,000 repositories uses ~21,000.
 final class CacheUsage: @unchecked Sendable {
     private struct Digest: Hashable {
-        var words: (UInt64, UInt64, UInt64, UInt64)
+        // Four stored words rather than a tuple, so Hashable and == are synthesized.
+        var first, second, third, fourth: UInt64
 
         init?(hex: String) {
             let bytes = Array(hex.utf8)
@@ -141,23 +142,14 @@ final class CacheUsage: @unchecked Sendable {
                 }
                 words[index / 16] = words[index / 16] << 4 | UInt64(nibble)
             }
-            self.words = (words[0], words[1], words[2], words[3])
+            (first, second, third, fourth) = (words[0], words[1], words[2], words[3])
         }
 
         var hex: String {
-            [words.0, words.1, words.2, words.3].map { word in
+            [first, second, third, fourth].map { word in
                 let digits = String(word, radix: 16)
                 return String(repeating: "0", count: 16 - digits.count) + digits
             }.joined()
-        }
-
-        static func == (lhs: Digest, rhs: Digest) -> Bool { lhs.words == rhs.words }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(words.0)
-            hasher.combine(words.1)
-            hasher.combine(words.2)
-            hasher.combine(words.3)
         }
     }
 
