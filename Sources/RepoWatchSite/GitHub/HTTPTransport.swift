@@ -156,7 +156,7 @@ struct LimitedTransport: HTTPTransport {
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await limiter.run { try await base.send(request) }
+        try await send(request, admit: {})
     }
 
     func send(_ request: URLRequest, admit: @Sendable () async throws -> Void) async throws
