@@ -364,12 +364,13 @@ def report(args, nets, offline, memory, hugo_version, loads):
     for net in nets:
         rows += network_rows(net, mark)
     header = "| | wall | user CPU | system CPU | peak RSS | files in output | files written |\n|---|---|---|---|---|---|---|"
+    owner_runs = f" (the `owners:` case: {args.owner_runs} cold, 1 warm)" if args.owner_repos else ""
     lines = [
         "# Benchmarks",
         "",
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by `Benchmarks/run.sh"
         + (" --quick" if args.quick else "") + "`, on loopback only; medians of "
-        + f"{args.runs} runs, ours and Hugo alternating (the `owners:` case: {args.owner_runs} cold, 1 warm). Load average (1, 5, 15 min) {loads[0]} at the start, "
+        + f"{args.runs} runs, ours and Hugo alternating{owner_runs}. Load average (1, 5, 15 min) {loads[0]} at the start, "
         + f"{loads[1]} at the end.",
         "",
         f"Machine: {machine()}; {hugo_version}.",
