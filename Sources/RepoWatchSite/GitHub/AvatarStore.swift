@@ -8,15 +8,17 @@ import Foundation
 /// the same face used by many widgets is one file. A failed download becomes a generated
 /// placeholder, never a broken image.
 actor AvatarStore {
-    typealias Files = [String: Data]
-
     private let client: GitHubClient?
-    private var inFlight: [String: Task<String, Never>] = [:]
-    private(set) var files: Files = [:]
+    /// A finished download keeps only its path: a finished task kept its memory (~4 KB each, growing
+    /// with the number of distinct faces).
+    private var downloads: [String: Download] = [:]
+    private(set) var files: AvatarFiles
 
-    /// `client` nil means no network (sample data): every avatar is a placeholder.
-    init(client: GitHubClient?) {
+    /// `client` nil means no network (sample data): every avatar is a placeholder. `spool`: where
+    /// the images wait for the render (in memory unless a folder is given).
+    init(client: GitHubClient?, spool: RecordSpool = RecordSpool()) {
         self.client = client
+        files = AvatarFiles(spool: spool)
     }
 
     /// The root-relative path (`avatars/….png`) of `url`'s image at `pixels` square, or of a placeholder for `name`.
@@ -25,16 +27,28 @@ actor AvatarStore {
             return store(AvatarPlaceholder.svg(for: name), ext: "svg")
         }
         let key = sized.absoluteString
-        if let task = inFlight[key] { return await task.value }
+        switch downloads[key] {
+        case .done(let path): return path
+        case .running(let task): return await task.value
+        case nil: break
+        }
         let task = Task<String, Never> {
             let image = await Self.download(sized, client: client)
             return self.keep(image, placeholderFor: name, url: key)
         }
-        inFlight[key] = task
-        return await task.value
+        downloads[key] = .running(task)
+        let path = await task.value
+        downloads[key] = .done(path)
+        return path
     }
 
-    func allFiles() -> Files { files }
+    private enum Download {
+        case running(Task<String, Never>)
+        case done(String)
+    }
+
+    /// Every image in memory: for tests and small sites.
+    func allFiles() -> [String: Data] { files.all }
 
     private func keep(_ image: (Data, String)?, placeholderFor name: String, url: String) -> String {
         guard let (data, ext) = image else { return store(AvatarPlaceholder.svg(for: name), ext: "svg") }
@@ -43,6 +57,8 @@ actor AvatarStore {
 
     private func store(_ data: Data, ext: String) -> String {
         let path = "\(SiteLayout.avatarsFolder)\(SHA256.hex(data).prefix(20)).\(ext)"
+        // The same face from another URL: content-addressed, already spooled.
+        if files.contains(path) { return path }
         files[path] = data
         return path
     }

@@ -148,20 +148,20 @@ extension OpenCountsFetcher.Report {
     /// repository's own data is stale) counted by an earlier build. Elsewhere REST's combined count
     /// stays, flagged `openIssuesIncludePulls`.
     func apply(to repos: [RepoSnapshot], offline: Bool) -> [RepoSnapshot] {
-        var repos = repos
-        apply(to: &repos, offline: offline)
-        return repos
+        repos.map { repo in
+            var repo = repo
+            apply(to: &repo, offline: offline)
+            return repo
+        }
     }
 
-    /// In place: a second list of 10,000 repositories would cost ~2.5 MB at the build's peak.
-    func apply(to repos: inout [RepoSnapshot], offline: Bool) {
-        for index in repos.indices where repos[index].isAvailable {
-            let key = repos[index].configName.lowercased()
-            guard let counts = fresh[key] ?? ((offline || repos[index].stale) ? cached[key] : nil) else { continue }
-            repos[index].openIssues = counts.issues
-            repos[index].openPulls = counts.pulls
-            repos[index].openIssuesIncludePulls = false
-        }
+    func apply(to repo: inout RepoSnapshot, offline: Bool) {
+        guard repo.isAvailable else { return }
+        let key = repo.configName.lowercased()
+        guard let counts = fresh[key] ?? ((offline || repo.stale) ? cached[key] : nil) else { return }
+        repo.openIssues = counts.issues
+        repo.openPulls = counts.pulls
+        repo.openIssuesIncludePulls = false
     }
 
     /// The GraphQL part of the build summary, beside the REST quota.

@@ -15,7 +15,7 @@ struct SnapshotFetcher: Sendable {
     let now: Date
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
-    func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
+    func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
         await fetchAll(repos.map(Work.repository), jobs: jobs, progress: progress)
     }
 
@@ -30,10 +30,13 @@ struct SnapshotFetcher: Sendable {
         case ready(RepoSnapshot)
     }
 
-    func fetchAll(_ repos: [Work], jobs: Int, progress: FetchProgress? = nil) async -> [RepoSnapshot] {
+    /// `spool`: where the results wait for the render (in memory unless a folder is given).
+    func fetchAll(_ repos: [Work], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool()) async
+        -> RepoList
+    {
         await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
-            // Every slot is filled before the group ends; filled in place, so the list is never copied.
-            var results = [RepoSnapshot](repeating: RepoSnapshot(configName: ""), count: repos.count)
+            // Every slot is filled before the group ends.
+            var results = RepoList(repeating: RepoSnapshot(configName: ""), count: repos.count, spool: spool)
             var next = 0
             func startNext() {
                 guard next < repos.count else { return }

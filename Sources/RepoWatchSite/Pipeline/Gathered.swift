@@ -4,9 +4,8 @@ import Foundation
 struct Gathered: Sendable {
     /// site.yml's config, completed by `owners:` (their repositories and default widgets).
     var config: SiteConfig
-    var repos: [RepoSnapshot]
-    /// Root-relative path → bytes.
-    var avatars: [String: Data]
+    var repos: RepoList
+    var avatars: AvatarFiles
     /// Requests made, 304s, quota: nil when nothing was asked of GitHub.
     var requests: RequestLedger.Counts?
     /// The response cache this build used (nil for `--sample`), tidied once the site is written.
@@ -24,7 +23,7 @@ struct Gathered: Sendable {
             repos[index].ownerAvatar = await placeholders.avatar(
                 url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: owner)
         }
-        avatars.merge(await placeholders.allFiles()) { existing, _ in existing }
+        avatars.add(await placeholders.files)
     }
 }
 
@@ -36,7 +35,7 @@ struct SampleSource: Sendable {
         let owners = try OwnerStep.sample(config)
         let config = owners.config
         let store = AvatarStore(client: nil)
-        var repos: [RepoSnapshot] = []
+        var repos = RepoList()
         for name in config.repos {
             var repo = SampleData.snapshot(for: name, now: now)
             repo.ownerAvatar = await store.avatar(
@@ -46,10 +45,10 @@ struct SampleSource: Sendable {
                     url: nil, pixels: SnapshotFetcher.contributorAvatarPixels,
                     placeholderFor: repo.contributors[index].login)
             }
+            owners.label(&repo)
             repos.append(repo)
         }
-        owners.label(&repos)
         return Gathered(
-            config: config, repos: repos, avatars: await store.allFiles(), requests: nil, owners: owners.summary)
+            config: config, repos: repos, avatars: await store.files, requests: nil, owners: owners.summary)
     }
 }

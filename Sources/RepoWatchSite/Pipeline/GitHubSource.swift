@@ -21,7 +21,9 @@ struct GitHubSource: Sendable {
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
         let client = makeClient(api, ledger: ledger, cache: cache, transport: transport)
-        let store = AvatarStore(client: client)
+        // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
+        let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
+        let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
         let owners = try await OwnerStep.list(
             config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
@@ -39,27 +41,31 @@ struct GitHubSource: Sendable {
             offline: options.offline, retry: options.retry, log: log, now: now)
         // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
         async let counted = openCounts.fetch(config.repos)
-        // One list, changed in place: the repositories are the largest thing a build holds.
-        var repos = await fetcher.fetchAll(owners.work(), jobs: options.jobs, progress: progress)
+        var repos = await fetcher.fetchAll(
+            owners.work(), jobs: options.jobs, progress: progress,
+            spool: spool)
         let countReport = await counted
-        countReport.apply(to: &repos, offline: options.offline)
-        // The previous site stands in only while GitHub is failing, never for a repository that
-        // is gone (404) or for --offline, whose promise is "the cache, or an error".
-        for (index, name) in config.repos.enumerated() where index < repos.count {
-            let repo = repos[index]
-            guard !repo.isAvailable, repo.failureIsTransient, !options.offline,
-                let stale = previous.snapshot(for: name, reason: repo.error)
-            else { continue }
-            repos[index] = stale
+        // One pass: each repository read and written back once.
+        for index in repos.indices {
+            var repo = repos[index]
+            countReport.apply(to: &repo, offline: options.offline)
+            // The previous site stands in only while GitHub is failing, never for a repository that
+            // is gone (404) or for --offline, whose promise is "the cache, or an error".
+            if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
+                let stale = previous.snapshot(for: config.repos[index], reason: repo.error)
+            {
+                repo = stale
+            }
+            owners.label(&repo)
+            repos[index] = repo
         }
-        var avatars = await store.allFiles()
+        var avatars = await store.files
         if let until = await ledger.stoppedUntil, await ledger.counts.fromCacheOnly > 0 {
             log.warning(
                 "GitHub's rate limit is used up until \(Formatting.dayAndTime(until)); "
                     + "the remaining repositories were built from the cache")
         }
-        avatars.merge(previous.avatars()) { fresh, _ in fresh }
-        owners.label(&repos)
+        avatars.add(AvatarFiles(previous.avatars()))
         return Gathered(
             config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
             owners: owners.summary, openCounts: countReport)

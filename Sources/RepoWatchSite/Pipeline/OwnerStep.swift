@@ -164,11 +164,9 @@ struct OwnerStep: Sendable {
         }
     }
 
-    /// Writes each repository's source into its snapshot.
-    func label(_ repos: inout [RepoSnapshot]) {
-        for index in repos.indices {
-            repos[index].source = resolved.sources[repos[index].configName.lowercased()] ?? .repos
-        }
+    /// Writes the repository's source into its snapshot.
+    func label(_ repo: inout RepoSnapshot) {
+        repo.source = resolved.sources[repo.configName.lowercased()] ?? .repos
     }
 }
 

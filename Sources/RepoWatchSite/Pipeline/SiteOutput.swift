@@ -6,7 +6,7 @@ struct SiteOutput: Sendable {
     let site: SiteInputs
     let sample: Bool
     let history: History
-    let avatars: [String: Data]
+    let avatars: AvatarFiles
     /// `owners:`: the gallery's section headings.
     var ownerHeadings: [OwnerHeading] = []
 
@@ -24,7 +24,7 @@ struct SiteOutput: Sendable {
             // history.json can be over 100 MB after years of builds: streamed to disk, never one string.
             renderer.emitsHistory = false
             renderer.emitsSnapshot = false
-            renderer.avatarImages = avatars
+            renderer.avatarFiles = avatars
             renderer.ownerHeadings = ownerHeadings
             renderer.locales = site.locales
             try renderer.render(snapshot, into: staged.add)
@@ -33,7 +33,7 @@ struct SiteOutput: Sendable {
                 try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
             }
             try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
-            for (path, data) in avatars { try staged.add(path, data) }
+            for path in avatars.paths { try staged.add(path, avatars[path]!) }
             try staged.commit()
         } catch {
             staged.abandon()

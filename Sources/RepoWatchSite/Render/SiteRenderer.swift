@@ -18,10 +18,14 @@ struct SiteRenderer: Sendable {
     var emitsSnapshot = true
     /// Avatar files by root-relative path, for the SVG widgets to inline.
     var avatarImages: [String: Data] {
+        get { avatarURIs.images.all }
+        set { avatarURIs = AvatarDataURIs(images: AvatarFiles(newValue)) }
+    }
+    var avatarFiles: AvatarFiles {
         get { avatarURIs.images }
         set { avatarURIs = AvatarDataURIs(images: newValue) }
     }
-    private(set) var avatarURIs = AvatarDataURIs(images: [:])
+    private(set) var avatarURIs = AvatarDataURIs(images: AvatarFiles())
     /// `owners:`: the gallery's section headings (see `OwnerSections`).
     var ownerHeadings: [OwnerHeading] = []
     /// The string tables: the shipped ones and the site's `Templates/locales/`.

@@ -122,7 +122,7 @@ struct CardMaker: Sendable {
     let history: History
     let strings: LocaleTables
     /// The snapshot's own array (shared, not copied) and where each repository is in it.
-    private let repos: [RepoSnapshot]
+    private let repos: RepoList
     private let positions: [RepoKey: Int32]
 
     init(snapshot: Snapshot, sample: Bool, history: History, strings: LocaleTables = LocaleTables()) {

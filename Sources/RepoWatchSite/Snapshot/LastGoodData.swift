@@ -12,7 +12,7 @@ final class LastGoodData {
         self.now = now
     }
 
-    private lazy var all: [RepoSnapshot] = {
+    private lazy var all: RepoList = {
         let url = output.appendingPathComponent(SiteLayout.snapshot)
         // Sample data is never passed off as real data.
         guard let data = try? Data(contentsOf: url),
@@ -22,8 +22,9 @@ final class LastGoodData {
         return snapshot.repos
     }()
 
-    private lazy var repos: [String: RepoSnapshot] = Dictionary(
-        all.map { ($0.configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    /// Positions in `all`, by lowercased name.
+    private lazy var positions: [String: Int] = Dictionary(
+        all.indices.map { (all[$0].configName.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The repositories an owner gave the previous build, in its order, marked stale.
     func snapshots(from source: RepoSource, reason: String) -> [RepoSnapshot] {
@@ -33,7 +34,9 @@ final class LastGoodData {
     }
 
     func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
-        guard var repo = repos[name.key], repo.isAvailable else { return nil }
+        guard let position = positions[name.key] else { return nil }
+        var repo = all[position]
+        guard repo.isAvailable else { return nil }
         repo.stale = true
         // The count of days keeps moving while GitHub is away.
         repo.daysSincePush = repo.pushedAt.map { Snapshot.daysSince($0, now: now) }

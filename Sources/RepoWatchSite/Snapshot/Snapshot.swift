@@ -8,13 +8,17 @@ struct Snapshot: Codable, Sendable, Equatable {
     var generatedAt: Date
     var nextUpdate: Date
     var sample: Bool
-    var repos: [RepoSnapshot]
+    var repos: RepoList
 
-    init(generatedAt: Date, nextUpdate: Date, sample: Bool, repos: [RepoSnapshot]) {
+    init(generatedAt: Date, nextUpdate: Date, sample: Bool, repos: RepoList) {
         self.generatedAt = generatedAt
         self.nextUpdate = nextUpdate
         self.sample = sample
         self.repos = repos
+    }
+
+    init(generatedAt: Date, nextUpdate: Date, sample: Bool, repos: [RepoSnapshot]) {
+        self.init(generatedAt: generatedAt, nextUpdate: nextUpdate, sample: sample, repos: RepoList(repos))
     }
 
     enum CodingKeys: String, CodingKey {

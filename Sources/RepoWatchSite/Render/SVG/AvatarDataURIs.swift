@@ -10,12 +10,12 @@ final class AvatarDataURIs: @unchecked Sendable {
     /// Five of these, base64-encoded, still leave room for the widget under 100 KB.
     static let imageLimit = 13_000
 
-    let images: [String: Data]
+    let images: AvatarFiles
     private let lock = NSLock()
     private var encoded: [String: String] = [:]
     private var encodedBytes = 0
 
-    init(images: [String: Data]) { self.images = images }
+    init(images: AvatarFiles) { self.images = images }
 
     /// Nil when the site has no such file (the caller draws the empty-avatar glyph).
     func dataURI(_ path: String, name: String) -> String? {
