@@ -47,7 +47,9 @@ struct SitePlan: Sendable {
         var size: SiteConfig.WidgetSize
     }
 
-    init(config: SiteConfig, strings: StringTable = .english) {
+    /// `index`: the render's `RepoIndex` of `config.repos`, shared; made here when not given.
+    init(config: SiteConfig, strings: StringTable = .english, index: RepoIndex? = nil) {
+        let index = index ?? RepoIndex(config.repos)
         self.config = config
         self.strings = strings
         var entries: [Entry] = []
@@ -60,11 +62,11 @@ struct SitePlan: Sendable {
         }
         self.entries = entries
         pageCount = max(1, (entries.count + Self.widgetsPerPage - 1) / Self.widgetsPerPage)
-        looks = PageLooks(config: config)
+        looks = PageLooks(config: config, index: index)
         notes = Self.widgetNotes(config)
         let plan = self
         units = Self.workUnits(
-            (0..<pageCount).lazy.map { plan.entries(onPage: $0).map(plan.repos) }, repos: config.repos)
+            (0..<pageCount).lazy.map { plan.entries(onPage: $0).map(plan.repos) }, index: index)
     }
 
     /// Every gallery page, made at once: for tests and small sites.
@@ -126,19 +128,20 @@ struct SitePlan: Sendable {
     }
 
     /// Each repository's pages go with the first gallery page that shows it; repositories no widget
-    /// shows come last, in chunks. `pages`: the repositories of each gallery page's widgets.
-    static func workUnits<Pages: Sequence>(_ pages: Pages, repos: [RepoName]) -> [WorkUnit]
+    /// shows come last, in chunks. `pages`: the repositories of each gallery page's widgets;
+    /// `index`: of the configured repositories.
+    static func workUnits<Pages: Sequence>(_ pages: Pages, index: RepoIndex) -> [WorkUnit]
     where Pages.Element == [[RepoName]] {
-        var assigned: Set<RepoKey> = []
+        var assigned = RepoSet(index: index)
         var units: [WorkUnit] = []
-        for (index, items) in pages.enumerated() {
+        for (page, items) in pages.enumerated() {
             var repos: [RepoName] = []
             for item in items {
-                for name in item where assigned.insert(RepoKey(name)).inserted { repos.append(name) }
+                for name in item where assigned.insert(name) { repos.append(name) }
             }
-            units.append(WorkUnit(page: index, repos: repos))
+            units.append(WorkUnit(page: page, repos: repos))
         }
-        let rest = repos.filter { !assigned.contains(RepoKey($0)) }
+        let rest = index.repos.filter { !assigned.contains($0) }
         for start in stride(from: 0, to: rest.count, by: widgetsPerPage) {
             units.append(WorkUnit(page: nil, repos: Array(rest[start..<min(start + widgetsPerPage, rest.count)])))
         }
@@ -178,20 +181,31 @@ struct SitePlan: Sendable {
             }
         }
 
-        private var choices: [RepoKey: Choice] = [:]
+        /// By position in `config.repos` (`index`); widgets' repositories not in it (found among
+        /// the owners') by name.
+        private var choices: [Choice]
+        private var others: [RepoKey: Choice] = [:]
+        private let index: RepoIndex
         private let config: SiteConfig
 
-        init(config: SiteConfig) {
+        init(config: SiteConfig, index: RepoIndex) {
             self.config = config
-            for (index, widget) in config.widgets.enumerated() {
+            self.index = index
+            choices = Array(repeating: Choice(), count: index.count)
+            for (number, widget) in config.widgets.enumerated() {
                 guard case .single(let repo, let sizes) = widget.kind else { continue }
-                let widget = Int32(index)
-                choices[RepoKey(repo), default: Choice()].choose(widget, sizes: sizes)
+                if let position = index.position(of: repo) {
+                    choices[position].choose(Int32(number), sizes: sizes)
+                } else {
+                    others[RepoKey(repo), default: Choice()].choose(Int32(number), sizes: sizes)
+                }
             }
         }
 
         func look(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
-            guard let choice = choices[RepoKey(name)] else { return config.look }
+            guard let choice = index.position(of: name).map({ choices[$0] }) ?? others[RepoKey(name)] else {
+                return config.look
+            }
             let bySize = size == .medium ? choice.medium : choice.large
             let widget = bySize >= 0 ? bySize : choice.first
             return widget >= 0 ? config.look(for: config.widgets[Int(widget)]) : config.look

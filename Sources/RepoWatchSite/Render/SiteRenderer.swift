@@ -51,10 +51,12 @@ struct SiteRenderer: Sendable {
         let tables = LocaleTables(catalog: locales, config: config)
         let strings = tables.table(for: config.locale)
         let locale = PageLocale(strings: strings)
-        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history, strings: tables)
+        // One index of the configured repositories serves the plan and the cards.
+        let index = RepoIndex(config.repos)
+        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history, strings: tables, index: index)
         let widgets = WidgetFragments(templates: templates, cards: cards, avatars: avatarURIs)
         let site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
-        let plan = SitePlan(config: config, strings: strings)
+        let plan = SitePlan(config: config, strings: strings, index: index)
         let embeds = EmbedSnippets(baseURL: config.baseURL)
         let sections = OwnerSections(headings: ownerHeadings, snapshot: snapshot, strings: strings)
 

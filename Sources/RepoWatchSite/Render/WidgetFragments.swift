@@ -123,24 +123,23 @@ struct CardMaker: Sendable {
     let strings: LocaleTables
     /// The snapshot's own array (shared, not copied) and where each repository is in it.
     private let repos: RepoList
-    private let positions: [RepoKey: Int32]
+    private let positions: SnapshotPositions
 
-    init(snapshot: Snapshot, sample: Bool, history: History, strings: LocaleTables = LocaleTables()) {
+    /// `index`: of the config's repositories, which a build's snapshot holds in the same order.
+    init(
+        snapshot: Snapshot, sample: Bool, history: History, strings: LocaleTables = LocaleTables(),
+        index: RepoIndex
+    ) {
         self.sample = sample
         self.history = history
         self.strings = strings
         repos = snapshot.repos
-        var positions: [RepoKey: Int32] = [:]
-        positions.reserveCapacity(repos.count)
-        for (index, repo) in repos.enumerated() where positions[RepoKey(repo.configName)] == nil {
-            positions[RepoKey(repo.configName)] = Int32(index)
-        }
-        self.positions = positions
+        positions = SnapshotPositions(repos, index: index)
     }
 
     func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, locale: String = "en") -> RepoCard {
         var card = RepoCard(
-            positions[RepoKey(name)].map { repos[Int($0)] } ?? .unavailable(name, reason: "not fetched"),
+            positions.position(of: name).map { repos[$0] } ?? .unavailable(name, reason: "not fetched"),
             sample: sample, numbers: numbers,
             strings: strings.table(for: locale))
         card.addHistory(history.points(for: name), numbers: numbers)
