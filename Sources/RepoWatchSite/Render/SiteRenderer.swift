@@ -58,7 +58,8 @@ struct SiteRenderer: Sendable {
         let site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
         let plan = SitePlan(config: config, strings: strings, index: index)
         let embeds = EmbedSnippets(baseURL: config.baseURL)
-        let sections = OwnerSections(headings: ownerHeadings, snapshot: snapshot, strings: strings)
+        let sections = OwnerSections(
+            headings: ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
 
         // Units are independent, run across the cores, and each renders a repository's pages right
         // after the gallery page that first shows it, while its cards and widgets are still at hand.

@@ -123,7 +123,7 @@ struct CardMaker: Sendable {
     let strings: LocaleTables
     /// The snapshot's own array (shared, not copied) and where each repository is in it.
     private let repos: RepoList
-    private let positions: SnapshotPositions
+    let positions: SnapshotPositions
 
     /// `index`: of the config's repositories, which a build's snapshot holds in the same order.
     init(

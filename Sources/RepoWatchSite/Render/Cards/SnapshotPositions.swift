@@ -34,14 +34,16 @@ struct SnapshotPositions: Sendable {
     }
 
     /// The first position of `name` in the snapshot, if it holds it.
-    func position(of name: RepoName) -> Int? {
+    func position(of name: RepoName) -> Int? { position(of: RepoKey(name)) }
+
+    func position(of key: RepoKey) -> Int? {
         switch lookup {
         case .configOrder(let index, let count):
             // Every repository of the snapshot sits at its index position, so one past the end, or
             // not in the index, is not in the snapshot.
-            return index.position(of: name).flatMap { $0 < count ? $0 : nil }
+            return index.position(of: key).flatMap { $0 < count ? $0 : nil }
         case .own(let positions):
-            return positions[RepoKey(name)].map(Int.init)
+            return positions[key].map(Int.init)
         }
     }
 }

@@ -13,29 +13,37 @@ struct OwnerHeading: Sendable {
 /// Where each repository came from, and the gallery's sections: one per run of widgets from the same
 /// owner (the `repos:` list and double widgets have no heading).
 struct OwnerSections: Sendable {
-    /// Repositories from `owners:`; the rest came from `repos:` (nothing kept per repository for them).
-    private let sources: [RepoKey: RepoSource]
+    /// Repositories from `owners:`, by their first position in the snapshot (`positions`); the
+    /// rest came from `repos:` (nothing kept per repository for them).
+    private let sources: [Int32: RepoSource]
+    private let positions: SnapshotPositions
     private let headings: [String: OwnerHeading]
     private let counts: [String: Int]
     /// The site's locale: headings and source lines are in the reader's words.
     private let strings: StringTable
 
-    init(headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable) {
-        var sources: [RepoKey: RepoSource] = [:]
+    /// `positions`: the cards' (`CardMaker`), shared; made here when not given.
+    init(headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable, positions: SnapshotPositions? = nil) {
+        let positions = positions ?? SnapshotPositions(snapshot.repos, index: RepoIndex([]))
+        var sources: [Int32: RepoSource] = [:]
         var counts: [String: Int] = [:]
         for repo in snapshot.repos {
             let source = repo.source ?? .repos
             guard let owner = source.ownerName?.lowercased() else { continue }
-            sources[RepoKey(repo.configName)] = source
+            // A repository listed twice takes its last source, as when these were keyed by name.
+            if let position = positions.position(of: RepoKey(repo.configName)) { sources[Int32(position)] = source }
             counts[owner, default: 0] += 1
         }
         self.sources = sources
+        self.positions = positions
         self.counts = counts
         self.strings = strings
         self.headings = Dictionary(headings.map { ($0.source.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func source(of name: RepoName) -> RepoSource { sources[RepoKey(name)] ?? .repos }
+    func source(of name: RepoName) -> RepoSource {
+        positions.position(of: RepoKey(name)).flatMap { sources[Int32($0)] } ?? .repos
+    }
 
     /// The owner whose section shows `repos` (a widget of one repository from an owner).
     func owner(of repos: [RepoName]) -> String? {

@@ -76,6 +76,29 @@ struct RepoIndexTests {
         }
     }
 
+    @Test("owner sources follow the snapshot's positions, whatever its order; a repeated repository takes its last")
+    func ownerSources() {
+        let names = ["acme/one", "acme/two", "solo/three"].map(Self.name)
+        let index = RepoIndex(names)
+        func owned(_ text: String, by owner: String) -> RepoSnapshot {
+            var repo = Self.fetched(text)
+            repo.source = .owner(owner)
+            return repo
+        }
+        let repos = [owned("acme/one", by: "Acme"), owned("acme/two", by: "Acme"), Self.fetched("solo/three")]
+        for order in [repos, Array(repos.reversed()), repos + [owned("ACME/one", by: "Other")]] {
+            let snapshot = Self.snapshot(order)
+            let positions = SnapshotPositions(snapshot.repos, index: index)
+            let sections = OwnerSections(
+                headings: [], snapshot: snapshot, strings: .english, positions: positions)
+            let last = order.count == 4 ? "Other" : "Acme"
+            #expect(sections.source(of: Self.name("Acme/One")) == .owner(last))
+            #expect(sections.source(of: names[1]) == .owner("Acme"))
+            #expect(sections.source(of: names[2]) == .repos)
+            #expect(sections.source(of: Self.name("acme/missing")) == .repos)
+        }
+    }
+
     @Test("a widget's repository missing from repos: renders unavailable with the site's look")
     func widgetOutsideRepos() throws {
         let listed = Self.name("acme/listed")
