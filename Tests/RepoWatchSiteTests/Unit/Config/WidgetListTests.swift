@@ -53,4 +53,19 @@ import Testing
         let resolved = try config.resolving([.init(source: config.owners[0], names: [octocat])])
         #expect(Array(resolved.config.widgets) == [Self.pair])
     }
+
+    @Test("repositories of one owner spelling share its name; each keeps its spelling")
+    func sharedOwners() throws {
+        let config = try parse(
+            "repos: [bench-owner-1000/a, bench-owner-1000/b, Bench-Owner-1000/c, bench-owner-1001/d]\n"
+        ).config
+        #expect(
+            config.repos.map(\.description) == [
+                "bench-owner-1000/a", "bench-owner-1000/b", "Bench-Owner-1000/c", "bench-owner-1001/d",
+            ])
+        // Owners this long live on the heap: one storage for the first two, its own for the others.
+        let storage = config.repos.map { $0.owner.utf8.withContiguousStorageIfAvailable { $0.baseAddress } }
+        #expect(storage[0] != nil && storage[0] == storage[1])
+        #expect(storage[2] != storage[0] && storage[3] != storage[0])
+    }
 }
