@@ -11,7 +11,8 @@ public struct SiteConfig: Sendable, Equatable {
     struct Widget: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
             case single(RepoName, sizes: [WidgetSize])
-            case double(id: String, top: RepoName, bottom: RepoName)
+            /// Boxed: the common single widget is then not sized for three strings' worth of double.
+            indirect case double(id: String, top: RepoName, bottom: RepoName)
         }
         var kind: Kind
         /// Markdown shown under the widget on its page.

@@ -54,6 +54,17 @@ import Testing
         #expect(Array(resolved.config.widgets) == [Self.pair])
     }
 
+    @Test("a listed widget is sized for a single one; a double widget's names are boxed")
+    func widgetSize() {
+        #expect(MemoryLayout<Widget.Kind>.size <= MemoryLayout<RepoName>.size + MemoryLayout<[Int]>.size + 1)
+        let listed: SiteConfig.WidgetList = [Self.pair, .default(for: Self.news)]
+        guard case .double(let id, let top, let bottom) = listed[0].kind else {
+            Issue.record("not a double widget")
+            return
+        }
+        #expect(id == "pair" && top == Self.swift && bottom == Self.news)
+    }
+
     @Test("repositories of one owner spelling share its name; each keeps its spelling")
     func sharedOwners() throws {
         let config = try parse(
