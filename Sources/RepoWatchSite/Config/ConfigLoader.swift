@@ -262,8 +262,9 @@ struct Parser {
         }
         var repos: [LocatedRepo] = []
         var seen: [String: Node] = [:]
+        var spellings = SharedOwners()
         for item in sequence {
-            guard let repo = repoName(item, what: "repository") else { continue }
+            guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else { continue }
             if let first = seen[repo.key] {
                 let line = first.mark.map { " (first at line \($0.line))" } ?? ""
                 error(item, "\(repo) is listed twice\(line); names are compared case-insensitively")

@@ -87,16 +87,8 @@ extension SiteConfig {
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         var resolved = self
         resolved.repos = order
-        if !hasWidgetList, !hasDefaultWidgets(for: order) { resolved.widgets = Self.defaultWidgets(for: order) }
+        if !hasWidgetList { resolved.widgets = .defaults(of: order) }
         resolved.references = []
         return Resolved(config: resolved, sources: sources, unlisted: unlisted)
-    }
-
-    /// Whether `widgets` already is the default list for `repos` (a site without owners): kept then,
-    /// shared rather than made again, one widget per repository.
-    private func hasDefaultWidgets(for repos: [RepoName]) -> Bool {
-        let both: [WidgetSize] = [.medium, .large]
-        return widgets.count == repos.count
-            && zip(widgets, repos).allSatisfy { $0 == Widget(kind: .single($1, sizes: both), note: nil) }
     }
 }

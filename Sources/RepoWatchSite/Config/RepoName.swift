@@ -76,3 +76,15 @@ public enum RepoNameError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// One string per owner spelling for a list of repositories: an owner's repositories then share its
+/// name's storage rather than each holding a copy (on the heap beyond 15 UTF-8 bytes, as in
+/// `bench-owner-1000`). Exact spellings only, so every name reads as written.
+struct SharedOwners {
+    private var spellings: Set<String> = []
+
+    mutating func sharing(_ repo: RepoName) -> RepoName {
+        let (inserted, owner) = spellings.insert(repo.owner)
+        return inserted ? repo : RepoName(owner: owner, name: repo.name)
+    }
+}

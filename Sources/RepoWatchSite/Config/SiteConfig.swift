@@ -11,7 +11,8 @@ public struct SiteConfig: Sendable, Equatable {
     struct Widget: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
             case single(RepoName, sizes: [WidgetSize])
-            case double(id: String, top: RepoName, bottom: RepoName)
+            /// Boxed: the common single widget is then not sized for three strings' worth of double.
+            indirect case double(id: String, top: RepoName, bottom: RepoName)
         }
         var kind: Kind
         /// Markdown shown under the widget on its page.
@@ -34,7 +35,7 @@ public struct SiteConfig: Sendable, Equatable {
     var numbers: WidgetLook.Numbers = .full
     /// The saved repository list, in the user's order and spelling.
     public var repos: [RepoName]
-    var widgets: [Widget]
+    var widgets: WidgetList
     /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
     public var cname: String?
     /// `owners:`: whole users and organizations, listed at build time.
@@ -61,14 +62,8 @@ public struct SiteConfig: Sendable, Equatable {
         self.refresh = refresh
         self.appearance = appearance
         self.repos = repos
-        self.widgets = widgets ?? Self.defaultWidgets(for: repos)
-    }
-
-    /// Without a `widgets:` list every repository gets a single widget in both sizes.
-    static func defaultWidgets(for repos: [RepoName]) -> [Widget] {
-        // One array shared by every widget, not one allocated per repository.
-        let both: [WidgetSize] = [.medium, .large]
-        return repos.map { Widget(kind: .single($0, sizes: both), note: nil) }
+        // Without a `widgets:` list every repository gets a single widget in both sizes.
+        self.widgets = widgets.map(WidgetList.init) ?? .defaults(of: repos)
     }
 
     /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.

@@ -12,8 +12,10 @@ extension Parser {
         for repo in repos { saved[repo.name.key] = repo.name }
         var widgets: [SiteConfig.Widget] = []
         var ids: Set<String> = []
+        // Once, not per widget: a copy of every name per entry is quadratic on a long list.
+        let names = repos.map(\.name)
         for item in sequence {
-            guard let widget = widget(item, saved: saved, repos: repos.map(\.name)) else { continue }
+            guard let widget = widget(item, saved: saved, repos: names) else { continue }
             if case .double(let id, _, _) = widget.kind {
                 guard ids.insert(id).inserted else {
                     error(item, "two double widgets have the id '\(id)'; give one an `id:`")
