@@ -79,7 +79,7 @@ struct ResponseCache: Sendable {
     /// entry of the first format is rewritten in the current one the first time it is read.
     func entry(for url: String) -> Entry? {
         let key = Self.key(for: url)
-        usage.used(key)
+        markUsed(key)
         if let data = try? Data(contentsOf: file(key: key, extension: Self.entryExtension)) {
             guard let entry = CacheEntryFormat.decode(data), entry.url == url else { return nil }
             return entry
@@ -95,8 +95,8 @@ struct ResponseCache: Sendable {
     /// Written to a temporary file and renamed, so a reader never sees half an entry.
     func store(_ entry: Entry) {
         let key = Self.key(for: entry.url)
-        usage.used(key)
         let target = file(key: key, extension: Self.entryExtension)
+        defer { markUsed(key) }
         guard let data = CacheEntryFormat.encode(entry) else { return }
         do {
             try FileManager.default.createDirectory(
@@ -107,13 +107,9 @@ struct ResponseCache: Sendable {
         }
     }
 
-    /// Marks every entry this build read or wrote as used `now`, so pruning keeps it for the
-    /// retention period from today.
-    func recordUse() {
-        var times = [timespec](repeating: Self.stamp(now), count: 2)
-        usage.forEachKey { key in
-            _ = utimensat(AT_FDCWD, file(key: key, extension: Self.entryExtension).path, &times, 0)
-        }
+    /// The entry of `key` counts as used `now`, so pruning keeps it for the retention period from today.
+    private func markUsed(_ key: String) {
+        usage.used(key, file: file(key: key, extension: Self.entryExtension).path, at: Self.stamp(now))
     }
 
     static func stamp(_ date: Date) -> timespec {
@@ -122,62 +118,25 @@ struct ResponseCache: Sendable {
     }
 }
 
-/// The entries one build has read or written (by key): pruning never removes them. A key (64 hex
-/// digits) is kept as its 32 bytes, not as a string: a build of 10,000 repositories uses ~21,000.
+/// The entries one build has read or written. Each is marked on disk as it is used (its
+/// modification time set to the build's "now"), so pruning, which goes by that time, keeps it; memory
+/// holds no list that grows with the site (a build of 20,000 repositories uses ~42,000 keys). Only the
+/// keys whose existing file could not be marked (not ours to touch) are kept, so pruning spares them
+/// too. A key without a file yet is marked when `store` writes it.
 final class CacheUsage: @unchecked Sendable {
-    private struct Digest: Hashable {
-        // Four stored words rather than a tuple, so Hashable and == are synthesized.
-        var first, second, third, fourth: UInt64
-
-        init?(hex: String) {
-            let bytes = Array(hex.utf8)
-            guard bytes.count == 64 else { return nil }
-            var words: [UInt64] = [0, 0, 0, 0]
-            for (index, byte) in bytes.enumerated() {
-                let nibble: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
-                default: return nil
-                }
-                words[index / 16] = words[index / 16] << 4 | UInt64(nibble)
-            }
-            (first, second, third, fourth) = (words[0], words[1], words[2], words[3])
-        }
-
-        var hex: String {
-            [first, second, third, fourth].map { word in
-                let digits = String(word, radix: 16)
-                return String(repeating: "0", count: 16 - digits.count) + digits
-            }.joined()
-        }
-    }
-
     private let lock = NSLock()
-    private var digests: Set<Digest> = []
-    /// Keys that are not SHA-256 hex (none today), kept as they are.
-    private var others: Set<String> = []
+    private var unmarked: Set<String> = []
 
-    func used(_ key: String) {
-        let digest = Digest(hex: key)
-        lock.withLock {
-            if let digest { digests.insert(digest) } else { others.insert(key) }
-        }
+    /// Sets the modification time of `path` (the entry of `key`) to `time`.
+    func used(_ key: String, file path: String, at time: timespec) {
+        var times = [time, time]
+        guard utimensat(AT_FDCWD, path, &times, 0) != 0, errno != ENOENT else { return }
+        lock.withLock { _ = unmarked.insert(key) }
     }
 
-    var keys: Set<String> {
-        lock.withLock { others.union(digests.map(\.hex)) }
-    }
-
+    /// Whether pruning must spare the entry of `key` although its time was not set: a file used
+    /// this build that could not be marked.
     func contains(_ key: String) -> Bool {
-        let digest = Digest(hex: key)
-        return lock.withLock { digest.map { digests.contains($0) } ?? others.contains(key) }
-    }
-
-    /// One key at a time, never all of them as strings at once.
-    func forEachKey(_ body: (String) -> Void) {
-        let (digests, others) = lock.withLock { (self.digests, self.others) }
-        for digest in digests { body(digest.hex) }
-        for key in others { body(key) }
+        lock.withLock { unmarked.contains(key) }
     }
 }

@@ -1,59 +1,104 @@
 /// The files and folders a build has written, kept compactly: a site of 10,000 repositories has
-/// some 71,000 files in 10,000 folders, and a set of every path held ~9 MB that grew with the site.
+/// some 71,000 files in 11,000 folders, and a set of every path held ~9 MB that grew with the site.
 ///
-/// Paths are kept by folder. Almost every folder holds files of the same few names (`index.html`,
-/// `medium.svg`, …), so the first 64 distinct file names get a bit each and a folder's files are a
-/// 64-bit mask; any further name is kept as a string in the folder's own list. Exact, no hashing
-/// that could collide. Not thread-safe: `StagedSite` holds it under its lock.
+/// Paths are kept by folder, and folders as a tree: a folder is its parent's number and its own
+/// name, so "repos/owner/name" is three short names (no allocation up to 15 UTF-8 bytes) rather
+/// than one long string per folder. Almost every folder holds files of the same few names
+/// (`index.html`, `medium.svg`, …), so the first 64 distinct file names get a bit each and a
+/// folder's files are a 64-bit mask; a file of any further name is kept by its whole path. Exact,
+/// no hashing that could collide. Not thread-safe: `StagedSite` holds it under its lock.
 struct WrittenPaths {
+    /// Where a folder is: in its parent (by number), under its name.
+    private struct Place: Hashable {
+        var parent: Int32
+        var name: String
+    }
+
     private struct Folder {
         /// Created by `insert(folder:)`; a folder can hold recorded files a moment before that.
         var made = false
         var mask: UInt64 = 0
-        var otherNames: Set<String> = []
-
-        mutating func insert(_ name: String, bit: UInt64) -> Bool {
-            guard bit != 0 else { return otherNames.insert(name).inserted }
-            guard mask & bit == 0 else { return false }
-            mask |= bit
-            return true
-        }
     }
 
-    private var folders: [String: Folder] = [:]
+    /// Folder number → folder; number 0 is the site's root, "".
+    private var folders = [Folder()]
+    private var numbers: [Place: Int32] = [:]
     /// File name → bit, for the first 64 names seen.
     private var bits: [String: UInt64] = [:]
+    /// Files whose name has no bit, by path.
+    private var otherFiles: Set<String> = []
     private(set) var fileCount = 0
 
     /// Whether this build made (or found) the folder: `insert(folder:)`.
-    func containsFolder(_ folder: String) -> Bool { folders[folder]?.made == true }
+    func containsFolder(_ folder: String) -> Bool {
+        number(of: folder).map { folders[Int($0)].made } == true
+    }
 
     mutating func insert(folder: String) {
-        folders[folder, default: Folder()].made = true
+        folders[Int(addFolder(folder))].made = true
     }
 
     /// - Returns: false when the file was already written by this build.
     @discardableResult
     mutating func insert(file path: String) -> Bool {
         let (folder, name) = Self.split(path)
+        let number = Int(addFolder(folder))
         let bit = bits[name] ?? newBit(for: name)
-        let inserted = folders[folder, default: Folder()].insert(name, bit: bit)
+        let inserted: Bool
+        if bit == 0 {
+            inserted = otherFiles.insert(path).inserted
+        } else {
+            inserted = folders[number].mask & bit == 0
+            folders[number].mask |= bit
+        }
         if inserted { fileCount += 1 }
         return inserted
     }
 
     func contains(file path: String) -> Bool {
         let (folder, name) = Self.split(path)
-        guard let entry = folders[folder] else { return false }
-        if let bit = bits[name], bit != 0 { return entry.mask & bit != 0 }
-        return entry.otherNames.contains(name)
+        guard let bit = bits[name], bit != 0 else { return otherFiles.contains(path) }
+        guard let number = number(of: folder) else { return false }
+        return folders[Int(number)].mask & bit != 0
     }
 
-    /// 0 once the 64 bits are taken: the name is kept as a string.
+    /// 0 once the 64 bits are taken: the file is kept by its path.
     private mutating func newBit(for name: String) -> UInt64 {
         let bit: UInt64 = bits.count < 64 ? 1 << UInt64(bits.count) : 0
         if bit != 0 { bits[name] = bit }
         return bit
+    }
+
+    /// The folder's number, nil when nothing was recorded in or under it.
+    private func number(of folder: String) -> Int32? {
+        var number: Int32 = 0
+        for name in Self.components(folder) {
+            guard let child = numbers[Place(parent: number, name: String(name))] else { return nil }
+            number = child
+        }
+        return number
+    }
+
+    /// The folder's number, adding it (and the folders above it) unmade when new.
+    private mutating func addFolder(_ folder: String) -> Int32 {
+        var number: Int32 = 0
+        for name in Self.components(folder) {
+            let place = Place(parent: number, name: String(name))
+            if let child = numbers[place] {
+                number = child
+            } else {
+                folders.append(Folder())
+                number = Int32(folders.count - 1)
+                numbers[place] = number
+            }
+        }
+        return number
+    }
+
+    /// "" (the root) has none; otherwise every part between slashes, empty ones included, so
+    /// that different paths never share a place.
+    private static func components(_ folder: String) -> [Substring] {
+        folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
     }
 
     /// "a/b/c.html" → ("a/b", "c.html"); "c.html" → ("", "c.html").

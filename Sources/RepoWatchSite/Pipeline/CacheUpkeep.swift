@@ -39,10 +39,9 @@ public struct CacheUpkeep: Sendable {
 }
 
 extension Build {
-    /// The end of every build that used the cache: what it used is marked used today, and unless
-    /// `--keep-cache`, what nobody used for the retention period goes.
+    /// The end of every build that used the cache (what it used was marked used today as it went):
+    /// unless `--keep-cache`, what nobody used for the retention period goes.
     func keepTidy(_ cache: ResponseCache) {
-        cache.recordUse()
         guard !options.keepCache else { return }
         let removal = CacheMaintenance(cache: cache).prune(keeping: cache.usage.contains)
         if removal.entries > 0 {

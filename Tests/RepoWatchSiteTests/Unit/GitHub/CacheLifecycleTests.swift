@@ -194,10 +194,8 @@ struct CacheLifetimeTests {
             then.store(
                 .init(url: "https://x.test/\(name)", tokenFingerprint: "a", body: Data(name.utf8), storedAt: start))
         }
-        then.recordUse()
         let tenDaysLater = ResponseCache(directory: folder, now: start.addingTimeInterval(10 * day))
         _ = tenDaysLater.entry(for: "https://x.test/recent")
-        tenDaysLater.recordUse()
         let leftover = then.file(for: "https://x.test/old").path + ".tmp-123"
         try Data("half".utf8).write(to: URL(fileURLWithPath: leftover))
         try Data("{}".utf8).write(to: folder.appendingPathComponent("history.json"))
@@ -207,7 +205,7 @@ struct CacheLifetimeTests {
         let inventory = maintenance.inventory()
         #expect(inventory.entries == 3 && inventory.answers == 3 && inventory.prunable == 2)
         _ = later.entry(for: "https://x.test/used")
-        let removal = maintenance.prune(keeping: later.usage.keys)
+        let removal = maintenance.prune(keeping: later.usage.contains)
         #expect(removal.entries == 1 && removal.remaining == 2)
         #expect(later.entry(for: "https://x.test/old") == nil)
         #expect(later.entry(for: "https://x.test/used") != nil && later.entry(for: "https://x.test/recent") != nil)
