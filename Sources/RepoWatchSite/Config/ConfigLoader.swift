@@ -134,7 +134,7 @@ struct Parser {
         let locale = fields["locale"].flatMap { parseLocale($0) }
 
         owners = fields["owners"].map { ownerList($0) } ?? []
-        let repos: [LocatedRepo]
+        let repos: [RepoName]
         if let reposNode = fields["repos"], !(hasOwners && reposNode.isNull) {
             repos = repoList(reposNode)
         } else if hasOwners {
@@ -147,7 +147,7 @@ struct Parser {
         let widgets = fields["widgets"].map { widgetList($0, repos: repos) }
         var config = SiteConfig(
             title: title, description: description, baseURL: baseURL, refresh: refresh,
-            appearance: appearance, repos: repos.map(\.name), widgets: widgets)
+            appearance: appearance, repos: repos, widgets: widgets)
         config.cname = cname
         config.owners = owners
         config.references = references
@@ -250,28 +250,26 @@ struct Parser {
         return value
     }
 
-    struct LocatedRepo {
-        var name: RepoName
-        var node: Node
-    }
-
-    mutating func repoList(_ node: Node) -> [LocatedRepo] {
+    mutating func repoList(_ node: Node) -> [RepoName] {
         guard case .sequence(let sequence) = node else {
             error(node, "`repos` must be a list of OWNER/NAME entries")
             return []
         }
-        var repos: [LocatedRepo] = []
-        var seen: [String: Node] = [:]
+        var repos: [RepoName] = []
+        repos.reserveCapacity(sequence.count)
+        // The line of each name's first entry, not its node: a node per repository doubled the
+        // memory of loading a long list.
+        var seen: [String: Int] = [:]
         var spellings = SharedOwners()
         for item in sequence {
             guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else { continue }
             if let first = seen[repo.key] {
-                let line = first.mark.map { " (first at line \($0.line))" } ?? ""
+                let line = first > 0 ? " (first at line \(first))" : ""
                 error(item, "\(repo) is listed twice\(line); names are compared case-insensitively")
                 continue
             }
-            seen[repo.key] = item
-            repos.append(LocatedRepo(name: repo, node: item))
+            seen[repo.key] = item.mark?.line ?? 0
+            repos.append(repo)
         }
         if sequence.isEmpty, !hasOwners {
             error(node, "`repos` is empty; list at least one repository as OWNER/NAME (or give `owners:`)")

@@ -3,17 +3,15 @@ import Yams
 
 /// `widgets:`: each entry's kind, repositories, sizes and look, checked against the saved repositories.
 extension Parser {
-    mutating func widgetList(_ node: Node, repos: [LocatedRepo]) -> [SiteConfig.Widget] {
+    mutating func widgetList(_ node: Node, repos names: [RepoName]) -> [SiteConfig.Widget] {
         guard case .sequence(let sequence) = node else {
             error(node, "`widgets` must be a list")
             return []
         }
         var saved: [String: RepoName] = [:]
-        for repo in repos { saved[repo.name.key] = repo.name }
+        for name in names { saved[name.key] = name }
         var widgets: [SiteConfig.Widget] = []
         var ids: Set<String> = []
-        // Once, not per widget: a copy of every name per entry is quadratic on a long list.
-        let names = repos.map(\.name)
         for item in sequence {
             guard let widget = widget(item, saved: saved, repos: names) else { continue }
             if case .double(let id, _, _) = widget.kind {

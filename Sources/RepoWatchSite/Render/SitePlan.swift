@@ -53,6 +53,12 @@ struct SitePlan: Sendable {
         self.config = config
         self.strings = strings
         var entries: [Entry] = []
+        // Exactly: a doubling array's spare capacity was half a megabyte at 20,000 repositories.
+        entries.reserveCapacity(
+            config.widgets.reduce(0) { count, widget in
+                if case .single(_, let sizes) = widget.kind { return count + sizes.count }
+                return count + 1
+            })
         for (index, widget) in config.widgets.enumerated() {
             switch widget.kind {
             case .single(_, let sizes):

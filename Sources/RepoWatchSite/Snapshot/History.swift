@@ -6,7 +6,9 @@ import Foundation
 ///
 /// A site of 10,000 repositories with a year of points holds 3.65 million points, so points are
 /// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
-/// in chunks (`HistoryReader`, `HistoryWriter`), never as one string.
+/// in chunks (`HistoryReader`, `HistoryWriter`), never as one string. The packed points wait in a
+/// spool (`RecordSpool`): in a build, a nameless file beside the cache, so the history costs memory
+/// only for its index (a key and 8 bytes per repository), however many points it has.
 struct History: Sendable, Equatable {
     static let schemaVersion = 1
     /// One point per build: a year of daily builds, or half a year of the default 12-hour schedule.
@@ -49,19 +51,26 @@ struct History: Sendable, Equatable {
         var values: [Int?] { [Int(seconds), stars, forks, openIssues, contributors] }
     }
 
-    /// Points by repository key (the site.yml name, lowercased), oldest first.
-    private(set) var series: [String: PackedPoints] = [:]
+    /// Each repository's packed points (`PackedPoints.record`), by key (the site.yml name,
+    /// lowercased), oldest first.
+    private var series: [String: RecordSpool.Record] = [:]
+    private let spool: RecordSpool
 
-    init() {}
+    init(spool: RecordSpool = RecordSpool()) { self.spool = spool }
 
     var isEmpty: Bool { series.isEmpty }
 
-    func points(for name: RepoName) -> [Point] { series[name.key]?.points ?? [] }
+    func points(for name: RepoName) -> [Point] { points(forKey: name.key) }
+
+    /// Every point of every repository, for the log line.
+    var pointCount: Int { series.values.reduce(0) { $0 + PackedPoints(record: spool.read($1)).count } }
 
     /// Repository keys in the order the file lists them.
     var sortedKeys: [String] { series.keys.sorted() }
 
-    func points(forKey key: String) -> [Point] { series[key]?.points ?? [] }
+    func points(forKey key: String) -> [Point] {
+        series[key].map { PackedPoints(record: spool.read($0)).points } ?? []
+    }
 
     /// Adds this build's point for every repository with fresh data. Stale data is a value already
     /// recorded (or never measured now), so it adds nothing; a rebuild at the same time replaces
@@ -79,7 +88,7 @@ struct History: Sendable, Equatable {
                 time: snapshot.generatedAt, stars: repo.stars, forks: repo.forks,
                 openIssues: repo.openIssuesIncludePulls ? nil : repo.openIssues,
                 contributors: repo.contributorsNote == nil ? repo.contributors.count : nil)
-            var points = series[key]?.points ?? []
+            var points = points(forKey: key)
             if let last = points.last, last.seconds >= point.seconds { points.removeLast() }
             points.append(point)
             set(key, points)
@@ -88,7 +97,13 @@ struct History: Sendable, Equatable {
 
     /// Keeps the newest `pointLimit` points.
     mutating func set(_ key: String, _ points: [Point]) {
-        series[key] = PackedPoints(points.suffix(Self.pointLimit))
+        series[key] = spool.append(PackedPoints(points.suffix(Self.pointLimit)).record)
+    }
+
+    /// The same repositories with the same points, wherever they are kept.
+    static func == (a: History, b: History) -> Bool {
+        a.series.count == b.series.count && a.sortedKeys == b.sortedKeys
+            && a.sortedKeys.allSatisfy { a.points(forKey: $0) == b.points(forKey: $0) }
     }
 
     struct CorruptFile: Error, CustomStringConvertible {

@@ -13,7 +13,9 @@ struct HistoryFile: Sendable {
     func load(now: Date, warn: (String) -> Void) -> History {
         do {
             guard let input = try FileInput(reading: url.path) else { return History() }
-            return try HistoryReader(file: input).history()
+            // A year of points for 10,000 repositories is ~11 MB packed: spooled beside the cache.
+            return try HistoryReader(file: input, spool: RecordSpool(inFirstOf: [url.deletingLastPathComponent()]))
+                .history()
         } catch {
             let stamp = Formatting.iso(now).replacingOccurrences(of: ":", with: "-")
             let aside = url.deletingLastPathComponent().appendingPathComponent("history.json.corrupt-\(stamp)")

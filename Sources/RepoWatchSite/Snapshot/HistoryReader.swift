@@ -10,18 +10,23 @@ final class HistoryReader {
     /// Bytes of the file before `buffer`: where an error is.
     private var consumed = 0
 
-    init(data: Data) {
+    /// Where the history read keeps its points (see `History`).
+    private let spool: RecordSpool
+
+    init(data: Data, spool: RecordSpool = RecordSpool()) {
         input = nil
         buffer = [UInt8](data)
+        self.spool = spool
     }
 
-    init(file: FileInput) {
+    init(file: FileInput, spool: RecordSpool = RecordSpool()) {
         input = file
         buffer = []
+        self.spool = spool
     }
 
     func history() throws -> History {
-        var history = History()
+        var history = History(spool: spool)
         var schema: Int?
         try expect(UInt8(ascii: "{"))
         try members { key in

@@ -94,8 +94,3 @@ struct HistorySeed: Sendable {
         return .failure(.transport("more than \(Self.redirectLimit) redirects"))
     }
 }
-
-extension History {
-    /// Every point of every repository, for the log line.
-    var pointCount: Int { series.values.reduce(0) { $0 + $1.count } }
-}
