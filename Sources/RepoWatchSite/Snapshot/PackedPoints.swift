@@ -32,31 +32,16 @@ struct PackedPoints: Sendable, Equatable {
 
     /// The point count, then the bytes: what `History` spools.
     var record: [UInt8] {
-        var record: [UInt8] = []
-        record.reserveCapacity(bytes.count + 3)
-        var value = UInt64(count)
-        while value >= 0x80 {
-            record.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        record.append(UInt8(value))
-        record.append(contentsOf: bytes)
-        return record
+        var out = RecordWriter(capacity: bytes.count + 3)
+        out.write(UInt64(count))
+        out.append(bytes)
+        return out.bytes
     }
 
     init(record: [UInt8]) {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        var offset = 0
-        while true {
-            let byte = record[offset]
-            offset += 1
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
-        count = Int(value)
-        bytes = Array(record[offset...])
+        var input = RecordReader(record)
+        count = Int(input.readUInt64())
+        bytes = input.readRest()
     }
 
     var points: [History.Point] {

@@ -22,6 +22,9 @@ struct RecordWriter {
 
     mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// Bytes as they are, for a value that ends the record (`RecordReader.readRest`).
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
     mutating func write(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
@@ -73,6 +76,11 @@ struct RecordReader {
         let count = Int(readUInt64())
         defer { position += count }
         return String(decoding: bytes[position..<position + count], as: UTF8.self)
+    }
+
+    mutating func readRest() -> [UInt8] {
+        defer { position = bytes.count }
+        return Array(bytes[position...])
     }
 
     mutating func readDate() -> Date { Date(timeIntervalSinceReferenceDate: Double(bitPattern: readUInt64())) }

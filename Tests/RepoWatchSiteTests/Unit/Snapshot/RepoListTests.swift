@@ -106,4 +106,24 @@ struct RepoListTests {
         #expect(other["avatars/a.png"] == Data([1]))
         #expect(files["avatars/missing.png"] == nil)
     }
+
+    @Test("history points come back from a spool file as they were set, the newest 365 kept")
+    func spooledHistory() throws {
+        var history = History(spool: RecordSpool(inFirstOf: [try temporaryDirectory()]))
+        var year: [History.Point] = []
+        for day in 0..<400 {
+            let seconds = 1_700_000_000 + UInt32(day) * 86_400
+            let issues: Int32 = day % 2 == 0 ? -1 : 5
+            year.append(History.Point(seconds: seconds, counts: (Int32(day * 3), 7, issues, 4)))
+        }
+        history.set("a/b", year)
+        history.set("a/empty", [])
+        #expect(history.points(forKey: "a/b") == Array(year.suffix(History.pointLimit)))
+        #expect(history.points(forKey: "a/empty").isEmpty && history.points(forKey: "a/missing").isEmpty)
+        #expect(history.pointCount == History.pointLimit)
+        var copy = History()
+        copy.set("a/b", Array(year.suffix(History.pointLimit)))
+        copy.set("a/empty", [])
+        #expect(copy == history)
+    }
 }
