@@ -102,13 +102,13 @@ struct CacheMaintenance: Sendable {
         return inventory
     }
 
-    /// Removes the entries unused for longer than the retention period, except `used` (keys this
-    /// build read or wrote), and what killed writers left half-written.
+    /// Removes the entries unused for longer than the retention period (a build marks what it reads
+    /// or writes as used now), except `used`, and what killed writers left half-written.
     func prune(keeping used: Set<String> = []) -> Removal {
         prune(keeping: used.contains)
     }
 
-    /// `isUsed`: whether this build read or wrote the entry of a key (`CacheUsage.contains`).
+    /// `isUsed`: the entries this build used but could not mark (`CacheUsage.contains`).
     func prune(keeping isUsed: (String) -> Bool) -> Removal {
         remove { file in file.isTemporary || (!isUsed(file.key) && isPrunable(file)) }
     }

@@ -14,8 +14,9 @@ struct HistoryFile: Sendable {
         do {
             guard let input = try FileInput(reading: url.path) else { return History() }
             // A year of points for 10,000 repositories is ~11 MB packed: spooled beside the cache.
-            return try HistoryReader(file: input, spool: RecordSpool(inFirstOf: [url.deletingLastPathComponent()]))
-                .history()
+            let cache = url.deletingLastPathComponent()
+            let spool = RecordSpool(inFirstOf: [cache.deletingLastPathComponent(), cache])
+            return try HistoryReader(file: input, spool: spool).history()
         } catch {
             let stamp = Formatting.iso(now).replacingOccurrences(of: ":", with: "-")
             let aside = url.deletingLastPathComponent().appendingPathComponent("history.json.corrupt-\(stamp)")

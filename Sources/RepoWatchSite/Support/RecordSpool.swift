@@ -7,13 +7,15 @@ import Foundation
 #endif
 
 /// Append-only records in a file that has no name: what a build gathers for every repository waits
-/// here instead of in memory, so a site of 20,000 repositories needs no more memory than one of
-/// 10,000. The operating system keeps recent records in its page cache; the file disappears when
-/// the build ends, however it ends.
+/// here instead of in memory, so a site of 20,000 repositories needs little more memory than one of
+/// 10,000. The operating system keeps recent records in its page cache. The file loses its name the
+/// moment it is made, so it disappears when the build ends, however it ends (short of being killed
+/// between those two calls, which leaves a hidden `.repowatch-spool-…` file).
 ///
 /// Records are never changed once written, so copies of a list of records can share one spool.
 final class RecordSpool: @unchecked Sendable {
-    /// Where a record is: 40 bits of offset, 24 of length (a record is at most 16 MB).
+    /// Where a record is: 40 bits of offset, 24 of length. A longer record (a hostile answer) is
+    /// kept in memory, its number in the offset and the length all ones.
     struct Record: Sendable, Hashable {
         fileprivate let packed: UInt64
 
@@ -25,13 +27,16 @@ final class RecordSpool: @unchecked Sendable {
         var count: Int { Int(packed & 0xFF_FFFF) }
     }
 
-    static let largestRecord = 0xFF_FFFF
+    /// Longer records stay in memory (`oversized`).
+    static let largestRecord = 0xFF_FFFE
+    private static let oversizedMark = 0xFF_FFFF
 
     private let lock = NSLock()
     /// -1 when the records are kept in memory (no folder given, or none writable).
     private let descriptor: Int32
     private var end = 0
     private var memory: [UInt8] = []
+    private var oversized: [[UInt8]] = []
 
     /// Records in memory: small lists and tests.
     init() { descriptor = -1 }
@@ -57,10 +62,12 @@ final class RecordSpool: @unchecked Sendable {
 
     var isFileBacked: Bool { descriptor >= 0 }
 
-    /// Stores `bytes` (at most `largestRecord` of them).
     func append(_ bytes: [UInt8]) -> Record {
-        precondition(bytes.count <= Self.largestRecord, "a spooled record is at most 16 MB")
-        return lock.withLock {
+        lock.withLock {
+            if bytes.count > Self.largestRecord {
+                oversized.append(bytes)
+                return Record(offset: oversized.count - 1, count: Self.oversizedMark)
+            }
             let record = Record(offset: end, count: bytes.count)
             if descriptor >= 0, Self.writeAll(descriptor, bytes, at: end) {
                 end += bytes.count
@@ -76,6 +83,7 @@ final class RecordSpool: @unchecked Sendable {
 
     /// Reads a record back; called from several threads at once.
     func read(_ record: Record) -> [UInt8] {
+        if record.count == Self.oversizedMark { return lock.withLock { oversized[record.offset] } }
         if record.offset >= Self.memoryBase {
             return lock.withLock {
                 let start = record.offset - Self.memoryBase
@@ -98,7 +106,7 @@ final class RecordSpool: @unchecked Sendable {
             return true
         }
         // What was written to a file this process holds open can be read back; if not, it is a bug.
-        precondition(complete, "a spooled record could not be read back: \(String(cString: strerror(errno)))")
+        precondition(complete, "a spooled record could not be read back")
         return bytes
     }
 

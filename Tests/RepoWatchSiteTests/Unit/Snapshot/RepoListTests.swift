@@ -126,4 +126,15 @@ struct RepoListTests {
         copy.set("a/empty", [])
         #expect(copy == history)
     }
+
+    @Test("a record longer than a spool record can say (a hostile 17 MB description) still comes back whole")
+    func oversizedRecord() throws {
+        var huge = RepoSnapshot(configName: "a/huge")
+        huge.description = String(repeating: "x", count: 17 << 20)
+        for spool in [RecordSpool(), RecordSpool(inFirstOf: [try temporaryDirectory()])] {
+            let list = RepoList([Self.full, huge, RepoSnapshot(configName: "a/after")], spool: spool)
+            #expect(list[1] == huge)
+            #expect(list[0] == Self.full && list[2].configName == "a/after")
+        }
+    }
 }
