@@ -1,5 +1,6 @@
 /// One repository's history points in a byte array. Per point, a flag byte says which of its five
-/// values changed; only those follow, zigzag-encoded in as few 7-bit groups as they need. For the
+/// values changed; only those follow, zigzag-encoded in as few 7-bit groups as they need
+/// (`RecordWriter`'s integers). For the
 /// time the change is in the interval (builds on a schedule keep it), for counts in the value.
 /// Counts move little between builds, so a point takes 2 to 4 bytes instead of 20, which keeps a
 /// year of history for 10,000 repositories within the build's memory budget.
@@ -8,8 +9,7 @@ struct PackedPoints: Sendable, Equatable {
     private var bytes: [UInt8] = []
 
     init(_ points: some Collection<History.Point>) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(points.count * 12)
+        var buffer = RecordWriter(capacity: points.count * 12)
         var previous = Values()
         for point in points {
             let next = Values(point, after: previous)
@@ -19,14 +19,14 @@ struct PackedPoints: Sendable, Equatable {
                 flags |= 1 << index
                 changes.append(difference)
             }
-            buffer.append(flags)
-            for difference in changes { Self.append(difference, to: &buffer) }
+            buffer.write(byte: flags)
+            for difference in changes { buffer.write(Int(difference)) }
             previous = next
         }
         count = points.count
         // An exact copy: the spare capacity of 10,000 series adds up.
-        bytes = [UInt8](unsafeUninitializedCapacity: buffer.count) { target, initialized in
-            initialized = target.initialize(from: buffer).1
+        bytes = [UInt8](unsafeUninitializedCapacity: buffer.bytes.count) { target, initialized in
+            initialized = target.initialize(from: buffer.bytes).1
         }
     }
 
@@ -48,12 +48,11 @@ struct PackedPoints: Sendable, Equatable {
         var points: [History.Point] = []
         points.reserveCapacity(count)
         var values = Values()
-        var offset = 0
+        var input = RecordReader(bytes)
         for _ in 0..<count {
-            let flags = bytes[offset]
-            offset += 1
+            let flags = input.readByte()
             var differences: [Int64] = [0, 0, 0, 0, 0]
-            for index in 0..<5 where flags & (1 << index) != 0 { differences[index] = next(&offset) }
+            for index in 0..<5 where flags & (1 << index) != 0 { differences[index] = Int64(input.readInt()) }
             values = values.applying(differences)
             points.append(values.point)
         }
@@ -96,27 +95,5 @@ struct PackedPoints: Sendable, Equatable {
                     Int32(truncatingIfNeeded: counts[2]), Int32(truncatingIfNeeded: counts[3])
                 ))
         }
-    }
-
-    private static func append(_ difference: Int64, to bytes: inout [UInt8]) {
-        var zigzag = UInt64(bitPattern: (difference << 1) ^ (difference >> 63))
-        while zigzag >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
-            zigzag >>= 7
-        }
-        bytes.append(UInt8(zigzag))
-    }
-
-    private func next(_ offset: inout Int) -> Int64 {
-        var zigzag: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = bytes[offset]
-            offset += 1
-            zigzag |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
-        return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
     }
 }

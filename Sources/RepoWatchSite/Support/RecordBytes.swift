@@ -20,7 +20,9 @@ struct RecordWriter {
     /// Zigzag, so small negative numbers stay short.
     mutating func write(_ value: Int) { write(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
 
-    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func write(_ value: Bool) { write(byte: value ? 1 : 0) }
+
+    mutating func write(byte: UInt8) { bytes.append(byte) }
 
     /// Bytes as they are, for a value that ends the record (`RecordReader.readRest`).
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
@@ -67,9 +69,11 @@ struct RecordReader {
         return Int(Int64(bitPattern: bits >> 1) ^ -Int64(bits & 1))
     }
 
-    mutating func readBool() -> Bool {
+    mutating func readBool() -> Bool { readByte() != 0 }
+
+    mutating func readByte() -> UInt8 {
         defer { position += 1 }
-        return bytes[position] != 0
+        return bytes[position]
     }
 
     mutating func readString() -> String {
