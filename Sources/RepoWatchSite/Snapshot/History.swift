@@ -8,7 +8,7 @@ import Foundation
 /// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
 /// in chunks (`HistoryReader`, `HistoryWriter`), never as one string. The packed points wait in a
 /// spool (`RecordSpool`): in a build, a nameless file beside the cache, so the history costs memory
-/// only for its index (a key and 8 bytes per repository), however many points it has.
+/// only for its index (`KeyedRecords`, about 30 bytes per repository), however many points it has.
 struct History: Sendable, Equatable {
     static let schemaVersion = 1
     /// One point per build: a year of daily builds, or half a year of the default 12-hour schedule.
@@ -53,23 +53,26 @@ struct History: Sendable, Equatable {
 
     /// Each repository's packed points (`PackedPoints.record`), by key (the site.yml name,
     /// lowercased), oldest first.
-    private var series: [String: RecordSpool.Record] = [:]
-    private let spool: RecordSpool
+    private var series: KeyedRecords
 
-    init(spool: RecordSpool = RecordSpool()) { self.spool = spool }
+    init(spool: RecordSpool = RecordSpool()) { series = KeyedRecords(spool: spool) }
 
     var isEmpty: Bool { series.isEmpty }
 
     func points(for name: RepoName) -> [Point] { points(forKey: name.key) }
 
     /// Every point of every repository, for the log line.
-    var pointCount: Int { series.values.reduce(0) { $0 + PackedPoints(record: spool.read($1)).count } }
+    var pointCount: Int {
+        var count = 0
+        series.readEach { _, record in count += PackedPoints(record: record).count }
+        return count
+    }
 
     /// Repository keys in the order the file lists them.
-    var sortedKeys: [String] { series.keys.sorted() }
+    var sortedKeys: [String] { series.sortedKeys }
 
     func points(forKey key: String) -> [Point] {
-        series[key].map { PackedPoints(record: spool.read($0)).points } ?? []
+        series.value(forKey: key).map { PackedPoints(record: $0).points } ?? []
     }
 
     /// Adds this build's point for every repository with fresh data. Stale data is a value already
@@ -77,8 +80,9 @@ struct History: Sendable, Equatable {
     /// its own point. Repositories no longer in site.yml are dropped.
     mutating func record(_ snapshot: Snapshot, repos: [RepoName]) {
         guard !snapshot.sample else { return }
-        let configured = Set(repos.map(\.key))
-        series = series.filter { configured.contains($0.key) }
+        let keys = repos.map(\.key)
+        series = series.keeping(keys)
+        let configured = Set(keys)
         for repo in snapshot.repos where repo.isAvailable && !repo.stale {
             let key = repo.configName.lowercased()
             guard configured.contains(key) else { continue }
@@ -97,7 +101,7 @@ struct History: Sendable, Equatable {
 
     /// Keeps the newest `pointLimit` points.
     mutating func set(_ key: String, _ points: [Point]) {
-        series[key] = spool.append(PackedPoints(points.suffix(Self.pointLimit)).record)
+        series.set(key, PackedPoints(points.suffix(Self.pointLimit)).record)
     }
 
     /// The same repositories with the same points, wherever they are kept.
