@@ -27,13 +27,32 @@ struct SitePlan: Sendable {
     /// A gallery page (if any) and the repository pages rendered with it.
     struct WorkUnit: Sendable {
         var page: Int?
-        var repos: [RepoName]
+        /// Positions in the render's `RepoIndex` (4 bytes a repository, not a 32-byte name); a
+        /// repository not in it, or named there in other letter case, by its name in `others`,
+        /// as -1 - its number there.
+        fileprivate var members: [Int32] = []
+        fileprivate var others: [RepoName] = []
+
+        /// The repositories whose pages go with this unit, in order.
+        func repos(in index: RepoIndex) -> [RepoName] {
+            members.map { $0 >= 0 ? index.repos[Int($0)] : others[Int(-1 - $0)] }
+        }
+
+        fileprivate mutating func append(_ name: RepoName, index: RepoIndex) {
+            if let position = index.position(of: name), index.repos[position] == name {
+                members.append(Int32(position))
+            } else {
+                members.append(Int32(-1 - others.count))
+                others.append(name)
+            }
+        }
     }
 
-    /// Every gallery entry in order as (widget, size), 8 bytes each: the pages themselves, with their
-    /// titles and links, are made one at a time as they are rendered (held all at once they were
-    /// ~8 MB at 10,000 repositories).
-    private let entries: [Entry]
+    /// Where each gallery page starts among the entries (every widget in each of its sizes, in
+    /// order): the entries and the pages themselves, with their titles and links, are made one page
+    /// at a time as they are rendered. Held all at once, the pages were ~8 MB at 10,000 repositories,
+    /// and the entries 8 bytes each.
+    private let pageStarts: [Place]
     let pageCount: Int
     private(set) var units: [WorkUnit] = []
     let looks: PageLooks
@@ -41,10 +60,17 @@ struct SitePlan: Sendable {
     let notes: [RepoKey: String]
     private let config: SiteConfig
     private let strings: StringTable
+    private let index: RepoIndex
 
     private struct Entry: Sendable {
         var widget: Int32
         var size: SiteConfig.WidgetSize
+    }
+
+    /// An entry by the widget and the position of the size in its list.
+    private struct Place: Sendable {
+        var widget: Int32
+        var size: Int32
     }
 
     /// `index`: the render's `RepoIndex` of `config.repos`, shared; made here when not given.
@@ -52,27 +78,34 @@ struct SitePlan: Sendable {
         let index = index ?? RepoIndex(config.repos)
         self.config = config
         self.strings = strings
-        var entries: [Entry] = []
-        // Exactly: a doubling array's spare capacity was half a megabyte at 20,000 repositories.
-        entries.reserveCapacity(
-            config.widgets.reduce(0) { count, widget in
-                if case .single(_, let sizes) = widget.kind { return count + sizes.count }
-                return count + 1
-            })
-        for (index, widget) in config.widgets.enumerated() {
-            switch widget.kind {
-            case .single(_, let sizes):
-                for size in sizes { entries.append(Entry(widget: Int32(index), size: size)) }
-            case .double: entries.append(Entry(widget: Int32(index), size: .large))
+        self.index = index
+        var starts: [Place] = []
+        var entryCount = 0
+        for widget in config.widgets.indices {
+            for size in Self.sizes(of: config.widgets[widget]).indices {
+                if entryCount % Self.widgetsPerPage == 0 {
+                    starts.append(Place(widget: Int32(widget), size: Int32(size)))
+                }
+                entryCount += 1
             }
         }
-        self.entries = entries
-        pageCount = max(1, (entries.count + Self.widgetsPerPage - 1) / Self.widgetsPerPage)
+        pageStarts = starts
+        pageCount = max(1, starts.count)
         looks = PageLooks(config: config, index: index)
         notes = Self.widgetNotes(config)
         let plan = self
         units = Self.workUnits(
             (0..<pageCount).lazy.map { plan.entries(onPage: $0).map(plan.repos) }, index: index)
+    }
+
+    /// The repositories whose pages go with `unit`, in order.
+    func repos(of unit: WorkUnit) -> [RepoName] { unit.repos(in: index) }
+
+    private static func sizes(of widget: SiteConfig.Widget) -> [SiteConfig.WidgetSize] {
+        switch widget.kind {
+        case .single(_, let sizes): return sizes
+        case .double: return [.large]
+        }
     }
 
     /// Every gallery page, made at once: for tests and small sites.
@@ -104,9 +137,21 @@ struct SitePlan: Sendable {
         return entries(onPage: index).last.map(repos)
     }
 
-    private func entries(onPage index: Int) -> ArraySlice<Entry> {
-        let start = min(index * Self.widgetsPerPage, entries.count)
-        return entries[start..<min(start + Self.widgetsPerPage, entries.count)]
+    private func entries(onPage page: Int) -> [Entry] {
+        guard pageStarts.indices.contains(page) else { return [] }
+        var entries: [Entry] = []
+        entries.reserveCapacity(Self.widgetsPerPage)
+        var (widget, size) = (Int(pageStarts[page].widget), Int(pageStarts[page].size))
+        while entries.count < Self.widgetsPerPage, widget < config.widgets.count {
+            let sizes = Self.sizes(of: config.widgets[widget])
+            if size < sizes.count {
+                entries.append(Entry(widget: Int32(widget), size: sizes[size]))
+                size += 1
+            } else {
+                (widget, size) = (widget + 1, 0)
+            }
+        }
+        return entries
     }
 
     private func repos(_ entry: Entry) -> [RepoName] {
@@ -141,16 +186,21 @@ struct SitePlan: Sendable {
         var assigned = RepoSet(index: index)
         var units: [WorkUnit] = []
         for (page, items) in pages.enumerated() {
-            var repos: [RepoName] = []
+            var unit = WorkUnit(page: page)
             for item in items {
-                for name in item where assigned.insert(name) { repos.append(name) }
+                for name in item where assigned.insert(name) { unit.append(name, index: index) }
             }
-            units.append(WorkUnit(page: page, repos: repos))
+            units.append(unit)
         }
-        let rest = index.repos.filter { !assigned.contains($0) }
-        for start in stride(from: 0, to: rest.count, by: widgetsPerPage) {
-            units.append(WorkUnit(page: nil, repos: Array(rest[start..<min(start + widgetsPerPage, rest.count)])))
+        var rest = WorkUnit(page: nil)
+        for name in index.repos where !assigned.contains(name) {
+            rest.append(name, index: index)
+            if rest.members.count == widgetsPerPage {
+                units.append(rest)
+                rest = WorkUnit(page: nil)
+            }
         }
+        if !rest.members.isEmpty { units.append(rest) }
         return units
     }
 

@@ -83,7 +83,7 @@ struct SiteRenderer: Sendable {
                     sections: grouped, pagination: page.pagination, locale: locale)
                 try emit(page.path, Data(templates.render("index", context).utf8))
             }
-            for name in unit.repos {
+            for name in plan.repos(of: unit) {
                 try renderRepositoryPages(
                     name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, tables: tables,
                     source: sections.repoPage(name), into: emit)

@@ -111,7 +111,7 @@ struct RepoIndexTests {
         #expect(plan.looks.look(for: outside, size: .medium) == config.look(for: widget))
         #expect(plan.looks.look(for: outside, size: .large) == config.look(for: widget))
         #expect(plan.looks.look(for: Self.name("x/none"), size: .large) == config.look)
-        #expect(plan.units.flatMap(\.repos) == [listed, outside])
+        #expect(plan.units.flatMap(plan.repos(of:)) == [listed, outside])
 
         let renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: false)
         let files = try renderer.render(Self.snapshot([Self.fetched("acme/listed")]))
