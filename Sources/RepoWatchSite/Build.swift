@@ -82,11 +82,13 @@ public struct Build: Sendable {
     public func run() async throws -> BuildResult {
         let started = Date()
         var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
+        FreedMemory.release()
         // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
         let locks = try await BuildLocks.acquire(
             output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
         defer { locks.release() }
         let gathered = try await step("gather the snapshot") { try await gather(site) }
+        FreedMemory.release()
         // `owners:` completes the site: their repositories and default widgets are known only now.
         site.config = gathered.config
         let snapshot = Snapshot(
@@ -95,6 +97,7 @@ public struct Build: Sendable {
         let historyStep = HistoryStep(options: options, log: log)
         let history = await historyStep.record(
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
+        FreedMemory.release()
         let written = try await step("render and write the site") {
             try SiteOutput(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,

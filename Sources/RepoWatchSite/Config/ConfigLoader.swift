@@ -256,21 +256,28 @@ struct Parser {
             return []
         }
         var repos: [RepoName] = []
+        // Where in the sequence each name is: a repeated name's error points at both.
+        var items: [Int32] = []
         repos.reserveCapacity(sequence.count)
-        // The line of each name's first entry, not its node: a node per repository doubled the
-        // memory of loading a long list.
-        var seen: [String: Int] = [:]
+        items.reserveCapacity(sequence.count)
         var spellings = SharedOwners()
-        for item in sequence {
+        for (number, item) in zip(sequence.indices, sequence) {
             guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else { continue }
-            if let first = seen[repo.key] {
-                let line = first > 0 ? " (first at line \(first))" : ""
-                error(item, "\(repo) is listed twice\(line); names are compared case-insensitively")
-                continue
-            }
-            seen[repo.key] = item.mark?.line ?? 0
             repos.append(repo)
+            items.append(Int32(number))
         }
+        // Repeated names are found by position (`RepoIndex` names the first of equal ones): a
+        // dictionary of every name's key was 2 MB at 20,000 repositories, while the YAML tree is alive.
+        let index = RepoIndex(repos)
+        let repeated = repos.indices.filter { index.position(of: repos[$0]) != $0 }
+        for position in repeated {
+            let first = sequence[Int(items[index.position(of: repos[position])!])]
+            let line = first.mark.map { " (first at line \($0.line))" } ?? ""
+            error(
+                sequence[Int(items[position])],
+                "\(repos[position]) is listed twice\(line); names are compared case-insensitively")
+        }
+        if !repeated.isEmpty { repos = repos.indices.filter { index.position(of: repos[$0]) == $0 }.map { repos[$0] } }
         if sequence.isEmpty, !hasOwners {
             error(node, "`repos` is empty; list at least one repository as OWNER/NAME (or give `owners:`)")
         }

@@ -4,8 +4,10 @@
 /// Paths are kept by folder, and folders as a tree: a folder is its parent's number and its own
 /// name, so "repos/owner/name" is three short names (no allocation up to 15 UTF-8 bytes) rather
 /// than one long string per folder. Almost every folder holds files of the same few names
-/// (`index.html`, `medium.svg`, …), so the first 64 distinct file names get a bit each and a
-/// folder's files are a 64-bit mask; a file of any further name is kept by its whole path. Exact,
+/// (`index.html`, `medium.svg`, …), so the first 63 distinct file names get a bit each and a
+/// folder is a 64-bit word: its files' bits, and whether this build made it in the last bit (8
+/// bytes a folder, not 16 with a flag of its own); a file of any further name is kept by its whole
+/// path. Exact,
 /// no hashing that could collide. Not thread-safe: `StagedSite` holds it under its lock.
 struct WrittenPaths {
     /// Where a folder is: in its parent (by number), under its name.
@@ -15,15 +17,26 @@ struct WrittenPaths {
     }
 
     private struct Folder {
+        private static let madeBit: UInt64 = 1 << 63
+        private var word: UInt64 = 0
+
         /// Created by `insert(folder:)`; a folder can hold recorded files a moment before that.
-        var made = false
-        var mask: UInt64 = 0
+        var made: Bool {
+            get { word & Self.madeBit != 0 }
+            set { word = newValue ? word | Self.madeBit : word & ~Self.madeBit }
+        }
+
+        /// Its files' bits (never the last one).
+        var mask: UInt64 {
+            get { word & ~Self.madeBit }
+            set { word = newValue & ~Self.madeBit | word & Self.madeBit }
+        }
     }
 
     /// Folder number → folder; number 0 is the site's root, "".
     private var folders = [Folder()]
     private var numbers: [Place: Int32] = [:]
-    /// File name → bit, for the first 64 names seen.
+    /// File name → bit, for the first 63 names seen.
     private var bits: [String: UInt64] = [:]
     /// Files whose name has no bit, by path.
     private var otherFiles: Set<String> = []
@@ -62,9 +75,9 @@ struct WrittenPaths {
         return folders[Int(number)].mask & bit != 0
     }
 
-    /// 0 once the 64 bits are taken: the file is kept by its path.
+    /// 0 once the 63 bits are taken: the file is kept by its path.
     private mutating func newBit(for name: String) -> UInt64 {
-        let bit: UInt64 = bits.count < 64 ? 1 << UInt64(bits.count) : 0
+        let bit: UInt64 = bits.count < 63 ? 1 << UInt64(bits.count) : 0
         if bit != 0 { bits[name] = bit }
         return bit
     }

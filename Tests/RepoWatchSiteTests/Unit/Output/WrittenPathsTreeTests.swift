@@ -37,4 +37,19 @@ struct WrittenPathsTreeTests {
         #expect(paths.contains(file: "a/extra") && !paths.contains(file: "c/extra"))
         #expect(paths.fileCount == 66)
     }
+
+    @Test("a folder's made flag and its last file bit share a word without mixing")
+    func madeFlagBesideBits() {
+        var paths = WrittenPaths()
+        for index in 0..<63 { paths.insert(file: "f/n\(index)") }
+        #expect(!paths.containsFolder("f"))
+        paths.insert(folder: "f")
+        paths.insert(folder: "g")
+        #expect(paths.containsFolder("f") && paths.containsFolder("g"))
+        #expect((0..<63).allSatisfy { paths.contains(file: "f/n\($0)") })
+        #expect(!paths.contains(file: "g/n62") && !paths.contains(file: "g/n0"))
+        // The 64th name has no bit: kept by its path.
+        #expect(paths.insert(file: "g/n63") && paths.contains(file: "g/n63") && !paths.contains(file: "f/n63"))
+        #expect(paths.fileCount == 64)
+    }
 }

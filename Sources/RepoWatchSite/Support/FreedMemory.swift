@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Hands memory the build has freed back to the system between steps.
+///
+/// glibc's malloc keeps freed memory for reuse in the arena that freed it, and each thread
+/// allocates from its own arena: what loading the config freed on one thread (the YAML tree of a
+/// long `repos:` list) cannot serve the render's threads, so the steps' peaks added up in the
+/// resident size instead of sharing the same pages. `malloc_trim` returns every arena's free pages.
+/// It is looked up at run time (Swift's Glibc module does not export malloc.h); a libc without it
+/// (musl) simply keeps its pages.
+enum FreedMemory {
+    private typealias Trim = @convention(c) (Int) -> Int32
+
+    private static let trim: Trim? = {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: Trim.self)
+        #else
+            return nil
+        #endif
+    }()
+
+    static func release() { _ = trim?(0) }
+}
