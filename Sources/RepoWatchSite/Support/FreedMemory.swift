@@ -22,5 +22,8 @@ enum FreedMemory {
         #endif
     }()
 
+    /// Whether this libc can hand pages back (glibc can).
+    static var isAvailable: Bool { trim != nil }
+
     static func release() { _ = trim?(0) }
 }
