@@ -261,8 +261,14 @@ struct Parser {
         repos.reserveCapacity(sequence.count)
         items.reserveCapacity(sequence.count)
         var spellings = SharedOwners()
+        // Each item's error (one at most), by item, so that they read in the file's order.
+        let firstError = errors.count
+        var erring: [Int] = []
         for (number, item) in zip(sequence.indices, sequence) {
-            guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else { continue }
+            guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else {
+                if errors.count > firstError + erring.count { erring.append(number) }
+                continue
+            }
             repos.append(repo)
             items.append(Int32(number))
         }
@@ -276,8 +282,13 @@ struct Parser {
             error(
                 sequence[Int(items[position])],
                 "\(repos[position]) is listed twice\(line); names are compared case-insensitively")
+            erring.append(Int(items[position]))
         }
-        if !repeated.isEmpty { repos = repos.indices.filter { index.position(of: repos[$0]) == $0 }.map { repos[$0] } }
+        if !repeated.isEmpty {
+            repos = repos.indices.filter { index.position(of: repos[$0]) == $0 }.map { repos[$0] }
+            let ordered = zip(erring, errors[firstError...]).sorted { $0.0 < $1.0 }.map(\.1)
+            errors.replaceSubrange(firstError..., with: ordered)
+        }
         if sequence.isEmpty, !hasOwners {
             error(node, "`repos` is empty; list at least one repository as OWNER/NAME (or give `owners:`)")
         }

@@ -2,10 +2,11 @@ import Foundation
 
 /// Where each repository of a list (the config's `repos:`) stands in it, names compared as GitHub
 /// compares them (`RepoKey`, case-insensitively); the first of two equal names wins. The loader
-/// finds repeated names with it. Built once per render and shared (copy-on-write), so the render's
-/// other per-repository facts can be arrays by position instead of dictionaries keyed by name:
-/// those cost ~100 bytes a repository with the keys' strings, this table 8 to 16. The hash only says where to start looking; the names in
-/// the list decide, so a collision costs a probe, never a wrong answer.
+/// finds repeated names with one; the render builds one and shares it (copy-on-write), so the
+/// render's other per-repository facts can be arrays by position instead of dictionaries keyed by
+/// name: those cost ~100 bytes a repository with the keys' strings, this table 8 to 16. The hash
+/// only says where to start looking; the names in the list decide, so a collision costs a probe,
+/// never a wrong answer.
 struct RepoIndex: Sendable {
     /// The list itself (shared with the config, not copied).
     let repos: [RepoName]

@@ -7,8 +7,7 @@
 /// (`index.html`, `medium.svg`, …), so the first 63 distinct file names get a bit each and a
 /// folder is a 64-bit word: its files' bits, and whether this build made it in the last bit (8
 /// bytes a folder, not 16 with a flag of its own); a file of any further name is kept by its whole
-/// path. Exact,
-/// no hashing that could collide. Not thread-safe: `StagedSite` holds it under its lock.
+/// path. Exact, no hashing that could collide. Not thread-safe: `StagedSite` holds it under its lock.
 struct WrittenPaths {
     /// Where a folder is: in its parent (by number), under its name.
     private struct Place: Hashable {

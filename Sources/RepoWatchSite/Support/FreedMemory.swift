@@ -4,10 +4,11 @@
 
 /// Hands memory the build has freed back to the system between steps.
 ///
-/// glibc's malloc keeps freed memory for reuse in the arena that freed it, and each thread
-/// allocates from its own arena: what loading the config freed on one thread (the YAML tree of a
-/// long `repos:` list) cannot serve the render's threads, so the steps' peaks added up in the
-/// resident size instead of sharing the same pages. `malloc_trim` returns every arena's free pages.
+/// glibc's malloc returns a freed block to the arena it came from, and threads allocate from
+/// arenas of their own: what loading the config freed (the YAML tree of a long `repos:` list) stayed
+/// in the loading thread's arena, out of reach of the render's threads, so the steps' peaks added up
+/// in the resident size instead of sharing the same pages. `malloc_trim` returns every arena's free
+/// pages.
 /// It is looked up at run time (Swift's Glibc module does not export malloc.h); a libc without it
 /// (musl) simply keeps its pages.
 enum FreedMemory {

@@ -6,25 +6,34 @@
 /// The table is open-addressed; a slot holds 32 bits of the key's hash (its tag, which also places
 /// it) and the record's number. A key is read back from the spool only when the tags match, and
 /// compared there: exact, whatever the hashes do. Growing the table reads nothing back.
+///
+/// The price is reads: a record comes back whole, so listing the keys (`sortedKeys`) reads every
+/// value too, from the operating system's page cache.
 struct KeyedRecords: Sendable {
+    typealias Tagger = @Sendable (String) -> UInt32
+
     private let spool: RecordSpool
-    /// In the order the keys were first set.
+    private let tagger: Tagger
     private var records: [RecordSpool.Record] = []
     /// 0 is empty; else the tag in the high 32 bits and the record's number + 1 in the low.
     private var slots: [UInt64] = []
 
-    init(spool: RecordSpool, capacity: Int = 0) {
+    /// `tagger`: 32 bits of the key's hash; tests give one that makes keys share tags.
+    init(spool: RecordSpool, capacity: Int = 0, tagger: @escaping Tagger = KeyedRecords.hashTag) {
         self.spool = spool
+        self.tagger = tagger
         records.reserveCapacity(capacity)
         slots = Self.emptySlots(for: capacity)
     }
+
+    static let hashTag: Tagger = { UInt32(truncatingIfNeeded: $0.hashValue >> 32) }
 
     var count: Int { records.count }
     var isEmpty: Bool { records.isEmpty }
 
     /// The value set for `key`, nil when none was.
     func value(forKey key: String) -> [UInt8]? {
-        find(key, tag: Self.tag(key)).value
+        find(key, tag: tag(key)).value
     }
 
     mutating func set(_ key: String, _ value: [UInt8]) {
@@ -32,7 +41,7 @@ struct KeyedRecords: Sendable {
         entry.write(key)
         entry.append(value)
         let record = spool.append(entry.bytes)
-        let tag = Self.tag(key)
+        let tag = tag(key)
         let found = find(key, tag: tag)
         if let number = found.number {
             records[number] = record
@@ -43,9 +52,9 @@ struct KeyedRecords: Sendable {
 
     /// Only these keys' records, sized for them: nothing is written to the spool again.
     func keeping(_ keys: [String]) -> KeyedRecords {
-        var kept = KeyedRecords(spool: spool, capacity: keys.count)
+        var kept = KeyedRecords(spool: spool, capacity: keys.count, tagger: tagger)
         for key in keys {
-            let tag = Self.tag(key)
+            let tag = tag(key)
             guard let number = find(key, tag: tag).number else { continue }
             let place = kept.find(key, tag: tag)
             if place.number == nil { kept.insert(records[number], tag: tag, at: place.slot) }
@@ -53,7 +62,7 @@ struct KeyedRecords: Sendable {
         return kept
     }
 
-    /// Every key and its value, in the order the keys were first set. Reads the whole spool part.
+    /// Every key and its value, in no particular order.
     func readEach(_ body: (_ key: String, _ value: [UInt8]) throws -> Void) rethrows {
         for record in records {
             let (key, value) = Self.split(spool.read(record))
@@ -61,7 +70,7 @@ struct KeyedRecords: Sendable {
         }
     }
 
-    /// The keys, sorted: each is read once from the spool.
+    /// The keys, sorted.
     var sortedKeys: [String] {
         var keys: [String] = []
         keys.reserveCapacity(records.count)
@@ -72,13 +81,15 @@ struct KeyedRecords: Sendable {
         return keys.sorted()
     }
 
+    /// For tests: the table's length.
+    var slotCount: Int { slots.count }
+
     // MARK: - The table
 
-    /// 32 bits of the key's hash, the lowest always 1 so that a used slot is never 0.
-    private static func tag(_ key: String) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: key.hashValue >> 32)) | 1 }
+    private func tag(_ key: String) -> UInt64 { UInt64(tagger(key)) }
     private static func slot(tag: UInt64, number: Int) -> UInt64 { tag << 32 | UInt64(number + 1) }
     /// Where a tag's search starts: from its own bits, so that growing needs no key.
-    private static func start(_ tag: UInt64, mask: Int) -> Int { Int(tag >> 1) & mask }
+    private static func start(_ tag: UInt64, mask: Int) -> Int { Int(tag) & mask }
 
     /// A power of two with at least a quarter free, never empty.
     private static func emptySlots(for count: Int) -> [UInt64] {
@@ -104,6 +115,8 @@ struct KeyedRecords: Sendable {
     }
 
     private mutating func insert(_ record: RecordSpool.Record, tag: UInt64, at slot: Int) {
+        // A slot's low 32 bits hold the record's number + 1.
+        precondition(records.count < Int(UInt32.max), "more than 4 billion keys")
         records.append(record)
         let entry = Self.slot(tag: tag, number: records.count - 1)
         if records.count * 4 > slots.count * 3 {
@@ -113,10 +126,10 @@ struct KeyedRecords: Sendable {
         }
     }
 
-    /// Grows the table, with every record (the one just appended too) in it.
+    /// Doubles the table, with every record (the one just appended too) in it.
     private mutating func grow(adding new: UInt64) {
         let old = slots
-        slots = Self.emptySlots(for: records.count * 2)
+        slots = Self.emptySlots(for: records.count)
         let mask = slots.count - 1
         func place(_ slot: UInt64) {
             var index = Self.start(slot >> 32, mask: mask)

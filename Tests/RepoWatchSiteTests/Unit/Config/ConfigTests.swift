@@ -93,6 +93,15 @@ import Testing
         #expect(found[0].message.contains("listed twice (first at line 2)"))
     }
 
+    @Test("repeated and invalid names are reported in the file's order; each copy points at the first")
+    func repeatedAndInvalidInOrder() {
+        let found = errors("repos:\n  - a/b\n  - A/B\n  - -bad/x\n  - a/B\n  - c/d\n")
+        #expect(found.map(\.line) == [3, 4, 5])
+        #expect(found[0].message.contains("A/B is listed twice (first at line 2)"))
+        #expect(found[2].message.contains("a/B is listed twice (first at line 2)"))
+        #expect(!found[1].message.contains("twice"))
+    }
+
     @Test func atLeastOneRepository() {
         #expect(errors("repos: []\n").first?.message.contains("at least one repository") == true)
         #expect(errors("title: x\n").first?.message.contains("missing `repos:`") == true)

@@ -52,4 +52,13 @@ struct WrittenPathsTreeTests {
         #expect(paths.insert(file: "g/n63") && paths.contains(file: "g/n63") && !paths.contains(file: "f/n63"))
         #expect(paths.fileCount == 64)
     }
+
+    @Test("files added to a folder already made keep it made")
+    func filesAfterMade() {
+        var paths = WrittenPaths()
+        paths.insert(folder: "m")
+        for index in 0..<63 { paths.insert(file: "m/n\(index)") }
+        #expect(paths.containsFolder("m") && paths.contains(file: "m/n62") && paths.contains(file: "m/n0"))
+        #expect(!paths.insert(file: "m/n62") && paths.fileCount == 63)
+    }
 }

@@ -54,4 +54,36 @@ struct KeyedRecordsTests {
         #expect(kept.value(forKey: "k8") == nil)
         #expect(table.count == 50)
     }
+
+    @Test("keys that all share one tag are still told apart by the key read back")
+    func sharedTags() {
+        var table = KeyedRecords(spool: RecordSpool(), tagger: { _ in 7 })
+        for number in 0..<300 { table.set("k\(number)", value(number)) }
+        table.set("k5", [9])
+        #expect(table.count == 300)
+        #expect((0..<300).allSatisfy { $0 == 5 || table.value(forKey: "k\($0)") == value($0) })
+        #expect(table.value(forKey: "k5") == [9] && table.value(forKey: "k300") == nil)
+        var kept = table.keeping(["k299", "k0", "nope"])
+        #expect(kept.sortedKeys == ["k0", "k299"] && kept.value(forKey: "k0") == value(0))
+        kept.set("k1", [1])
+        #expect(kept.count == 3 && kept.value(forKey: "k1") == [1] && kept.value(forKey: "k299") == value(299))
+    }
+
+    @Test("an empty table finds nothing; the table doubles as it fills and stays at most three-quarters full")
+    func emptyAndGrowth() {
+        var table = KeyedRecords(spool: RecordSpool())
+        #expect(table.isEmpty && table.value(forKey: "a") == nil && table.sortedKeys.isEmpty)
+        #expect(table.keeping([]).isEmpty && table.keeping(["a"]).isEmpty)
+        var sizes = [table.slotCount]
+        for number in 0..<5000 {
+            table.set("key \(number)", [])
+            if table.slotCount != sizes.last { sizes.append(table.slotCount) }
+            #expect(table.slotCount * 3 >= table.count * 4, "over three-quarters full at \(table.count)")
+        }
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $1 == $0 * 2 }, "sizes \(sizes)")
+        #expect(table.slotCount == 8192)
+        // Sized for what it keeps: no growth, and no more than twice the room needed.
+        let kept = table.keeping((0..<3000).map { "key \($0)" })
+        #expect(kept.count == 3000 && kept.slotCount == 4096)
+    }
 }
