@@ -51,29 +51,63 @@ let package = Package(
                 .embedInCode("locales/ar.json"),
             ]
         ),
+        // One target per stage; each depends only downstream (docs/architecture.md draws the graph).
+        .target(name: "RepoWatchSupport"),
+        .target(name: "RepoWatchStorage", dependencies: ["RepoWatchSupport"]),
+        .target(name: "RepoWatchModel", dependencies: ["RepoWatchStorage", "RepoWatchSupport"]),
+        .target(
+            name: "RepoWatchConfig",
+            dependencies: [
+                "RepoWatchModel", "RepoWatchSupport", "BuiltinTemplates", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "RepoWatchNetwork", dependencies: ["RepoWatchSupport"]),
+        .target(
+            name: "RepoWatchSources",
+            dependencies: ["RepoWatchModel", "RepoWatchNetwork", "RepoWatchStorage", "RepoWatchSupport"]
+        ),
+        .target(
+            name: "RepoWatchRender",
+            dependencies: [
+                "RepoWatchModel", "RepoWatchStorage", "RepoWatchSupport", "CCmark", "BuiltinTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(
+            name: "RepoWatchOutput",
+            dependencies: ["RepoWatchModel", "RepoWatchStorage", "RepoWatchSupport", "CRenameExchange"]
+        ),
         .target(
             name: "RepoWatchSite",
             dependencies: [
-                "CCmark",
-                "CRenameExchange",
-                "BuiltinTemplates",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
+                "RepoWatchConfig", "RepoWatchSources", "RepoWatchRender", "RepoWatchOutput", "RepoWatchModel",
+                "RepoWatchNetwork", "RepoWatchStorage", "RepoWatchSupport",
+            ]
+        ),
+        .target(
+            name: "RepoWatchServe",
+            dependencies: [
+                "RepoWatchSite", "RepoWatchModel", "RepoWatchSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
+        .target(name: "RepoWatchPublish", dependencies: ["RepoWatchConfig", "RepoWatchModel", "RepoWatchSupport"]),
+        .target(name: "RepoWatchScaffold", dependencies: ["RepoWatchModel", "RepoWatchSupport"]),
         .executableTarget(
             name: "repowatch-site",
             dependencies: [
-                "RepoWatchSite",
+                "RepoWatchSite", "RepoWatchServe", "RepoWatchPublish", "RepoWatchScaffold", "RepoWatchConfig",
+                "RepoWatchModel", "RepoWatchNetwork", "RepoWatchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "RepoWatchSiteTests",
             dependencies: [
-                "RepoWatchSite", "repowatch-site",
+                "RepoWatchSite", "RepoWatchServe", "RepoWatchPublish", "RepoWatchScaffold", "RepoWatchConfig",
+                "RepoWatchSources", "RepoWatchRender", "RepoWatchOutput", "RepoWatchModel", "RepoWatchNetwork",
+                "RepoWatchStorage", "RepoWatchSupport", "repowatch-site",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "FlyingFox", package: "FlyingFox"),

@@ -1,4 +1,8 @@
 import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSources
+import RepoWatchSupport
 
 /// What `repowatch-site build` was asked to do.
 public struct BuildOptions: Sendable {
@@ -34,31 +38,31 @@ public struct BuildOptions: Sendable {
 
     public init() {}
 
-    var configURL: URL { URL(fileURLWithPath: configPath).standardizedFileURL }
-    var outputURL: URL {
+    package var configURL: URL { URL(fileURLWithPath: configPath).standardizedFileURL }
+    package var outputURL: URL {
         if let outputPath { return URL(fileURLWithPath: outputPath).standardizedFileURL }
         return configURL.deletingLastPathComponent().appendingPathComponent("public", isDirectory: true)
     }
-    var cacheURL: URL {
+    package var cacheURL: URL {
         if let cachePath { return URL(fileURLWithPath: cachePath).standardizedFileURL }
         return configURL.deletingLastPathComponent().appendingPathComponent(".repowatch", isDirectory: true)
     }
 }
 
 public struct BuildResult: Sendable {
-    var snapshot: Snapshot
+    package var snapshot: Snapshot
     /// Requests made, 304s, quota: nil for sample builds.
-    var requests: RequestLedger.Counts?
+    package var requests: RequestLedger.Counts?
     /// Issues and pull requests counted apart: nil for sample builds.
-    var openCounts: OpenCountsFetcher.Report?
+    package var openCounts: OpenCountsFetcher.Report?
     public var output: URL
     public var fileCount: Int
     /// Files the previous site already held with the same bytes, kept rather than written.
     public var unchangedCount = 0
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
-    var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
-    var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
+    package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
+    package var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
     /// 0 when every widget has data (fresh or stale); 1 when a repository or an owner has none.
     public var exitCode: Int32 { ownerFailures.isEmpty && snapshot.repos.allSatisfy(\.isAvailable) ? 0 : 1 }
@@ -117,11 +121,11 @@ public struct Build: Sendable {
     }
 
     /// Step 2: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
-    func gather(_ site: SiteInputs) async throws -> Gathered {
+    package func gather(_ site: SiteInputs) async throws -> Gathered {
         var gathered =
             options.sample
             ? try await SampleSource(now: site.now).gather(site.config)
-            : try await GitHubSource(options: options, log: log, now: site.now, output: site.output)
+            : try await GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
                 .gather(site.config)
         await gathered.addPlaceholderFaces()
         return gathered
@@ -129,7 +133,7 @@ public struct Build: Sendable {
 
     /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own
     /// mistakes already say where they are (`site.yml:LINE:COL`, a flag) and pass through as they are.
-    func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    package func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as UsageError {
@@ -143,7 +147,7 @@ public struct Build: Sendable {
         }
     }
 
-    func report(_ result: BuildResult, elapsed: TimeInterval) {
+    package func report(_ result: BuildResult, elapsed: TimeInterval) {
         // Two passes rather than two lists: an offline build of 10,000 repositories has 10,000 stale ones.
         var staleCount = 0
         var unavailableCount = 0
@@ -171,7 +175,7 @@ public struct Build: Sendable {
     }
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
-    static func accounting(_ counts: RequestLedger.Counts) -> String {
+    package static func accounting(_ counts: RequestLedger.Counts) -> String {
         var line = "\(counts.requests) requests, \(counts.notModified) answered 304 (no quota)"
         if counts.keptAnswers > 0 { line += ", \(counts.keptAnswers) cache hits without a request" }
         if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
@@ -184,6 +188,10 @@ public struct Build: Sendable {
     }
 }
 
-extension Result {
-    var value: Success? { try? get() }
+extension BuildOptions {
+    package var fetching: GitHubSource.Options {
+        GitHubSource.Options(
+            apiURL: apiURL, environment: environment, cacheURL: cacheURL, jobs: jobs, offline: offline,
+            timeout: timeout, maxWait: maxWait, retry: retry, verbose: verbose, refresh: refresh)
+    }
 }

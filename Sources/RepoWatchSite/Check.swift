@@ -1,4 +1,8 @@
 import Foundation
+import RepoWatchConfig
+import RepoWatchModel
+import RepoWatchRender
+import RepoWatchSupport
 
 /// `repowatch-site check`: the configuration and every template, validated without the network.
 public struct Check: Sendable {
@@ -47,7 +51,7 @@ public struct Check: Sendable {
     }
 
     /// A misspelt override (`cards.mustache`) would silently change nothing.
-    func unusedTemplateNames(_ templates: TemplateSet) -> [String] {
+    package func unusedTemplateNames(_ templates: TemplateSet) -> [String] {
         templates.overridden.filter { file in
             file.hasSuffix(".mustache") && !TemplateSet.requiredNames.contains(String(file.dropLast(".mustache".count)))
         }

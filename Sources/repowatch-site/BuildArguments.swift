@@ -1,4 +1,5 @@
 import ArgumentParser
+import RepoWatchNetwork
 import RepoWatchSite
 
 /// `build`'s options as a group, so `serve` takes exactly the same ones from one definition.

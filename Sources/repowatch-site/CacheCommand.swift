@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RepoWatchNetwork
 import RepoWatchSite
+import RepoWatchSupport
 
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

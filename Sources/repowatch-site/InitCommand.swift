@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RepoWatchScaffold
 import RepoWatchSite
 
 struct InitCommand: AsyncParsableCommand {

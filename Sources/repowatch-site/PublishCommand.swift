@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RepoWatchPublish
 import RepoWatchSite
+import RepoWatchSupport
 
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

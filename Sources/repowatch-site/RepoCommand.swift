@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RepoWatchConfig
 import RepoWatchSite
 
 struct RepoCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RepoWatchModel
 import RepoWatchSite
+import RepoWatchSupport
 
 @main
 struct RepoWatchSiteCommand: AsyncParsableCommand {

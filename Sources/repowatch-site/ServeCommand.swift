@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RepoWatchServe
 import RepoWatchSite
+import RepoWatchSupport
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

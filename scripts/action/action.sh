@@ -27,10 +27,10 @@ output() {
     echo "$1=$2" >>"$GITHUB_OUTPUT"
 }
 
-# The version the action's own source declares (Sources/RepoWatchSite/Support/Version.swift).
+# The version the action's own source declares (Sources/RepoWatchSupport/Version.swift).
 declared_version() {
     local line
-    line=$(grep -m1 'static let current = "' "$GITHUB_ACTION_PATH/Sources/RepoWatchSite/Support/Version.swift") ||
+    line=$(grep -m1 'static let current = "' "$GITHUB_ACTION_PATH/Sources/RepoWatchSupport/Version.swift") ||
         fail "cannot read the version of the action's source in $GITHUB_ACTION_PATH"
     line=${line#*\"}
     echo "v${line%%\"*}"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// The action's steps (`scripts/action/action.sh`) on their own: the download and its checksum, with
 /// the release folder on disk (file://), and how `args` become words.

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import Yams
 
+@testable import RepoWatchScaffold
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// The workflow `init` writes, run before any user runs it: its build job step by step with GitHub's
 /// environment, GitHub's own actions stubbed, and this project's action.yml run through its own steps

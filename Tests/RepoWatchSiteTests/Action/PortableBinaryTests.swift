@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// The binary the Action downloads must run on a runner with no Swift toolchain.
 @Suite("The portable binary", .timeLimit(.minutes(10)))

@@ -1,6 +1,11 @@
 import Foundation
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 /// A gallery that shows every state in every size, appearance and rendering mode, built from a
 /// snapshot made here (no network): what the browser suite loads and photographs.
@@ -93,7 +98,7 @@ enum SpecimenSite {
             description: "The most popular HTML, CSS, and JavaScript framework.", stars: 171_281, forks: 78_987,
             openIssues: 0, hasIssues: true, openIssuesIncludePulls: true, archived: false, pushedAt: now - 660 * day,
             daysSincePush: 660,
-            ownerAvatar: await avatar("twbs"), contributorsNote: SnapshotFetcher.tooLargeNote,
+            ownerAvatar: await avatar("twbs"), contributorsNote: ContributorsNote.tooLarge,
             fetchedAt: now - 2 * day, stale: true, error: "GitHub answered 500 Internal Server Error")
         stale.contributors = []
 

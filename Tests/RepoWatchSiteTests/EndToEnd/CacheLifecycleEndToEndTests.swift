@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 extension RebuiltSite {
     /// The binary in the site folder, with this site's token and "now" `days` after the suite's.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// A site folder that is built several times, as a scheduled job would, against fixture servers.
 struct RebuiltSite {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
 @testable import RepoWatchSite
 
 /// 1,000 broken site.yml files (fixed seed, so a failure names a mutant that can be made again):

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 
 #if canImport(FoundationNetworking)

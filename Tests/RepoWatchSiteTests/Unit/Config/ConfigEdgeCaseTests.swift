@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
 
 /// site.yml edge cases found in review: null scalars, stable suggestions, owner names, derived IDs.

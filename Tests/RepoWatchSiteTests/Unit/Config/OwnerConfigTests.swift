@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("owners: in site.yml")
 struct OwnerConfigTests {

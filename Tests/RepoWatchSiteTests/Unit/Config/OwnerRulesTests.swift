@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
 
 /// A listed repository with only what the rules look at (owner rules tests).

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 @Suite("Repository index: one table of positions shared by the render")
 struct RepoIndexTests {

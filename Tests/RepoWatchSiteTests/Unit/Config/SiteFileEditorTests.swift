@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("repo list/add/remove: site.yml edited in place")
 struct SiteFileEditorTests {

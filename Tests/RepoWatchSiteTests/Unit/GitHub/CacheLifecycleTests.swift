@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

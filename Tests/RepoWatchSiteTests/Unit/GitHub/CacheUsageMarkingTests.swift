@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 
 @Suite("Cache usage: used entries are marked on disk as they are used")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 
 @Suite("The request limiter (--jobs)")

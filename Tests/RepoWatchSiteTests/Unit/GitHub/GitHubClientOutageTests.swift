@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// The client under GitHub's limits and outages: one slowdown per burst, lists kept for later.
 @Suite struct GitHubClientOutageTests {

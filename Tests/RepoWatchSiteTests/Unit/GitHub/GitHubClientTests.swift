@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSources
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

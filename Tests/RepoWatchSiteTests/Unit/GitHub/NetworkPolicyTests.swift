@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 
 /// Records the waits a client asks for instead of sleeping.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSources
 
 @Suite struct GraphQLEndpointTests {
     func url(_ base: String, given: Bool = false, _ environment: [String: String] = [:]) -> String? {

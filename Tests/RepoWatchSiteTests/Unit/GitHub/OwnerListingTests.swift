@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

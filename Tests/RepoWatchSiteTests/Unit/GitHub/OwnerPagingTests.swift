@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 
 #if canImport(FoundationNetworking)

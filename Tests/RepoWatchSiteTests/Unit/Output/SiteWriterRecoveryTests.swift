@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchOutput
 @testable import RepoWatchSite
 
 /// The writer recovers a site left between the two moves of a swap.

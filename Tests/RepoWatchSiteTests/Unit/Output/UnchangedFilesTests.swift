@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchOutput
 @testable import RepoWatchSite
 
 #if canImport(Glibc)

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchOutput
 @testable import RepoWatchSite
+@testable import RepoWatchStorage
 
 @Suite("Written paths: the compact record of a build's files")
 struct WrittenPathsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchStorage
 
 @Suite("Written paths: folders kept as a tree of names")
 struct WrittenPathsTreeTests {

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 /// Each step of `Build.run()` on its own: load the config, gather, record the history, render and
 /// write, and how a failing step is named.

@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import Testing
 
+@testable import RepoWatchRender
 @testable import RepoWatchSite
 
 /// The compiled templates render what swift-mustache renders: the whole specimen site, and small

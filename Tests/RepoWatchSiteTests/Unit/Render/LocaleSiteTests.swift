@@ -2,6 +2,7 @@ import BuiltinTemplates
 import Foundation
 import Testing
 
+@testable import RepoWatchRender
 @testable import RepoWatchSite
 
 /// The specimen gallery (every state, size and look) built in each shipped locale: no English left

@@ -2,7 +2,11 @@ import BuiltinTemplates
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// Numbers and dates per shipped locale, as this Linux Foundation (ICU) formats them.
 @Suite struct LocaleFormattingTests {

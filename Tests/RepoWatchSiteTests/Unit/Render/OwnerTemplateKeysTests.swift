@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 /// The `owners:` keys Templates/README.md documents (`sections` with `owner` on the gallery, `source`
 /// on a repository page) reach a user's template with their values.

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchOutput
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 @Suite struct PerformancePathTests {
     @Test func rootMarkersAreFilledOnBytesLeavingOtherTextAlone() {

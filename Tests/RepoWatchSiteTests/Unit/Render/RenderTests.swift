@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 @Suite struct FormattingTests {
     @Test func groupsThousands() {
@@ -54,7 +59,7 @@ import Testing
             configName: "twbs/bootstrap", fullName: "twbs/bootstrap", htmlURL: "https://github.com/twbs/bootstrap",
             description: "d", stars: 171_281, forks: 79_000, openIssues: 400, hasIssues: hasIssues, archived: false,
             pushedAt: now, daysSincePush: days, ownerAvatar: "avatars/a.png",
-            contributors: [RepoWatchSite.Contributor(login: "mdo", contributions: 7000, avatar: "avatars/b.png")],
+            contributors: [RepoWatchModel.Contributor(login: "mdo", contributions: 7000, avatar: "avatars/b.png")],
             fetchedAt: now)
     }
 
@@ -145,7 +150,7 @@ import Testing
             description: "<script>alert(\"x\")</script>", stars: 1, forks: 1, openIssues: 1, hasIssues: true,
             archived: false, pushedAt: now, daysSincePush: 1, ownerAvatar: "avatars/x.png",
             contributors: [
-                RepoWatchSite.Contributor(
+                RepoWatchModel.Contributor(
                     login: "\"><img src=x onerror=alert(1)>", contributions: 3, avatar: "avatars/y.png")
             ],
             fetchedAt: now)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
 
 @Suite("Site plan: pages made one at a time, looks and notes by repository")

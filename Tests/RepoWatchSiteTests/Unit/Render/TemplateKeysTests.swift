@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// Every key Templates/README.md documents reaches a user's template: the site is rendered with
 /// overriding templates that print each key, and each must print its value.

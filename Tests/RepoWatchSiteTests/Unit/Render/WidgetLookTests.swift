@@ -2,7 +2,11 @@ import Foundation
 import Mustache
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite struct WidgetLookConfigTests {
     @Test func defaultsAreFullColorFullNumbersAutoAndSystemBlue() throws {
@@ -90,8 +94,8 @@ import Testing
         for (value, text) in cases {
             #expect(Formatting.compact(value) == text, "\(value)")
         }
-        #expect(Formatting.number(171_281, .full) == "171,281")
-        #expect(Formatting.number(171_281, .compact) == "171.3k")
+        #expect(LocaleFormatter.english.number(171_281, .full) == "171,281")
+        #expect(LocaleFormatter.english.number(171_281, .compact) == "171.3k")
     }
 }
 
@@ -175,7 +179,7 @@ import Testing
             configName: "twbs/bootstrap", fullName: "twbs/bootstrap", htmlURL: "https://github.com/twbs/bootstrap",
             description: "d", stars: 171_281, forks: 78_987, openIssues: 673, hasIssues: true, archived: false,
             pushedAt: now, daysSincePush: 660, ownerAvatar: "avatars/a.png",
-            contributors: [RepoWatchSite.Contributor(login: "mdo", contributions: 7_012, avatar: "avatars/b.png")],
+            contributors: [RepoWatchModel.Contributor(login: "mdo", contributions: 7_012, avatar: "avatars/b.png")],
             fetchedAt: now)
     }
 

@@ -2,7 +2,11 @@ import Foundation
 import Testing
 import Yams
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchScaffold
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("init: site.yml, .gitignore and the Pages workflow")
 struct ScaffoldTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchServe
 @testable import RepoWatchSite
 
 /// The serve gate's reading of a request head: what goes on to FlyingFox, and what is refused.

@@ -2,7 +2,11 @@ import FlyingFox
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchServe
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("serve: paths, types, the reload script")
 struct ServeUnitTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchStorage
 
 /// The history is written and read in chunks and kept packed; the bytes stay what the one-string
 /// serializer wrote before, so published files and caches carry over.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("History: one point per build, the change since the last snapshot, a sparkline")
 struct HistoryTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchStorage
 
 /// The repositories and avatars a build gathers wait in a spool (a nameless file beside the site)
 /// rather than in memory; reading them back must give exactly what was stored.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 @Suite("snapshot.json written a repository at a time")
 struct SnapshotJSONTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("Freed memory goes back to the system between build steps")
 struct FreedMemoryTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 @Suite("ISO 8601 dates")
 struct ISO8601Tests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RepoWatchSite
+@testable import RepoWatchStorage
 
 /// The history's index keeps no key strings: keys live in the spool beside their values and are
 /// read back to confirm a match, so a lookup must still be exact for any key.

@@ -1,0 +1,213 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+import Yams
+
+/// `repowatch-site repo add|remove`: edits the `repos:` list of site.yml as text, one line at a time,
+/// so comments, order, quoting and every other line stay exactly as the user wrote them.
+public struct SiteFileEditor: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public func list() throws -> [RepoName] {
+        try ConfigLoader.load(path: path).config.repos
+    }
+
+    /// Returns the name as saved.
+    @discardableResult
+    public func add(_ text: String) throws -> RepoName {
+        let (name, edited) = try SiteTextEdit(file: path, text: read()).adding(text)
+        try write(edited)
+        return name
+    }
+
+    /// Returns the name as it was saved.
+    @discardableResult
+    public func remove(_ text: String) throws -> RepoName {
+        let (name, edited) = try SiteTextEdit(file: path, text: read()).removing(text)
+        try write(edited)
+        return name
+    }
+
+    private func read() throws -> String {
+        // Loading first reports a missing or broken site.yml the way `build` does.
+        _ = try ConfigLoader.load(path: path)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    private func write(_ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// The pure part of the editor: site.yml text in, edited text out.
+package struct SiteTextEdit {
+    package let file: String
+    package let text: String
+
+    /// Lines with their own terminators, so joining them gives back the exact bytes. Split on the
+    /// UTF-8 newline byte: as Characters, "\r\n" is one grapheme and would hide the "\n".
+    package var lines: [Substring] {
+        var result: [Substring] = []
+        var start = text.startIndex
+        let bytes = text.utf8
+        while start < text.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { bytes.index(after: $0) } ?? text.endIndex
+            result.append(text[start..<end])
+            start = end
+        }
+        return result
+    }
+
+    package static func terminator(of line: Substring) -> String? {
+        if line.utf8.last != UInt8(ascii: "\n") { return nil }
+        return line.utf8.dropLast().last == UInt8(ascii: "\r") ? "\r\n" : "\n"
+    }
+
+    package func adding(_ input: String) throws -> (RepoName, String) {
+        let name = try Self.parseName(input)
+        let config = try ConfigLoader(file: file).parse(text).config
+        if let saved = config.repos.first(where: { $0.key == name.key }) {
+            throw UsageError("\(saved) was already saved.")
+        }
+        let items = try repoItems()
+        guard let last = items.last else { throw UsageError("\(file): `repos` has no entries to add after") }
+        var lines = self.lines
+        let index = last.line - 1
+        let prefix = try itemPrefix(of: lines[index], item: last)
+        let terminator = Self.terminator(of: lines[index]) ?? "\n"
+        if Self.terminator(of: lines[index]) == nil { lines[index] += terminator }
+        lines.insert(Substring(prefix + name.description + terminator), at: index + 1)
+        return (name, try verified(lines.joined()))
+    }
+
+    package func removing(_ input: String) throws -> (RepoName, String) {
+        let name = try Self.parseName(input)
+        let config = try ConfigLoader(file: file).parse(text).config
+        guard let saved = config.repos.first(where: { $0.key == name.key }) else {
+            throw UsageError("\(name) is not in `repos` of \(file); `repo list` shows what is saved")
+        }
+        // With `owners:` the site still has repositories when `repos:` is emptied.
+        guard config.repos.count > 1 || !config.owners.isEmpty else {
+            throw UsageError("You need to have at least one repository.")
+        }
+        if let user = try widgetUsing(saved, repos: config.repos) {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: file, line: user.line, column: user.column,
+                    "\(saved) is still shown by the widget at line \(user.widgetLine)\(user.why); "
+                        + "change or remove that widget first")
+            ])
+        }
+        let items = try repoItems()
+        guard let item = items.first(where: { $0.name.key == saved.key }) else {
+            throw UsageError("\(saved) is not in `repos` of \(file)")
+        }
+        var lines = self.lines
+        let line = lines[item.line - 1]
+        _ = try itemPrefix(of: line, item: item)
+        lines.remove(at: item.line - 1)
+        return (saved, try verified(lines.joined()))
+    }
+
+    package static func parseName(_ input: String) throws -> RepoName {
+        switch RepoName.parse(input.trimmingCharacters(in: .whitespaces)) {
+        case .success(let name): return name
+        case .failure(let problem): throw UsageError(problem.description)
+        }
+    }
+
+    package struct Item {
+        package var name: RepoName
+        package var line: Int
+        package var column: Int
+    }
+
+    package func root() throws -> Node.Mapping {
+        guard case .mapping(let mapping)? = try Yams.compose(yaml: text) else {
+            throw UsageError("\(file) is not a mapping")
+        }
+        return mapping
+    }
+
+    /// The entries of `repos:` with where they are written.
+    package func repoItems() throws -> [Item] {
+        guard let node = try root()["repos"], case .sequence(let sequence) = node else {
+            throw UsageError("\(file) has no `repos:` list")
+        }
+        // Yams reports every sequence's style as `.any`; a flow list shows itself by its bracket.
+        let mark = sequence.mark
+        let opening = mark.flatMap { mark in
+            lines.dropFirst(mark.line - 1).first?.unicodeScalars.dropFirst(mark.column - 1).first
+        }
+        guard opening != "[" else {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: file, line: mark?.line ?? 1, column: mark?.column ?? 1,
+                    "`repos` is written as [a, b]; `repo add` and `repo remove` edit a list with one `- OWNER/NAME` per line"
+                )
+            ])
+        }
+        return sequence.compactMap { item in
+            guard let string = item.string, let mark = item.mark,
+                let name = RepoName.parse(string.trimmingCharacters(in: .whitespaces)).value
+            else { return nil }
+            return Item(name: name, line: mark.line, column: mark.column)
+        }
+    }
+
+    /// The text before the item on its line (`  - `): reused for a new entry, and proof that the line
+    /// holds this one entry only, so removing the line removes nothing else.
+    package func itemPrefix(of line: Substring, item: Item) throws -> String {
+        let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(item.column - 1)))
+        let shape = prefix.trimmingCharacters(in: .whitespaces)
+        guard shape == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" || $0 == "\t" }) else {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: file, line: item.line, column: item.column,
+                    "cannot edit this entry safely: write each repository on its own `- OWNER/NAME` line")
+            ])
+        }
+        return prefix
+    }
+
+    package struct WidgetUse {
+        package var widgetLine: Int
+        package var line: Int
+        package var column: Int
+        package var why: String
+    }
+
+    /// The first widget that shows `name`, named or by default (a widget without `repo:` shows the
+    /// first repository; a double without `top:`/`bottom:` the first and second).
+    package func widgetUsing(_ name: RepoName, repos: [RepoName]) throws -> WidgetUse? {
+        guard let widgets = try root()["widgets"], case .sequence(let sequence) = widgets else { return nil }
+        for widget in sequence {
+            guard case .mapping(let fields) = widget, let mark = widget.mark else { continue }
+            let kind = fields["kind"]?.string ?? "single"
+            let slots: [(key: String, fallback: Int)] =
+                kind == "double" ? [("top", 0), ("bottom", 1)] : [("repo", 0)]
+            for slot in slots {
+                if let value = fields[slot.key]?.string {
+                    if RepoName.parse(value.trimmingCharacters(in: .whitespaces)).value?.key == name.key {
+                        let at = fields[slot.key]?.mark ?? mark
+                        return WidgetUse(widgetLine: mark.line, line: at.line, column: at.column, why: "")
+                    }
+                } else if slot.fallback < repos.count, repos[slot.fallback].key == name.key {
+                    let ordinal = slot.fallback == 0 ? "first" : "second"
+                    return WidgetUse(
+                        widgetLine: mark.line, line: mark.line, column: mark.column,
+                        why: " (it has no `\(slot.key):`, so it shows the \(ordinal) repository)")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The edit must leave a site.yml that still loads; otherwise nothing is written.
+    package func verified(_ edited: String) throws -> String {
+        _ = try ConfigLoader(file: file).parse(edited)
+        return edited
+    }
+}

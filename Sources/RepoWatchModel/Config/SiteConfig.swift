@@ -1,0 +1,114 @@
+import Foundation
+import RepoWatchSupport
+
+/// The validated contents of `site.yml`.
+public struct SiteConfig: Sendable, Equatable {
+    public enum Appearance: String, Sendable, CaseIterable { case auto, light, dark }
+    package enum WidgetSize: String, Sendable, CaseIterable, Comparable {
+        case medium, large
+        package static func < (lhs: Self, rhs: Self) -> Bool { lhs == .medium && rhs == .large }
+    }
+
+    package struct Widget: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
+            case single(RepoName, sizes: [WidgetSize])
+            /// Boxed: the common single widget is then not sized for three strings' worth of double.
+            indirect case double(id: String, top: RepoName, bottom: RepoName)
+        }
+        package var kind: Kind
+        /// Markdown shown under the widget on its page.
+        package var note: String?
+        /// The widget's own `appearance`, `rendering`, `accent` and `numbers`.
+        package var look = WidgetLook.Overrides()
+        /// The widget's own `locale` (a BCP 47 tag with a string table); nil follows the site's.
+        package var locale: String?
+
+        package init(
+            kind: Kind, note: String? = nil, look: WidgetLook.Overrides = WidgetLook.Overrides(), locale: String? = nil
+        ) {
+            self.kind = kind
+            self.note = note
+            self.look = look
+            self.locale = locale
+        }
+    }
+
+    public var title: String
+    public var description: String?
+    public var baseURL: URL?
+    /// How often the site is rebuilt; drives "next update".
+    public var refresh: TimeInterval
+    public var appearance: Appearance
+    /// Widget defaults (see `WidgetLook`); each widget may override them.
+    package var rendering: WidgetLook.Rendering = .fullColor
+    package var accent: AccentColor = .systemBlue
+    package var numbers: WidgetLook.Numbers = .full
+    /// The saved repository list, in the user's order and spelling.
+    public var repos: [RepoName]
+    package var widgets: WidgetList
+    /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
+    public var cname: String?
+    /// `owners:`: whole users and organizations, listed at build time.
+    package var owners: [OwnerSource] = []
+    /// Widgets' repositories not in `repos:`, for the build to find among the owners' (see `Reference`).
+    package var references: [Reference] = []
+    /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
+    package var hasWidgetList = false
+    /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
+    /// warned about and left at English.
+    public var locale = "en"
+
+    /// The locale a widget is written in: its own, else the site's.
+    package func locale(for widget: Widget) -> String { widget.locale ?? locale }
+
+    package init(
+        title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,
+        refresh: TimeInterval = 12 * 3600, appearance: Appearance = .auto, repos: [RepoName],
+        widgets: [Widget]? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.refresh = refresh
+        self.appearance = appearance
+        self.repos = repos
+        // Without a `widgets:` list every repository gets a single widget in both sizes.
+        self.widgets = widgets.map(WidgetList.init) ?? .defaults(of: repos)
+    }
+
+    /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.
+    package static func derivedDoubleID(top: RepoName, bottom: RepoName) -> String {
+        let id = "\(top.owner)-\(top.name)--\(bottom.owner)-\(bottom.name)".lowercased()
+        // Two long names would exceed a file name's 255 bytes: keep a readable start and a hash.
+        guard id.utf8.count > 120 else { return id }
+        return String(id.prefix(100)) + "-" + SHA256.hex(id).prefix(12)
+    }
+}
+
+extension SiteConfig {
+    /// Parses durations like `12h`, `30m`, `1d`, `90s`, `1h30m`.
+    package static func parseDuration(_ text: String) -> TimeInterval? {
+        var total: TimeInterval = 0
+        var number = ""
+        var sawUnit = false
+        for character in text.trimmingCharacters(in: .whitespaces) {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+                continue
+            }
+            guard let value = Double(number) else { return nil }
+            switch character {
+            case "s": total += value
+            case "m": total += value * 60
+            case "h": total += value * 3600
+            case "d": total += value * 86400
+            case "w": total += value * 604800
+            default: return nil
+            }
+            number = ""
+            sawUnit = true
+        }
+        guard number.isEmpty, sawUnit, total > 0 else { return nil }
+        return total
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import RepoWatchStorage
+import RepoWatchSupport
+
+/// A strict reader for the history file's shape (whitespace anywhere is allowed); anything else is
+/// a corrupt file. It reads 64 KB at a time and packs each repository's points as soon as they
+/// are read, so a large file never sits in memory whole, and no series grows past the point limit.
+package final class HistoryReader {
+    private let input: FileInput?
+    private var buffer: [UInt8]
+    private var position = 0
+    /// Bytes of the file before `buffer`: where an error is.
+    private var consumed = 0
+
+    /// Where the history read keeps its points (see `History`).
+    private let spool: RecordSpool
+
+    package init(data: Data, spool: RecordSpool = RecordSpool()) {
+        input = nil
+        buffer = [UInt8](data)
+        self.spool = spool
+    }
+
+    package init(file: FileInput, spool: RecordSpool = RecordSpool()) {
+        input = file
+        buffer = []
+        self.spool = spool
+    }
+
+    package func history() throws -> History {
+        var history = History(spool: spool)
+        var schema: Int?
+        try expect(UInt8(ascii: "{"))
+        try members { key in
+            switch key {
+            case "schema": schema = try integer()
+            case "fields": _ = try stringArray()
+            case "repos":
+                try expect(UInt8(ascii: "{"))
+                try members { name in
+                    guard RepoName.parse(name).value?.key == name else { throw fail("bad repository name \(name)") }
+                    history.set(name, try points())
+                }
+            default: throw fail("unknown key \(key)")
+            }
+        }
+        skipSpace()
+        guard try peek() == nil else { throw fail("trailing bytes") }
+        guard schema == History.schemaVersion else { throw fail("schema \(schema.map(String.init) ?? "missing")") }
+        return history
+    }
+
+    private func points() throws -> [History.Point] {
+        var points: [History.Point] = []
+        try expect(UInt8(ascii: "["))
+        try elements {
+            try expect(UInt8(ascii: "["))
+            var values: [Int?] = []
+            try elements {
+                guard values.count < History.fields.count else { throw fail("a point has too many values") }
+                values.append(try optionalInteger())
+            }
+            guard values.count == History.fields.count, let seconds = values[0], seconds >= 0 else {
+                throw fail("a point needs \(History.fields.count) values and a time")
+            }
+            points.append(
+                History.Point(
+                    time: Date(timeIntervalSince1970: TimeInterval(seconds)), stars: values[1], forks: values[2],
+                    openIssues: values[3], contributors: values[4]))
+            // Only the newest points are kept: a hand-made file with millions stays bounded.
+            if points.count >= 2 * History.pointLimit { points.removeFirst(points.count - History.pointLimit) }
+        }
+        return points
+    }
+
+    private func members(_ body: (String) throws -> Void) throws {
+        skipSpace()
+        if try peek() == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        while true {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try body(key)
+            skipSpace()
+            guard let next = try take() else { throw fail("unexpected end") }
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw fail("expected , or }") }
+        }
+    }
+
+    private func elements(_ body: () throws -> Void) throws {
+        skipSpace()
+        if try peek() == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            try body()
+            skipSpace()
+            guard let next = try take() else { throw fail("unexpected end") }
+            if next == UInt8(ascii: "]") { return }
+            guard next == UInt8(ascii: ",") else { throw fail("expected , or ]") }
+        }
+    }
+
+    private func stringArray() throws -> [String] {
+        var strings: [String] = []
+        try expect(UInt8(ascii: "["))
+        try elements { strings.append(try string()) }
+        return strings
+    }
+
+    private func string() throws -> String {
+        try expect(UInt8(ascii: "\""))
+        var scalars: [UInt8] = []
+        while let byte = try take() {
+            switch byte {
+            case UInt8(ascii: "\""): return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = try take(), escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else {
+                    throw fail("unsupported escape")
+                }
+                scalars.append(escaped)
+            default: scalars.append(byte)
+            }
+            // Keys are repository names (at most 140 bytes) and field names.
+            guard scalars.count <= 1024 else { throw fail("string too long") }
+        }
+        throw fail("unterminated string")
+    }
+
+    private func optionalInteger() throws -> Int? {
+        skipSpace()
+        if try peek() == UInt8(ascii: "n") {
+            for letter in "null".utf8 {
+                guard try take() == letter else { throw fail("expected null") }
+            }
+            return nil
+        }
+        return try integer()
+    }
+
+    private func integer() throws -> Int {
+        skipSpace()
+        var value = 0
+        var digits = 0
+        let negative = try peek() == UInt8(ascii: "-")
+        if negative { position += 1 }
+        while let byte = try peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            guard digits < 18 else { throw fail("number too long") }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+            position += 1
+        }
+        guard digits > 0 else { throw fail("expected a number") }
+        return negative ? -value : value
+    }
+
+    /// The next byte, reading the next chunk of the file when the buffer is used up.
+    private func peek() throws -> UInt8? {
+        if position < buffer.count { return buffer[position] }
+        guard let input else { return nil }
+        consumed += buffer.count
+        position = 0
+        let chunk = 1 << 16
+        if buffer.count != chunk { buffer = [UInt8](repeating: 0, count: chunk) }
+        let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+        if count < chunk { buffer.removeLast(chunk - count) }
+        return count > 0 ? buffer[0] : nil
+    }
+
+    private func take() throws -> UInt8? {
+        guard let byte = try peek() else { return nil }
+        position += 1
+        return byte
+    }
+
+    private func skipSpace() {
+        while let byte = try? peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    private func expect(_ byte: UInt8) throws {
+        skipSpace()
+        guard try take() == byte else { throw fail("expected \(Character(Unicode.Scalar(byte)))") }
+    }
+
+    private func fail(_ reason: String) -> History.CorruptFile {
+        History.CorruptFile(description: "\(reason) at byte \(consumed + position)")
+    }
+}
+
+extension History {
+    /// Reads what `json()` wrote; anything else throws `CorruptFile`.
+    package static func parse(_ data: Data) throws -> History {
+        try HistoryReader(data: data).history()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import RepoWatchSupport
+
+/// Serializes a history a chunk at a time:
+/// `{"schema":1,"fields":[…],"repos":{"owner/name":[[time,stars,forks,issues,contributors],…]}}`,
+/// one repository per line. A year of points for 10,000 repositories is over 100 MB of text, so
+/// it is never built as one string: each chunk of about 64 KB goes to `sink` as it fills.
+package struct HistoryWriter {
+    package static let chunkSize = 1 << 16
+
+    private var buffer: [UInt8] = []
+
+    private init() { buffer.reserveCapacity(Self.chunkSize + 256) }
+
+    package static func write(_ history: History, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var writer = HistoryWriter()
+        writer.append("{\"schema\":\(History.schemaVersion),\"fields\":[")
+        writer.append(History.fields.map { "\"\($0)\"" }.joined(separator: ","))
+        writer.append("],\"repos\":{")
+        var firstRepo = true
+        for key in history.sortedKeys {
+            if !firstRepo { writer.append(",") }
+            firstRepo = false
+            writer.append("\n" + JSONText.string(key) + ":[")
+            var firstPoint = true
+            for point in history.points(forKey: key) {
+                writer.append(firstPoint ? "[" : ",[")
+                firstPoint = false
+                writer.append(Int(point.seconds))
+                for value in [point.stars, point.forks, point.openIssues, point.contributors] {
+                    writer.append(",")
+                    if let value { writer.append(value) } else { writer.append("null") }
+                }
+                writer.append("]")
+            }
+            writer.append("]")
+            if writer.buffer.count >= Self.chunkSize { try writer.flush(to: sink) }
+        }
+        writer.append("\n}}\n")
+        try writer.flush(to: sink)
+    }
+
+    private mutating func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
+
+    /// Digits without `String(Int)`: a big history has 18 million numbers.
+    private mutating func append(_ value: Int) {
+        let start = buffer.count
+        var magnitude = value.magnitude
+        repeat {
+            buffer.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        buffer[start...].reverse()
+    }
+
+    private mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try sink($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+extension History {
+    /// The whole file in memory: for tests and small sites; builds stream it (`HistoryFile`).
+    package func json() -> Data {
+        var data = Data()
+        try? HistoryWriter.write(self) { data.append(contentsOf: $0) }
+        return data
+    }
+
+    /// Streams the file into `output`.
+    package func write(to output: FileOutput) throws {
+        try HistoryWriter.write(self) { try output.write($0) }
+    }
+}
+
+package enum JSONText {
+    package static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

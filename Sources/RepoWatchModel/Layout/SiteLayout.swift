@@ -1,0 +1,37 @@
+/// Where every file of a built site lives, relative to its root (DESIGN.md, "Output layout"): the
+/// one place that spells these paths, for the renderer, the build, the writer, publish and serve.
+package enum SiteLayout {
+    package static let index = "index.html"
+    package static let notFound = "404.html"
+    package static let noJekyll = ".nojekyll"
+    package static let sitemap = "sitemap.xml"
+    /// What the site shows, as data; also how a later build or `publish` recognises a site of ours.
+    package static let snapshot = "data/snapshot.json"
+    package static let history = "data/history.json"
+    package static let avatarsFolder = "avatars/"
+
+    /// Page `number` of the gallery, from 1.
+    package static func galleryPage(_ number: Int) -> String { number == 1 ? index : "page/\(number)/index.html" }
+
+    /// The folder of sitemap entries of gallery page `number` (from 2).
+    package static func galleryFolder(_ number: Int) -> String { "page/\(number)/" }
+
+    package static func asset(_ path: String) -> String { "assets/" + path }
+
+    /// `repos/OWNER/NAME/`: the repository's page and widgets.
+    package static func repoFolder(_ name: RepoName) -> String { "repos/\(name.pathComponent)/" }
+
+    /// The same folder from the name as site.yml wrote it (a snapshot's `configName`).
+    package static func repoFolder(configName: String) -> String { "repos/\(configName.lowercased())/" }
+
+    /// `widgets/ID/`: a double widget, which has no repository of its own.
+    package static func widgetFolder(id: String) -> String { "widgets/\(id)/" }
+
+    /// `medium.html`, `large.html`: a standalone widget document in its folder.
+    package static func html(_ size: SiteConfig.WidgetSize) -> String { "\(size.rawValue).html" }
+
+    /// `medium.svg`, `large-dark.svg`: a widget image in its folder.
+    package static func svg(_ size: SiteConfig.WidgetSize, dark: Bool = false) -> String {
+        dark ? "\(size.rawValue)-dark.svg" : "\(size.rawValue).svg"
+    }
+}

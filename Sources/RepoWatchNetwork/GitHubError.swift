@@ -1,0 +1,61 @@
+import Foundation
+import RepoWatchSupport
+
+package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidBaseURL(String)
+    case notFound
+    case http(status: Int, message: String?)
+    case network(String)
+    case invalidResponse(String)
+    case tooManyRedirects
+    /// `--offline` and nothing in the cache for this URL.
+    case notCached
+    /// The quota is spent until `until`, further than `--max-wait`.
+    case rateLimited(until: Date)
+
+    package var description: String {
+        switch self {
+        case .invalidBaseURL(let text): return "'\(text)' is not an http(s) API URL"
+        case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"
+        case .http(let status, let message):
+            return "GitHub answered \(status)" + (message.map { ": \(String($0.prefix(200)))" } ?? "")
+        case .network(let reason): return "network error: \(reason)"
+        case .invalidResponse(let reason): return "unexpected response: \(reason)"
+        case .tooManyRedirects: return "too many redirects"
+        case .notCached: return "not in the cache, and --offline allows no network"
+        case .rateLimited(let until): return "rate limit exhausted until \(Formatting.dayAndTime(until))"
+        }
+    }
+
+    /// Failures worth answering from the cache: the repository may be fine, GitHub is not.
+    package var isTransient: Bool {
+        switch self {
+        case .network, .rateLimited, .notCached, .tooManyRedirects: return true
+        case .http(let status, _): return status >= 500 || status == 403 || status == 429
+        case .invalidResponse: return true
+        case .notFound, .invalidBaseURL: return false
+        }
+    }
+}
+
+/// The error document GitHub sends with 4xx/5xx answers.
+package struct ErrorPayload: Decodable, Sendable {
+    package var message: String?
+}
+
+extension GitHubClient {
+    package static func failure(_ fetched: Fetched) -> GitHubError {
+        failure(status: fetched.status, data: fetched.data)
+    }
+
+    package static func failure(status: Int, data: Data) -> GitHubError {
+        if status == 404 { return .notFound }
+        let message = try? JSONDecoder().decode(ErrorPayload.self, from: data).message
+        return .http(status: status, message: message)
+    }
+
+    package static func isTooLarge(_ body: Data) -> Bool {
+        let message = (try? JSONDecoder().decode(ErrorPayload.self, from: body).message) ?? ""
+        return message.lowercased().contains("too large")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import RepoWatchSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The validators and body of every GET, kept in `.repowatch/` so reruns can ask "has this changed?"
+/// (an authorized 304 costs no primary quota) and so a build can fall back to the last good answer.
+///
+/// One file per URL, named by the URL's SHA-256 (layout: `CacheEntryFormat`). Each entry records a
+/// fingerprint of the token it was fetched with, because ETags are tied to the token: validators are
+/// only sent when the fingerprint matches. The token itself is never stored. A file's modification
+/// time is its last use (set to the build's "now"), which pruning goes by.
+package struct ResponseCache: Sendable {
+    package struct Entry: Codable, Sendable, Equatable {
+        package var url: String
+        package var tokenFingerprint: String
+        /// The HTTP status kept with the body (200, or 204 / 403 "too large"), or of the redirect
+        /// when `location` is set; nil in older entries means 200 (or 301 with a location).
+        package var status: Int?
+        package var etag: String?
+        package var lastModified: String?
+        /// `Link` header, so pagination still works when the page itself answers 304.
+        package var link: String?
+        /// Set for a redirect: where this URL led. A permanent one on the API origin (a renamed
+        /// repository) is followed without asking; any other is followed only from the cache, so
+        /// `--offline` and outages find the answer for the URL a build starts from.
+        package var location: String?
+        package var body: Data
+        package var storedAt: Date
+        /// An answer without validators (204, 403 "too large") is reused without asking until then.
+        package var freshUntil: Date?
+
+        package enum CodingKeys: String, CodingKey {
+            case url, status, etag, link, location, body
+            case tokenFingerprint = "token_fingerprint"
+            case lastModified = "last_modified"
+            case storedAt = "stored_at"
+            case freshUntil = "fresh_until"
+        }
+
+        package var isPermanentRedirect: Bool {
+            location != nil && [nil, 301, 308].contains(status)
+        }
+    }
+
+    package let directory: URL
+    /// The build's "now" (`REPOWATCH_NOW` in tests): when entries are stored and last used.
+    package let now: Date
+    package let usage = CacheUsage()
+
+    package init(directory: URL, now: Date = Date()) {
+        self.directory = directory
+        self.now = now
+    }
+
+    /// "anonymous" without a token; otherwise a salted SHA-256 prefix that cannot be turned back into the token.
+    package static func fingerprint(token: String?) -> String {
+        guard let token, !token.isEmpty else { return "anonymous" }
+        return String(SHA256.hex("repowatch-site token fingerprint\n" + token).prefix(16))
+    }
+
+    package static let entryExtension = "entry"
+    package static let legacyExtension = "json"
+
+    package var httpFolder: URL { directory.appendingPathComponent("http", isDirectory: true) }
+
+    package static func key(for url: String) -> String { SHA256.hex(url) }
+
+    package func file(for url: String) -> URL { file(key: Self.key(for: url), extension: Self.entryExtension) }
+
+    package func file(key: String, extension ext: String) -> URL {
+        httpFolder.appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")
+    }
+
+    /// A missing, truncated or corrupt entry reads as no entry: it is refetched, never a crash. An
+    /// entry of the first format is rewritten in the current one the first time it is read.
+    package func entry(for url: String) -> Entry? {
+        let key = Self.key(for: url)
+        markUsed(key)
+        if let data = try? Data(contentsOf: file(key: key, extension: Self.entryExtension)) {
+            guard let entry = CacheEntryFormat.decode(data), entry.url == url else { return nil }
+            return entry
+        }
+        let legacy = file(key: key, extension: Self.legacyExtension)
+        guard let data = try? Data(contentsOf: legacy) else { return nil }
+        unlink(legacy.path)
+        guard let entry = CacheEntryFormat.decodeLegacy(data), entry.url == url else { return nil }
+        store(entry)
+        return entry
+    }
+
+    /// Written to a temporary file and renamed, so a reader never sees half an entry.
+    package func store(_ entry: Entry) {
+        let key = Self.key(for: entry.url)
+        let target = file(key: key, extension: Self.entryExtension)
+        defer { markUsed(key) }
+        guard let data = CacheEntryFormat.encode(entry) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileIO.writeAtomically(data, to: target.path)
+        } catch {
+            // A cache that cannot be written costs quota next time, nothing else.
+        }
+    }
+
+    /// The entry of `key` counts as used `now`, so pruning keeps it for the retention period from today.
+    private func markUsed(_ key: String) {
+        usage.used(key, file: file(key: key, extension: Self.entryExtension).path, at: Self.stamp(now))
+    }
+
+    package static func stamp(_ date: Date) -> timespec {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        return timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1_000_000_000))
+    }
+}
+
+/// The entries one build has read or written. Each is marked on disk as it is used (its
+/// modification time set to the build's "now"), so pruning, which goes by that time, keeps it; memory
+/// holds no list that grows with the site (a build of 20,000 repositories uses ~42,000 keys). Only the
+/// keys whose existing file could not be marked (not ours to touch) are kept, so pruning spares them
+/// too. A key without a file yet is marked when `store` writes it.
+package final class CacheUsage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var unmarked: Set<String> = []
+
+    /// Sets the modification time of `path` (the entry of `key`) to `time`.
+    package func used(_ key: String, file path: String, at time: timespec) {
+        var times = [time, time]
+        guard utimensat(AT_FDCWD, path, &times, 0) != 0, errno != ENOENT else { return }
+        lock.withLock { _ = unmarked.insert(key) }
+    }
+
+    /// Whether pruning must spare the entry of `key` although its time was not set: a file used
+    /// this build that could not be marked.
+    package func contains(_ key: String) -> Bool {
+        lock.withLock { unmarked.contains(key) }
+    }
+}

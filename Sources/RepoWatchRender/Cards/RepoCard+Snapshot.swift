@@ -1,0 +1,103 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+extension RepoCard {
+    /// The state a card shows: sample data is only ever shown as such.
+    package static func state(of repo: RepoSnapshot, sample: Bool) -> State {
+        if !repo.isAvailable { return .unavailable }
+        if repo.stale { return .stale }
+        return sample ? .sample : .fresh
+    }
+
+    /// - Parameters:
+    ///   - numbers: how counts are displayed; spoken labels always say the full number.
+    ///   - strings: the card's words and formats (`locale:`).
+    package init(
+        _ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english
+    ) {
+        let state = Self.state(of: repo, sample: sample)
+        let format = strings.formatter
+        let displayName = repo.fullName ?? repo.configName
+        let parts = displayName.split(separator: "/", maxSplits: 1).map(String.init)
+        let owner = parts.first ?? displayName
+        self.strings = strings
+        configName = repo.configName
+        fullName = displayName
+        self.owner = owner
+        name = parts.count > 1 ? parts[1] : displayName
+        page = SiteLayout.repoFolder(configName: repo.configName)
+        self.state = state
+        archived = repo.archived ?? false
+        avatar = Avatar(src: repo.ownerAvatar ?? "", alt: strings.text("avatar_of", ["login": owner]))
+        if let description = repo.description, !description.isEmpty { self.description = description }
+        // The card's subtitle line shows either the status tags or the description, never a squeezed mix.
+        hasTags = state != .fresh || repo.archived == true
+        htmlURL = SafeURL.http(repo.htmlURL)
+        error = repo.error.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        if state == .stale, let fetchedAt = repo.fetchedAt {
+            asOfDisplay = format.day(fetchedAt)
+            asOf = strings.text("as_of", ["date": format.day(fetchedAt)])
+        }
+        guard state != .unavailable else {
+            errorDisplay = strings.name == "en" ? error : strings.text("unavailable_message")
+            contributorsNote = strings.text("contributors_unavailable")
+            return
+        }
+
+        stars = Self.stat(repo.stars, "stars", unknown: "stars_unknown", numbers: numbers, strings: strings)
+        forks = Self.stat(repo.forks, "forks", unknown: "forks_unknown", numbers: numbers, strings: strings)
+        issuesIncludePulls = repo.openIssuesIncludePulls
+        if repo.hasIssues == true {
+            let combined = repo.openIssuesIncludePulls
+            issues = Self.stat(
+                repo.openIssues, combined ? "open_issues_and_pulls" : "open_issues", unknown: "open_issues_unknown",
+                numbers: numbers, strings: strings)
+            issues?.title = strings.text(combined ? "issues_and_pulls_title" : "issues_title")
+        }
+        // Pull requests are shown wherever they were counted, even with issues disabled.
+        if let openPulls = repo.openPulls, !repo.openIssuesIncludePulls {
+            pulls = Self.stat(openPulls, "open_pulls", unknown: "open_pulls", numbers: numbers, strings: strings)
+            pulls?.title = strings.text("pulls_title")
+        }
+        if let days = repo.daysSincePush {
+            let display = format.grouped(days)
+            self.days = Days(
+                value: days, display: display, digits: String(days.magnitude).count,
+                caption: days == 0 ? strings.text("today") : strings.plural("days_caption", count: days),
+                label: days == 0
+                    ? strings.text("last_pushed_today") : strings.plural("last_pushed", count: days, display: display),
+                hot: days > 50)
+        } else {
+            days = Days(caption: strings.text("no_pushes"), label: strings.text("never_pushed"))
+        }
+        contributors = repo.contributors.prefix(4).enumerated().map { index, person in
+            Person(
+                login: person.login, contributions: person.contributions,
+                display: format.number(person.contributions, numbers),
+                label: strings.plural("contributions", count: person.contributions, ["login": person.login]),
+                avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
+                rank: index + 1)
+        }
+        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+    }
+
+    /// The fetcher's notes are English sentences in snapshot.json; each known one has a key.
+    package static func note(_ note: String?, empty: Bool, strings: StringTable) -> String? {
+        switch note {
+        case nil: return empty ? strings.text("no_contributors") : nil
+        case ContributorsNote.tooLarge: return strings.text("contributors_too_large")
+        case ContributorsNote.unavailable: return strings.text("contributors_unavailable")
+        case let other?: return other
+        }
+    }
+
+    /// A missing value becomes a placeholder (`missing`), never a made-up 0.
+    private static func stat(
+        _ value: Int?, _ key: String, unknown: String, numbers: WidgetLook.Numbers, strings: StringTable
+    ) -> Stat {
+        guard let value else { return Stat(label: strings.text(unknown)) }
+        return Stat(
+            value: value, display: strings.formatter.number(value, numbers), label: strings.plural(key, count: value))
+    }
+}

@@ -1,0 +1,48 @@
+import CCmark
+import Foundation
+
+/// CommonMark through libcmark for the site description and widget notes. Without `CMARK_OPT_UNSAFE`,
+/// raw HTML is omitted; links and images are further limited to http(s) (and links to mailto):
+/// anything else keeps its text and loses the link.
+package enum Markdown {
+    package static func html(_ markdown: String) -> String {
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
+        guard let document = cmark_parse_document(markdown, markdown.utf8.count, options) else { return "" }
+        defer { cmark_node_free(document) }
+        for node in nodesWithDisallowedDestinations(in: document) { unwrap(node) }
+        guard let rendered = cmark_render_html(document, options) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// Whether a link (or, with `image`, an image source) may stay.
+    package static func isAllowed(destination: String, image: Bool = false) -> Bool {
+        let lowered = destination.lowercased()
+        let schemes = image ? ["https://", "http://"] : ["https://", "http://", "mailto:"]
+        return schemes.contains { lowered.hasPrefix($0) && lowered.count > $0.count }
+    }
+
+    private static func nodesWithDisallowedDestinations(in document: OpaquePointer) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
+                let node = cmark_iter_get_node(iterator)
+            else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if !isAllowed(destination: destination, image: type == CMARK_NODE_IMAGE) { found.append(node) }
+        }
+        return found
+    }
+
+    /// Replaces a link or image by its children: the words stay, the destination goes.
+    private static func unwrap(_ node: OpaquePointer) {
+        while let child = cmark_node_first_child(node) {
+            cmark_node_insert_before(node, child)
+        }
+        cmark_node_free(node)
+    }
+}

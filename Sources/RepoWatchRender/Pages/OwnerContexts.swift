@@ -1,0 +1,71 @@
+import Mustache
+
+// The template keys of `owners:` (Templates/README.md: `sections` on the gallery, `source` on a
+// repository page), typed like the other page contexts. A nil answer is an absent key.
+
+/// `sections`: a run of gallery widgets, under its owner's heading when they come from one owner.
+package struct GallerySection: Sendable, MustacheParent {
+    package var widgets: [GalleryTile]
+    package var owner: OwnerHeadingContext?
+    /// The first section of a page that goes on from the page before.
+    package var continued: Bool
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "widgets": return widgets
+        case "owner": return owner
+        case "continued": return owner == nil ? nil : continued
+        default: return nil
+        }
+    }
+}
+
+/// `owner`: `{ name, login, anchor, avatar: { src, alt }, count, count_display, count_label, html_url }`.
+package struct OwnerHeadingContext: Sendable, MustacheParent {
+    /// As written in site.yml.
+    package var name: String
+    /// As GitHub spells it now.
+    package var login: String
+    package var anchor: String
+    package var avatar: RepoCard.Avatar
+    /// The owner's repositories on the whole site.
+    package var count: Int
+    package var countDisplay: String
+    package var countLabel: String
+    package var htmlURL: String?
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "login": return login
+        case "anchor": return anchor
+        case "avatar": return avatar
+        case "count": return count
+        case "count_display": return countDisplay
+        case "count_label": return countLabel
+        case "html_url": return htmlURL
+        default: return nil
+        }
+    }
+}
+
+/// A repository page's `source`: `{ value, from_owner, owner_name, label, html_url }`.
+package struct RepoSourceContext: Sendable, MustacheParent {
+    /// As in snapshot.json: `repos` or `owner:NAME`.
+    package var value: String
+    /// The owner as written in site.yml; nil for `repos:`.
+    package var ownerName: String?
+    package var label: String
+    package var htmlURL: String?
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "value": return value
+        case "from_owner": return ownerName != nil
+        case "owner_name": return ownerName
+        case "label": return label
+        case "html_url": return htmlURL
+        default: return nil
+        }
+    }
+}

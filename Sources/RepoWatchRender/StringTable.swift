@@ -1,0 +1,139 @@
+import BuiltinTemplates
+import Foundation
+import RepoWatchSupport
+
+/// Every word the site shows, in one locale: a table from `Templates/locales/LOCALE.json` (the built-in
+/// one, or the site's own file of the same name, which replaces it as a template does), with English
+/// for any key the table leaves out. Values are text with `{name}` placeholders, or plural forms by
+/// CLDR category (`{"one": "{count} day ago", "other": "{count} days ago"}`, `other` required).
+package struct StringTable: Sendable {
+    package enum Entry: Sendable, Equatable {
+        case text(String)
+        case plural([PluralCategory: String])
+    }
+
+    /// The table's name (`ko`, `pt-BR`): the file it came from.
+    package let name: String
+    /// The locale numbers, dates and plural rules follow: the tag site.yml gives (`de-AT` reads `de`'s
+    /// words with Austrian formats).
+    package let formatter: LocaleFormatter
+    package let entries: [String: Entry]
+    package let english: [String: Entry]
+
+    package init(name: String, formatter: LocaleFormatter, entries: [String: Entry], english: [String: Entry]) {
+        self.name = name
+        self.formatter = formatter
+        self.entries = entries
+        self.english = english
+    }
+
+    /// Built-in English: the fallback for every key, and what a site without `locale:` shows.
+    package static let english: StringTable = {
+        let entries = (try? parse(BuiltinTemplates.locales["en"] ?? [])) ?? [:]
+        return StringTable(name: "en", formatter: .english, entries: entries, english: entries)
+    }()
+
+    package var isRightToLeft: Bool { formatter.isRightToLeft }
+
+    package func has(_ key: String) -> Bool { entries[key] != nil || english[key] != nil }
+
+    /// The text of `key` split at `{placeholder}` (other placeholders filled from `values`), for a
+    /// template that puts markup (a `<time>`) where the placeholder stands.
+    package func around(_ key: String, _ placeholder: String, count: Int? = nil, _ values: [String: String] = [:])
+        -> (String, String)
+    {
+        let marker = "\u{E001}"
+        var values = values
+        values[placeholder] = marker
+        let filled = count.map { plural(key, count: $0, values) } ?? text(key, values)
+        guard let range = filled.range(of: marker) else { return (filled, "") }
+        return (String(filled[..<range.lowerBound]), String(filled[range.upperBound...]))
+    }
+
+    /// The text for `key`, placeholders filled; a plural entry gives its `other` form.
+    package func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        switch entries[key] ?? english[key] {
+        case .text(let text): return Self.fill(text, values)
+        case .plural(let forms): return Self.fill(forms[.other] ?? "", values)
+        case nil: return key
+        }
+    }
+
+    /// The form of `key` for `count` in this locale, with `{count}` written as `display` (the
+    /// formatted number, grouped by default) and the other placeholders from `values`.
+    package func plural(_ key: String, count: Int, display: String? = nil, _ values: [String: String] = [:]) -> String {
+        var values = values
+        values["count"] = display ?? formatter.grouped(count)
+        let entry = entries[key] ?? english[key]
+        switch entry {
+        case .plural(let forms):
+            let category = PluralRule.category(count, locale: entries[key] == nil ? "en" : formatter.identifier)
+            // An exact "zero" form is CLDR's way to say "no …": used for 0 in any language that gives one.
+            let form = (count == 0 ? forms[.zero] : nil) ?? forms[category] ?? forms[.other] ?? ""
+            return Self.fill(form, values)
+        case .text(let text): return Self.fill(text, values)
+        case nil: return key
+        }
+    }
+
+    /// Every simple (non-plural) string, resolved: what templates read as `{{t.KEY}}`.
+    package var texts: [String: String] {
+        var all: [String: String] = [:]
+        for key in english.keys { all[key] = text(key) }
+        for key in entries.keys where all[key] == nil { all[key] = text(key) }
+        return all
+    }
+
+    package static func fill(_ text: String, _ values: [String: String]) -> String {
+        guard text.contains("{"), !values.isEmpty else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values[name] {
+                out += value
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    package struct ParseError: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Reads a table file; anything but an object of strings and plural objects (with `other`) is an error.
+    package static func parse(_ bytes: [UInt8]) throws -> [String: Entry] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw ParseError(description: "not a JSON object of strings and plural forms")
+        }
+        var entries: [String: Entry] = [:]
+        for (key, value) in object {
+            if let text = value as? String {
+                entries[key] = .text(text)
+            } else if let forms = value as? [String: Any] {
+                var plural: [PluralCategory: String] = [:]
+                for (name, form) in forms {
+                    guard let category = PluralCategory(rawValue: name), let form = form as? String else {
+                        throw ParseError(
+                            description:
+                                "'\(key)' has '\(name)'; plural forms are zero, one, two, few, many and other, each a string"
+                        )
+                    }
+                    plural[category] = form
+                }
+                guard plural[.other] != nil else {
+                    throw ParseError(description: "'\(key)' needs an \"other\" form")
+                }
+                entries[key] = .plural(plural)
+            } else {
+                throw ParseError(description: "'\(key)' must be a string or an object of plural forms")
+            }
+        }
+        return entries
+    }
+}

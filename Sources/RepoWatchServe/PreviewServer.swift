@@ -1,0 +1,130 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import RepoWatchSite
+import RepoWatchSupport
+
+/// What `repowatch-site serve` was asked to do.
+public struct ServeOptions: Sendable {
+    public var build: BuildOptions
+    /// 0 picks a free port.
+    public var port: UInt16 = 8000
+    /// Where the site appears, as on GitHub Pages for a project: `/` or `/REPO/`.
+    public var basePath = "/"
+    /// How long sources must stay quiet before a rebuild.
+    public var settle: Duration = .milliseconds(200)
+
+    public init(build: BuildOptions) { self.build = build }
+
+    /// `REPO`, `/REPO`, `REPO/` → `/REPO/`; nil when a segment is not a plain folder name.
+    public static func normalizeBasePath(_ text: String) -> String? {
+        let segments = text.split(separator: "/", omittingEmptySubsequences: true)
+        for segment in segments {
+            guard SitePathResolver.isSafe(String(segment)),
+                segment.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && !"?#%".unicodeScalars.contains($0) })
+            else { return nil }
+        }
+        return segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
+    }
+}
+
+/// `repowatch-site serve`: builds the site, serves it on 127.0.0.1, rebuilds when site.yml or
+/// Templates/ change and reloads open pages. A failed rebuild keeps the last good site on disk
+/// (the build swaps public/ only on success) and shows its error in the terminal and the pages.
+public final class PreviewServer: Sendable {
+    public let options: ServeOptions
+    public let log: any BuildLog
+    package let hub = LiveReloadHub()
+    package let announce: @Sendable (String) -> Void
+
+    /// - Parameter announce: receives the line with the URL to open (the command prints it to stdout).
+    public init(options: ServeOptions, log: any BuildLog, announce: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.log = log
+        self.announce = announce
+    }
+
+    /// Runs until the task is cancelled (the command cancels it on Ctrl-C).
+    public func run() async throws {
+        let first = try await Build(options: options.build, log: log).run()
+        // FlyingFox listens where only the gate reaches it; the gate takes the port.
+        let backendFolder = try Self.privateFolder()
+        defer { try? FileManager.default.removeItem(atPath: backendFolder) }
+        let gate: RequestGate
+        do {
+            gate = try RequestGate(port: options.port, backendPath: backendFolder + "/http.sock")
+        } catch {
+            throw Self.describe(error, port: options.port)
+        }
+        let server = HTTPServer(
+            address: .unix(path: backendFolder + "/http.sock"), logger: .disabled,
+            handler: SiteRequestHandler(root: first.output, basePath: options.basePath, hub: hub))
+
+        let configURL = options.build.configURL
+        let watcher = try FileWatcher(
+            directory: configURL.deletingLastPathComponent(), files: [configURL.lastPathComponent],
+            folders: ["Templates"], settle: options.settle)
+        let changes = watcher.changes()
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            group.addTask { try await gate.run() }
+            group.addTask { [self] in
+                for await batch in changes { await rebuild(after: batch) }
+            }
+            group.addTask { [self] in
+                try await server.waitUntilListening(timeout: 10)
+                guard let port = gate.port else { throw UsageError("the preview server did not start listening") }
+                announce(
+                    "Serving \(first.output.path) at http://127.0.0.1:\(port)\(options.basePath) (Ctrl-C to stop)")
+                while true { try await Task.sleep(for: .seconds(3600)) }
+            }
+            // The first child to end decides: a bind error from the server, or cancellation (Ctrl-C).
+            var failure: Error?
+            do { try await group.next() } catch { failure = error }
+            watcher.stop()
+            hub.closeAll()
+            await server.stop(timeout: 1)
+            group.cancelAll()
+            if let failure, !Task.isCancelled, !(failure is CancellationError) {
+                throw Self.describe(failure, port: options.port)
+            }
+        }
+    }
+
+    package func rebuild(after changes: [String]) async {
+        let list = changes.prefix(3).joined(separator: ", ") + (changes.count > 3 ? ", …" : "")
+        log.info("Changed: \(list); rebuilding…")
+        var rebuild = options.build
+        rebuild.recordsHistory = false
+        do {
+            _ = try await Build(options: rebuild, log: log).run()
+            hub.send(.reload)
+        } catch {
+            let message = String(describing: error)
+            for line in message.split(separator: "\n") { log.error(String(line)) }
+            log.info("Still serving the last good site; fix the error and save to rebuild.")
+            hub.send(.error(message))
+        }
+    }
+
+    /// A folder only this user can enter, for the server's socket.
+    package static func privateFolder() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/repowatch-serve-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw UsageError("cannot create a folder for the preview server") }
+        return String(cString: made)
+    }
+
+    package static func port(_ address: Socket.Address) -> UInt16? {
+        if case .ip4(_, let port) = address { return port }
+        if case .ip6(_, let port) = address { return port }
+        return nil
+    }
+
+    package static func describe(_ error: Error, port: UInt16) -> Error {
+        if let socketError = error as? SocketError, case .failed(_, let errno, _) = socketError, errno == EADDRINUSE {
+            return UsageError("port \(port) on 127.0.0.1 is in use; pick another with --port (0 picks a free one)")
+        }
+        return error
+    }
+}

@@ -1,0 +1,100 @@
+import FlyingSocks
+import Foundation
+
+/// A request line and headers read with limits, checked, and rewritten for the server behind the
+/// gate: one request per connection, no body.
+package struct RequestHead: Sendable {
+    /// What goes to the server: the same request line and headers, `Connection: close` (or the
+    /// upgrade), no body headers; then any bytes the client sent after the head of an upgrade.
+    package var forwarded: Data
+    package var isUpgrade: Bool
+
+    package enum Refusal: Error {
+        case malformed, tooLarge, hasBody, timedOut, unavailable
+
+        package var response: Data {
+            let (status, reason): (Int, String) =
+                switch self {
+                case .malformed: (400, "Bad Request")
+                case .tooLarge: (431, "Request Header Fields Too Large")
+                case .hasBody: (413, "Content Too Large")
+                case .timedOut: (408, "Request Timeout")
+                case .unavailable: (503, "Service Unavailable")
+                }
+            let body = "\(status) \(reason)\n"
+            return Data(
+                ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        }
+    }
+
+    package static func read(_ client: AsyncSocket, _ limits: RequestGate.Limits) async throws -> RequestHead {
+        var buffer: [UInt8] = []
+        while true {
+            let bytes = try await client.read(atMost: 4096)
+            if bytes.isEmpty { throw Refusal.malformed }
+            let searchFrom = max(0, buffer.count - 3)
+            buffer += bytes
+            if let end = headEnd(buffer, from: searchFrom) {
+                return try parse(Array(buffer[..<end.head]), rest: Array(buffer[end.rest...]), limits)
+            }
+            guard buffer.count <= limits.headBytes else { throw Refusal.tooLarge }
+        }
+    }
+
+    /// Where the head ends (`\r\n\r\n`, or `\n\n` from lenient clients) and what follows starts.
+    package static func headEnd(_ bytes: [UInt8], from start: Int) -> (head: Int, rest: Int)? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { return (index, index + 2) }
+                if index + 2 < bytes.count, bytes[index + 1] == 0x0D, bytes[index + 2] == 0x0A {
+                    return (index, index + 3)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    package static func parse(_ head: [UInt8], rest: [UInt8], _ limits: RequestGate.Limits) throws -> RequestHead {
+        guard head.count <= limits.headBytes else { throw Refusal.tooLarge }
+        // Printable ASCII, spaces and tabs only: no NULs, no bare CRs, no bytes a parser might read two ways.
+        guard head.allSatisfy({ $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) }) else {
+            throw Refusal.malformed
+        }
+        // Split as bytes: in a Swift string "\r\n" is one character, never equal to "\n".
+        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            Substring(String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self))
+        }
+        let requestLine = lines.removeFirst()
+        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
+            parts[1].hasPrefix("/"), parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
+        else { throw Refusal.malformed }
+        guard lines.count <= limits.headerLines else { throw Refusal.tooLarge }
+
+        var kept: [Substring] = []
+        var isUpgrade = false
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
+                !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
+            else { throw Refusal.malformed }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch name {
+            case "content-length" where value != "0", "transfer-encoding": throw Refusal.hasBody
+            case "content-length", "keep-alive", "proxy-connection": continue
+            case "connection": continue
+            case "upgrade":
+                isUpgrade = value.lowercased() == "websocket"
+                kept.append(line)
+            default: kept.append(line)
+            }
+        }
+        var text = String(requestLine) + "\r\n"
+        for line in kept { text += line + "\r\n" }
+        text += isUpgrade ? "Connection: Upgrade\r\n\r\n" : "Connection: close\r\n\r\n"
+        return RequestHead(forwarded: Data(text.utf8) + (isUpgrade ? Data(rest) : Data()), isUpgrade: isUpgrade)
+    }
+}

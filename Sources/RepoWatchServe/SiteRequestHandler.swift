@@ -1,0 +1,66 @@
+import FlyingFox
+import Foundation
+import RepoWatchSupport
+
+/// Answers the preview server's requests: files of the built site under the base path, the
+/// live-reload socket, 404.html for misses. Works on the raw (still percent-encoded) request path,
+/// so an encoded `..` is judged as what it decodes to.
+package struct SiteRequestHandler: HTTPHandler {
+    package let root: URL
+    /// Starts and ends with "/": `/` or `/REPO/`.
+    package let basePath: String
+    package let hub: LiveReloadHub
+
+    package var socketPath: String { basePath + "__repowatch/livereload" }
+
+    package func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.target.path()
+        if path == socketPath {
+            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: hub)).handleRequest(request)
+        }
+        guard request.method == .GET || request.method == .HEAD else {
+            return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
+        }
+        // What GitHub Pages does for a project site: the bare name redirects into the folder.
+        if basePath != "/", path == "/" || path + "/" == basePath {
+            return redirect(to: basePath)
+        }
+        guard path.hasPrefix(basePath) else { return notFound(request) }
+        let below = path.dropFirst(basePath.count)
+        switch SitePathResolver(root: root).resolve(below) {
+        case .file(let url):
+            guard let data = try? Data(contentsOf: url) else { return notFound(request) }
+            return page(data, path: url.lastPathComponent, status: .ok, request: request)
+        case .addSlash:
+            return redirect(to: path + "/")
+        case .notFound:
+            return notFound(request)
+        }
+    }
+
+    package func notFound(_ request: HTTPRequest) -> HTTPResponse {
+        let custom = root.appendingPathComponent("404.html")
+        let data =
+            (try? Data(contentsOf: custom)) ?? Data("<!doctype html><title>Not found</title><h1>Not found</h1>\n".utf8)
+        return page(data, path: "404.html", status: .notFound, request: request)
+    }
+
+    package func page(_ data: Data, path: String, status: HTTPStatusCode, request: HTTPRequest) -> HTTPResponse {
+        let type = MIMEType.forPath(path)
+        let body =
+            MIMEType.isHTML(path) ? LiveReloadScript.inject(into: data, socketPath: socketPath, error: hub.error) : data
+        var headers: HTTPHeaders = [
+            .contentType: type,
+            // A preview must never show a stale copy from the browser's cache.
+            HTTPHeader("Cache-Control"): "no-store",
+            HTTPHeader("X-Content-Type-Options"): "nosniff",
+        ]
+        headers[.contentLength] = String(body.count)
+        return HTTPResponse(
+            statusCode: status, headers: headers, body: request.method == .HEAD ? Data() : body)
+    }
+
+    package func redirect(to location: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location, .contentLength: "0"]))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSources
+import RepoWatchSupport
+
+/// Step 3, record the history: the earlier snapshots (for deltas and sparklines) plus this one.
+/// Sample numbers are made up: they are never recorded, and real history is not shown beside them.
+package struct HistoryStep: Sendable {
+    package let file: HistoryFile
+    /// False for `--sample`.
+    package let isReal: Bool
+    /// False for `serve`'s rebuilds after an edit.
+    package let recordsThisBuild: Bool
+    /// `--offline` never asks the published site for the history either.
+    package let offline: Bool
+    package let log: any BuildLog
+
+    package init(options: BuildOptions, log: any BuildLog) {
+        file = HistoryFile(cacheDirectory: options.cacheURL)
+        isReal = !options.sample
+        recordsThisBuild = options.recordsHistory
+        offline = options.offline
+        self.log = log
+    }
+
+    /// A lost cache (GitHub evicts them) is restored from the published site's history first.
+    package func record(_ snapshot: Snapshot, repos: [RepoName], baseURL: URL?, now: Date) async -> History {
+        guard isReal else { return History() }
+        await HistorySeed().restoreIfMissing(file, baseURL: baseURL, offline: offline, log: log)
+        var history = file.load(now: now) { log.warning($0) }
+        if recordsThisBuild { history.record(snapshot, repos: repos) }
+        return history
+    }
+
+    /// Saves the history as published (the site's `data/history.json`, copied in chunks: it can be
+    /// large). A failure costs a point of history, not the build.
+    package func save(copying published: URL) {
+        guard isReal, recordsThisBuild else { return }
+        do {
+            try file.save(copying: published)
+        } catch {
+            log.warning("could not save the history: \(error)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RepoWatchConfig
+import RepoWatchModel
+import RepoWatchOutput
+import RepoWatchRender
+import RepoWatchSupport
+
+/// Step 1, load the config: site.yml with the command line's overrides, the templates, "now" and
+/// a checked output folder. Everything the user can get wrong is found here, before anything is
+/// fetched or written.
+package struct SiteInputs: Sendable {
+    package var config: SiteConfig
+    package var templates: TemplateSet
+    /// The string tables, the site's own `Templates/locales/` over the shipped ones.
+    package var locales = LocaleCatalog.builtIn
+    package var now: Date
+    package var output: URL
+
+    package static func load(_ options: BuildOptions, log: any BuildLog) throws -> SiteInputs {
+        let loaded = try ConfigLoader.load(path: options.configPath)
+        for warning in loaded.warnings { log.info(warning.description) }
+        var config = loaded.config
+        if let baseURL = options.baseURL {
+            guard let url = SafeURL.base(baseURL) else {
+                throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/")
+            }
+            config.baseURL = url
+        }
+        guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+        let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        for warning in locales.warnings { log.info(warning.description) }
+        let now = try now(options)
+        let output = options.outputURL
+        try OutputLocation(
+            output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
+        )
+        .check()
+        return SiteInputs(config: config, templates: templates, locales: locales, now: now, output: output)
+    }
+
+    /// `--now` for tests, else `REPOWATCH_NOW` for reproducible builds, else the clock.
+    package static func now(_ options: BuildOptions) throws -> Date {
+        if let now = options.now { return now }
+        if let text = options.environment["REPOWATCH_NOW"], !text.isEmpty {
+            guard let date = ISO8601.parse(text) else { throw UsageError("REPOWATCH_NOW must be an ISO 8601 time") }
+            return date
+        }
+        return Date()
+    }
+}
+
+/// A step failed for a reason other than the user's input: says which.
+package struct BuildStepError: Error, CustomStringConvertible, Sendable {
+    package var step: String
+    package var underlying: any Error
+
+    package var description: String { "could not \(step): \(underlying)" }
+}

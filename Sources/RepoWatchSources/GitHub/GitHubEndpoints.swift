@@ -1,0 +1,64 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+
+/// The REST endpoints a widget needs, on top of the cached, redirect-following `get`.
+extension GitHubClient {
+    /// Where an answer came from: fresh (`nil`), or the cache's copy as of a date, and why.
+    package typealias Staleness = (asOf: Date, reason: String)
+
+    /// `GET /repos/{owner}/{repo}`; a renamed repository answers 301 to `/repositories/{id}`.
+    package func repository(_ name: RepoName) async throws -> (RepositoryPayload, Staleness?) {
+        let fetched = try await get(configuration.endpoint("/repos/\(name.owner)/\(name.name)"))
+        guard fetched.status == 200 else { throw Self.failure(fetched) }
+        do {
+            return (try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data), fetched.staleness)
+        } catch {
+            throw GitHubError.invalidResponse("the repository document could not be read (\(error))")
+        }
+    }
+
+    package enum ContributorList: Sendable, Equatable {
+        case people([Contributor], avatarURLs: [String?])
+        /// GitHub refuses to count contributors of very large repositories.
+        case tooLarge
+    }
+
+    /// The first `count` people in GitHub's order (by contributions), skipping bots and anonymous
+    /// entries; pages on only while fewer than `count` people have been seen.
+    package func contributors(of fullName: String, count: Int = 4) async throws -> (ContributorList, Staleness?) {
+        guard case .success(let name) = RepoName.parse(fullName) else {
+            throw GitHubError.invalidResponse("GitHub named the repository '\(fullName)'")
+        }
+        var url: URL? = configuration.endpoint(
+            "/repos/\(name.owner)/\(name.name)/contributors",
+            query: [URLQueryItem(name: "per_page", value: String(count * 3))])
+        var people: [Contributor] = []
+        var avatars: [String?] = []
+        var pages = 0
+        var staleness: Staleness?
+        while let next = url, people.count < count, pages < 5 {
+            pages += 1
+            let fetched = try await get(next)
+            staleness = staleness ?? fetched.staleness
+            switch fetched.status {
+            case 200: break
+            case 204: return (.people(people, avatarURLs: avatars), staleness)
+            case 403 where Self.isTooLarge(fetched.data): return (.tooLarge, staleness)
+            default: throw Self.failure(fetched)
+            }
+            let page: [ContributorPayload]
+            do {
+                page = try JSONDecoder().decode([ContributorPayload].self, from: fetched.data)
+            } catch {
+                throw GitHubError.invalidResponse("the contributor list could not be read (\(error))")
+            }
+            for entry in page where entry.isPerson && people.count < count {
+                people.append(Contributor(login: entry.login!, contributions: entry.contributions))
+                avatars.append(entry.avatarURL)
+            }
+            url = LinkHeader.next(fetched.header("link"), relativeTo: next)
+        }
+        return (.people(people, avatarURLs: avatars), staleness)
+    }
+}

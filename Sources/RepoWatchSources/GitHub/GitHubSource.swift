@@ -1,0 +1,134 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchStorage
+import RepoWatchSupport
+
+/// GitHub's numbers, through the cache; where GitHub is failing, the previous site's, marked stale.
+package struct GitHubSource: Sendable {
+    /// What the build's options say about fetching.
+    package struct Options: Sendable {
+        package var apiURL: String?
+        package var environment: [String: String]
+        package var cacheURL: URL
+        package var jobs: Int
+        package var offline: Bool
+        package var timeout: Double
+        package var maxWait: Double
+        package var retry: RetryPolicy
+        package var verbose: Bool
+        package var refresh: Bool
+
+        package init(
+            apiURL: String?, environment: [String: String], cacheURL: URL, jobs: Int, offline: Bool,
+            timeout: Double, maxWait: Double, retry: RetryPolicy, verbose: Bool, refresh: Bool
+        ) {
+            self.apiURL = apiURL
+            self.environment = environment
+            self.cacheURL = cacheURL
+            self.jobs = jobs
+            self.offline = offline
+            self.timeout = timeout
+            self.maxWait = maxWait
+            self.retry = retry
+            self.verbose = verbose
+            self.refresh = refresh
+        }
+    }
+
+    package let options: Options
+    package let log: any BuildLog
+    package let now: Date
+    /// The site being replaced, whose data stands in for a repository GitHub cannot answer for.
+    package let output: URL
+
+    package func gather(_ config: SiteConfig) async throws -> Gathered {
+        let api: APIConfiguration
+        do {
+            api = try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)
+        } catch {
+            throw UsageError("--api-url: \(error)")
+        }
+        let ledger = RequestLedger()
+        // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
+        let cache = ResponseCache(directory: options.cacheURL, now: now)
+        let transport = LimitedTransport(
+            URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
+        let client = makeClient(api, ledger: ledger, cache: cache, transport: transport)
+        // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
+        let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
+        let store = AvatarStore(client: client, spool: spool)
+        let previous = LastGoodData(output: output, now: now)
+        let owners = try await OwnerStep.list(
+            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
+        let config = owners.config
+        log.info(
+            options.offline
+                ? "Building \(config.repos.count) repositories from the cache (offline)…"
+                : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
+        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
+        let openCounts = OpenCountsFetcher(
+            url: GraphQLEndpoint.url(
+                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
+            token: api.token, userAgent: api.userAgent, transport: transport, cacheDirectory: options.cacheURL,
+            offline: options.offline, retry: options.retry, log: log, now: now)
+        // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
+        async let counted = openCounts.fetch(config.repos)
+        var repos = await fetcher.fetchAll(
+            owners.work(), jobs: options.jobs, progress: progress,
+            spool: spool)
+        let countReport = await counted
+        // One pass: each repository read and written back once.
+        for index in repos.indices {
+            var repo = repos[index]
+            countReport.apply(to: &repo, offline: options.offline)
+            // The previous site stands in only while GitHub is failing, never for a repository that
+            // is gone (404) or for --offline, whose promise is "the cache, or an error".
+            if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
+                let stale = previous.snapshot(for: config.repos[index], reason: repo.error)
+            {
+                repo = stale
+            }
+            owners.label(&repo)
+            repos[index] = repo
+        }
+        var avatars = await store.files
+        if let until = await ledger.stoppedUntil, await ledger.counts.fromCacheOnly > 0 {
+            log.warning(
+                "GitHub's rate limit is used up until \(Formatting.dayAndTime(until)); "
+                    + "the remaining repositories were built from the cache")
+        }
+        avatars.add(AvatarFiles(previous.avatars()))
+        return Gathered(
+            config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
+            owners: owners.summary, openCounts: countReport)
+    }
+
+    private func makeClient(
+        _ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache, transport: LimitedTransport
+    ) -> GitHubClient {
+        var policy = NetworkPolicy()
+        policy.offline = options.offline
+        policy.maxWait = options.maxWait
+        policy.retry = options.retry
+        policy.verbose = options.verbose
+        policy.refresh = options.refresh
+        let limiter = transport.limiter
+        let log = self.log
+        return GitHubClient(
+            configuration: api, transport: transport, cache: cache,
+            policy: policy, ledger: ledger, log: log,
+            onSecondaryLimit: {
+                limiter.reduce()
+                log.warning("GitHub's secondary rate limit: lowering concurrency to \(limiter.limit)")
+            })
+    }
+
+    package init(options: Options, log: any BuildLog, now: Date, output: URL) {
+        self.options = options
+        self.log = log
+        self.now = now
+        self.output = output
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Open issues and open pull requests of one repository, counted apart (REST's `open_issues_count`
+/// is their sum).
+package struct OpenCounts: Codable, Sendable, Equatable {
+    package var issues: Int
+    package var pulls: Int
+}
+
+/// Where GitHub's GraphQL API lives (DESIGN.md, command line).
+package enum GraphQLEndpoint {
+    /// `GITHUB_GRAPHQL_URL` (set by Actions), else derived from the REST base: api.github.com →
+    /// `/graphql`, `https://HOST/api/v3` → `https://HOST/api/graphql`, any other base → `BASE/graphql`.
+    ///
+    /// An explicit `--api-url` on another origin than `GITHUB_GRAPHQL_URL` wins: inside Actions the
+    /// variable names github.com, and a build pointed elsewhere must not send the token there.
+    package static func url(apiBase: URL, apiURLGiven: Bool, environment: [String: String]) -> URL? {
+        if let text = environment["GITHUB_GRAPHQL_URL"], !text.isEmpty, let url = URL(string: text),
+            SafeURL.isWeb(url), !apiURLGiven || Origin(url) == Origin(apiBase)
+        {
+            return url
+        }
+        guard SafeURL.isWeb(apiBase), var components = URLComponents(url: apiBase, resolvingAgainstBaseURL: false)
+        else { return nil }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        if path.hasSuffix("/api/v3") {
+            path = String(path.dropLast("/v3".count)) + "/graphql"
+        } else {
+            path += "/graphql"
+        }
+        components.percentEncodedPath = path
+        components.query = nil
+        components.fragment = nil
+        return components.url
+    }
+}
+
+/// One GraphQL document asking for many repositories at once, one alias each (`r0`, `r1`, …).
+/// Names travel as variables, never spliced into the query text.
+package struct OpenCountsQuery: Sendable {
+    /// GitHub caps a query's nodes and its time; 40 repositories cost 1 point and answer quickly,
+    /// so 1,000 repositories cost 25 points a build.
+    package static let batchSize = 40
+
+    package let repos: [RepoName]
+
+    package static func batches(_ repos: [RepoName]) -> [OpenCountsQuery] {
+        stride(from: 0, to: repos.count, by: batchSize).map {
+            OpenCountsQuery(repos: Array(repos[$0..<min($0 + batchSize, repos.count)]))
+        }
+    }
+
+    package var text: String {
+        let parameters = repos.indices.map { "$o\($0): String!, $n\($0): String!" }.joined(separator: ", ")
+        var lines = ["query OpenCounts(\(parameters)) {", "  rateLimit { cost remaining limit }"]
+        for index in repos.indices {
+            lines.append(
+                "  r\(index): repository(owner: $o\(index), name: $n\(index)) "
+                    + "{ issues(states: OPEN) { totalCount } pullRequests(states: OPEN) { totalCount } }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    package var body: Data {
+        var variables: [String: String] = [:]
+        for (index, repo) in repos.enumerated() {
+            variables["o\(index)"] = repo.owner
+            variables["n\(index)"] = repo.name
+        }
+        let document: [String: Any] = ["query": text, "variables": variables]
+        return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
+    }
+
+    package struct Answer: Sendable, Equatable {
+        /// By repository key (lowercased `owner/name`); repositories GitHub could not resolve are absent.
+        package var counts: [String: OpenCounts] = [:]
+        /// Messages of the `errors` array (a repository `NOT_FOUND`, a field GitHub refused).
+        package var errors: [String] = []
+        package var cost: Int?
+        package var remaining: Int?
+        package var limit: Int?
+    }
+
+    /// Reads GitHub's answer: `data` keeps every repository it resolved even when `errors` lists others.
+    /// - Throws: `GitHubError.invalidResponse` when there is no `data` at all.
+    package func parse(_ body: Data) throws -> Answer {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw GitHubError.invalidResponse("the GraphQL answer is not a JSON object")
+        }
+        var answer = Answer()
+        for case let error as [String: Any] in object["errors"] as? [Any] ?? [] {
+            let type = (error["type"] as? String).map { "\($0): " } ?? ""
+            answer.errors.append(type + String((error["message"] as? String ?? "error").prefix(200)))
+        }
+        guard let data = object["data"] as? [String: Any] else {
+            throw GitHubError.invalidResponse(
+                "GraphQL answered without data" + (answer.errors.first.map { " (\($0))" } ?? ""))
+        }
+        if let rate = data["rateLimit"] as? [String: Any] {
+            answer.cost = Self.integer(rate["cost"])
+            answer.remaining = Self.integer(rate["remaining"])
+            answer.limit = Self.integer(rate["limit"])
+        }
+        for (index, repo) in repos.enumerated() {
+            guard let node = data["r\(index)"] as? [String: Any],
+                let issues = Self.integer((node["issues"] as? [String: Any])?["totalCount"]),
+                let pulls = Self.integer((node["pullRequests"] as? [String: Any])?["totalCount"]),
+                issues >= 0, pulls >= 0
+            else { continue }
+            answer.counts[repo.key] = OpenCounts(issues: issues, pulls: pulls)
+        }
+        return answer
+    }
+
+    private static func integer(_ value: Any?) -> Int? {
+        value as? Int
+    }
+}

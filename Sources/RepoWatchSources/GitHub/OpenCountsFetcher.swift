@@ -1,0 +1,255 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Counts open issues and open pull requests apart through GitHub's GraphQL API, a batch of
+/// repositories per query. GraphQL needs a token; without one, or when GitHub fails, cards keep
+/// REST's combined count and say so, and the build goes on.
+package struct OpenCountsFetcher: Sendable {
+    /// Nil: no usable GraphQL URL.
+    package let url: URL?
+    /// Sent only to `url`, whose redirects are never followed.
+    package let token: String?
+    package let userAgent: String
+    package let transport: any HTTPTransport
+    package let cache: OpenCountsCache
+    package let offline: Bool
+    package let retry: RetryPolicy
+    package let log: any BuildLog
+    package let now: Date
+    package let sleep: @Sendable (Double) async throws -> Void
+
+    package init(
+        url: URL?, token: String?, userAgent: String, transport: any HTTPTransport, cacheDirectory: URL,
+        offline: Bool, retry: RetryPolicy = RetryPolicy(), log: any BuildLog, now: Date,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+    ) {
+        self.url = url
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        self.userAgent = userAgent
+        self.transport = transport
+        cache = OpenCountsCache(cacheDirectory: cacheDirectory)
+        self.offline = offline
+        self.retry = retry
+        self.log = log
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// What this build learnt, for `apply(to:)` and the summary line.
+    package struct Report: Sendable, Equatable {
+        package enum Skipped: Sendable, Equatable { case noToken, offline, noEndpoint }
+
+        /// Counted in this build, by repository key.
+        package var fresh: [String: OpenCounts] = [:]
+        /// Counted by an earlier build: used offline and for repositories whose REST data is stale too.
+        package var cached: [String: OpenCounts] = [:]
+        package var queries = 0
+        package var cost = 0
+        package var remaining: Int?
+        package var limit: Int?
+        package var skipped: Skipped?
+        /// Why some or all repositories were not counted apart.
+        package var problem: String?
+    }
+
+    package func fetch(_ repos: [RepoName]) async -> Report {
+        var report = Report()
+        report.cached = cache.load()
+        if offline {
+            report.skipped = .offline
+            return report
+        }
+        guard let token else {
+            report.skipped = .noToken
+            return report
+        }
+        guard let url else {
+            report.skipped = .noEndpoint
+            return report
+        }
+        var unresolved: [String] = []
+        for query in OpenCountsQuery.batches(repos) {
+            do {
+                let answer = try query.parse(try await post(query.body, to: url, token: token))
+                report.queries += 1
+                report.cost += answer.cost ?? 0
+                report.remaining = answer.remaining ?? report.remaining
+                report.limit = answer.limit ?? report.limit
+                report.fresh.merge(answer.counts) { $1 }
+                unresolved += answer.errors
+            } catch is CancellationError {
+                break
+            } catch {
+                // One failed batch leaves the others counted; its repositories fall back.
+                report.problem = report.problem ?? String(describing: error)
+            }
+        }
+        // Not warnings: the build is complete and honest without the split (the cards say what they
+        // count), and a GitHub Enterprise server without GraphQL would warn on every build.
+        if let problem = report.problem {
+            log.info(
+                "open issues and pull requests could not be counted apart (\(problem)); "
+                    + "those cards show GitHub's combined count")
+        } else if !unresolved.isEmpty {
+            report.problem = unresolved[0]
+            log.info(
+                "GraphQL could not count \(unresolved.count) repositor\(unresolved.count == 1 ? "y" : "ies") "
+                    + "apart (\(unresolved[0])); their cards show GitHub's combined count")
+        }
+        if !report.fresh.isEmpty {
+            cache.save(report.fresh, keeping: Set(repos.map(\.key)), now: now)
+        }
+        return report
+    }
+
+    /// One POST, retried for connection errors and 5xx. Redirects are failures: the transport
+    /// does not follow them, and the token must not travel on.
+    private func post(_ body: Data, to url: URL, token: String) async throws -> Data {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // The same headers as every REST request: GitHub accepts them here, and proxies that
+        // inspect API traffic see one client.
+        request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
+        request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        var attempt = 0
+        while true {
+            attempt += 1
+            let data: Data
+            let response: HTTPURLResponse
+            do {
+                (data, response) = try await transport.send(request)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                guard attempt < retry.attempts else { throw GitHubError.network(GitHubClient.describe(error)) }
+                try await sleep(retry.delay(afterAttempt: attempt))
+                continue
+            }
+            switch response.statusCode {
+            case 200: return data
+            case 500...599 where attempt < retry.attempts:
+                try await sleep(retry.delay(afterAttempt: attempt))
+            case 300...399: throw GitHubError.invalidResponse("GraphQL answered a redirect, not followed")
+            default: throw GitHubClient.failure(status: response.statusCode, data: data)
+            }
+        }
+    }
+}
+
+extension OpenCountsFetcher.Report {
+    /// Splits each repository's count where it is known: counted now, or (offline, or when the
+    /// repository's own data is stale) counted by an earlier build. Elsewhere REST's combined count
+    /// stays, flagged `openIssuesIncludePulls`.
+    package func apply(to repos: [RepoSnapshot], offline: Bool) -> [RepoSnapshot] {
+        repos.map { repo in
+            var repo = repo
+            apply(to: &repo, offline: offline)
+            return repo
+        }
+    }
+
+    package func apply(to repo: inout RepoSnapshot, offline: Bool) {
+        guard repo.isAvailable else { return }
+        let key = repo.configName.lowercased()
+        guard let counts = fresh[key] ?? ((offline || repo.stale) ? cached[key] : nil) else { return }
+        repo.openIssues = counts.issues
+        repo.openPulls = counts.pulls
+        repo.openIssuesIncludePulls = false
+    }
+
+    /// The GraphQL part of the build summary, beside the REST quota.
+    package var summary: String {
+        switch skipped {
+        case .noToken: return "issues include pull requests (counting them apart needs a token for GraphQL)"
+        case .offline: return "GraphQL counts from the cache"
+        case .noEndpoint: return "issues include pull requests (no GraphQL URL)"
+        case nil: break
+        }
+        var line = "GraphQL: \(queries) quer\(queries == 1 ? "y" : "ies"), cost \(cost) point\(cost == 1 ? "" : "s")"
+        if let remaining {
+            line += ", \(Formatting.grouped(remaining))"
+            if let limit { line += " of \(Formatting.grouped(limit))" }
+            line += " remaining"
+        }
+        if problem != nil { line += "; some issue counts include pull requests" }
+        return line
+    }
+}
+
+/// The last counts GraphQL gave, per repository, in `open-counts.json` beside the response cache:
+/// what `--offline` builds and outages show. Holds numbers and names only, never the token.
+package struct OpenCountsCache: Sendable {
+    package let url: URL
+
+    package init(cacheDirectory: URL) {
+        url = cacheDirectory.appendingPathComponent("open-counts.json")
+    }
+
+    private struct File: Codable {
+        var schema = 1
+        var repos: [String: Entry]
+    }
+
+    private struct Entry: Codable {
+        var issues: Int
+        var pulls: Int
+        var storedAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case issues, pulls
+            case storedAt = "stored_at"
+        }
+    }
+
+    package static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    package static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    /// A missing or unreadable file is an empty cache.
+    package func load() -> [String: OpenCounts] {
+        guard let data = FileManager.default.contents(atPath: url.path),
+            let file = try? Self.decoder.decode(File.self, from: data), file.schema == 1
+        else { return [:] }
+        return file.repos.filter { RepoName.parse($0.key).value?.key == $0.key }
+            .mapValues { OpenCounts(issues: $0.issues, pulls: $0.pulls) }
+    }
+
+    /// Adds this build's counts to the file; repositories no longer configured are dropped.
+    package func save(_ fresh: [String: OpenCounts], keeping configured: Set<String>, now: Date) {
+        var repos: [String: Entry] = [:]
+        if let data = FileManager.default.contents(atPath: url.path),
+            let file = try? Self.decoder.decode(File.self, from: data)
+        {
+            repos = file.repos.filter { configured.contains($0.key) }
+        }
+        for (key, counts) in fresh {
+            repos[key] = Entry(issues: counts.issues, pulls: counts.pulls, storedAt: now)
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileIO.writeAtomically(Self.encoder.encode(File(repos: repos)), to: url.path)
+        } catch {
+            // Like the response cache: a file that cannot be written costs a fallback later, nothing else.
+        }
+    }
+}

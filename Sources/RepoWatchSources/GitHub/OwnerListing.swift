@@ -1,0 +1,157 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+
+/// `GET /users/{owner}`: who the owner is now (a rename changes `login`) and which listing applies.
+package struct OwnerAccountPayload: Decodable, Sendable {
+    package var login: String
+    package var type: String?
+    package var avatarURL: String?
+    package var htmlURL: String?
+
+    package enum CodingKeys: String, CodingKey {
+        case login, type
+        case avatarURL = "avatar_url"
+        case htmlURL = "html_url"
+    }
+
+    package var isOrganization: Bool { type?.lowercased() == "organization" }
+}
+
+/// One item of an owner's repository list: everything a card shows, so no `GET /repos/…` follows.
+package struct ListedRepository: Sendable {
+    package var payload: RepositoryPayload
+    /// GitHub's `full_name`, validated: it names folders of the site.
+    package var name: RepoName
+    package var fork: Bool
+    package var isPrivate: Bool
+    package var topics: [String]
+    package var stars: Int { payload.stars }
+    package var archived: Bool { payload.archived }
+    package var pushedAt: Date? { payload.pushedAt }
+}
+
+/// The same fields as the repository document, plus what only the list's filters need.
+package struct ListedRepositoryPayload: Decodable {
+    package var repository: RepositoryPayload
+    package var fork: Bool
+    package var isPrivate: Bool
+    package var topics: [String]
+
+    package enum CodingKeys: String, CodingKey {
+        case fork, topics
+        case isPrivate = "private"
+    }
+
+    package init(from decoder: Decoder) throws {
+        repository = try RepositoryPayload(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fork = try container.decodeIfPresent(Bool.self, forKey: .fork) ?? false
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
+        topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
+    }
+}
+
+/// What listing one owner gave.
+package struct OwnerListing: Sendable {
+    package var source: OwnerSource
+    /// The owner's login on GitHub now (differs from `source.owner` after a rename).
+    package var login: String
+    package var avatarURL: String?
+    package var htmlURL: String?
+    package var isOrganization: Bool
+    package var repos: [ListedRepository]
+    /// Set when any page came from the cache alone (offline, or GitHub failing): the oldest.
+    package var staleness: GitHubClient.Staleness?
+}
+
+extension GitHubClient {
+    /// More pages than any owner has (100,000 repositories); a Link loop stops here.
+    package static let ownerPageLimit = 1_000
+
+    /// `GET /users/{owner}`, then its public repositories 100 per request. When the first page's
+    /// `Link` names the last page, the other pages are asked for at once (`--jobs` bounds them like
+    /// every request); otherwise, and after the last page if the list grew meanwhile, `Link` is
+    /// followed page by page. Pages are conditional like every request: a warm rerun is answered
+    /// 304 page by page.
+    package func listOwner(_ source: OwnerSource) async throws -> OwnerListing {
+        let fetched = try await get(configuration.endpoint("/users/\(source.owner)"))
+        guard fetched.status == 200 else { throw Self.failure(fetched) }
+        let account: OwnerAccountPayload
+        do {
+            account = try JSONDecoder().decode(OwnerAccountPayload.self, from: fetched.data)
+        } catch {
+            throw GitHubError.invalidResponse("the account of '\(source.owner)' could not be read (\(error))")
+        }
+        guard RepoName.isValidOwner(account.login) else {
+            throw GitHubError.invalidResponse("GitHub named the owner '\(account.login)'")
+        }
+        var staleness = fetched.staleness
+        let path =
+            account.isOrganization ? "/orgs/\(account.login)/repos" : "/users/\(account.login)/repos"
+        let first = configuration.endpoint(
+            path,
+            query: [
+                URLQueryItem(name: "type", value: account.isOrganization ? "public" : "owner"),
+                URLQueryItem(name: "sort", value: "full_name"),
+                URLQueryItem(name: "per_page", value: "100"),
+            ])
+        var pages = [try await listedPage(first, of: account.login)]
+        var visited: Set<String> = [first.absoluteString]
+        var url = LinkHeader.next(pages[0].link, relativeTo: first)
+        if let rest = LinkHeader.remainingPages(pages[0].link, relativeTo: first, limit: Self.ownerPageLimit) {
+            pages += try await listedPages(rest, of: account.login)
+            visited.formUnion(rest.map(\.absoluteString))
+            url = LinkHeader.next(pages[pages.count - 1].link, relativeTo: rest[rest.count - 1])
+        }
+        while let next = url, visited.insert(next.absoluteString).inserted, visited.count <= Self.ownerPageLimit {
+            pages.append(try await listedPage(next, of: account.login))
+            url = LinkHeader.next(pages[pages.count - 1].link, relativeTo: next)
+        }
+        for page in pages {
+            if let older = page.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
+        }
+        return OwnerListing(
+            source: source, login: account.login, avatarURL: account.avatarURL, htmlURL: account.htmlURL,
+            isOrganization: account.isOrganization,
+            repos: pages.flatMap(\.repos), staleness: staleness)
+    }
+
+    /// One page of an owner's list, read.
+    package struct ListedPage: Sendable {
+        package var repos: [ListedRepository]
+        package var link: String?
+        package var staleness: Staleness?
+    }
+
+    /// Pages requested together, in their order; the first that fails fails the listing.
+    private func listedPages(_ urls: [URL], of login: String) async throws -> [ListedPage] {
+        try await withThrowingTaskGroup(of: (Int, ListedPage).self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask { (index, try await listedPage(url, of: login)) }
+            }
+            var pages = [ListedPage?](repeating: nil, count: urls.count)
+            for try await (index, page) in group { pages[index] = page }
+            return pages.map { $0! }
+        }
+    }
+
+    private func listedPage(_ url: URL, of login: String) async throws -> ListedPage {
+        let page = try await get(url)
+        guard page.status == 200 else { throw Self.failure(page) }
+        let items: [ListedRepositoryPayload]
+        do {
+            items = try JSONDecoder().decode([ListedRepositoryPayload].self, from: page.data)
+        } catch {
+            throw GitHubError.invalidResponse("the repository list of '\(login)' could not be read (\(error))")
+        }
+        // A name that is not a valid GitHub name cannot be a folder of the site.
+        let repos = items.compactMap { item -> ListedRepository? in
+            guard case .success(let name) = RepoName.parse(item.repository.fullName) else { return nil }
+            return ListedRepository(
+                payload: item.repository, name: name, fork: item.fork, isPrivate: item.isPrivate, topics: item.topics)
+        }
+        return ListedPage(repos: repos, link: page.header("link"), staleness: page.staleness)
+    }
+}
+extension ListedRepository: OwnerRuleFacts {}

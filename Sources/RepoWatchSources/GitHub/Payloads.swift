@@ -1,0 +1,82 @@
+import Foundation
+import RepoWatchSupport
+
+/// The fields of `GET /repos/{owner}/{repo}` the widgets need; everything else is ignored.
+package struct RepositoryPayload: Decodable, Sendable {
+    package struct Owner: Decodable, Sendable {
+        package var login: String
+        package var avatarURL: String?
+        package enum CodingKeys: String, CodingKey {
+            case login
+            case avatarURL = "avatar_url"
+        }
+    }
+
+    package var fullName: String
+    package var owner: Owner
+    package var htmlURL: String?
+    package var description: String?
+    package var stars: Int
+    package var forks: Int
+    package var openIssues: Int
+    package var hasIssues: Bool
+    package var archived: Bool
+    package var pushedAt: Date?
+
+    package enum CodingKeys: String, CodingKey {
+        case owner, description, archived, watchers, forks
+        case fullName = "full_name"
+        case htmlURL = "html_url"
+        case stargazersCount = "stargazers_count"
+        case watchersCount = "watchers_count"
+        case forksCount = "forks_count"
+        case openIssuesCount = "open_issues_count"
+        case openIssues = "open_issues"
+        case hasIssues = "has_issues"
+        case pushedAt = "pushed_at"
+    }
+
+    package init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fullName = try container.decode(String.self, forKey: .fullName)
+        owner = try container.decode(Owner.self, forKey: .owner)
+        htmlURL = try container.decodeIfPresent(String.self, forKey: .htmlURL)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        // Payloads from before 2012's rename of "watchers" to stargazers carry only `watchers`.
+        stars =
+            try container.decodeIfPresent(Int.self, forKey: .stargazersCount)
+            ?? container.decodeIfPresent(Int.self, forKey: .watchers)
+            ?? container.decodeIfPresent(Int.self, forKey: .watchersCount) ?? 0
+        forks =
+            try container.decodeIfPresent(Int.self, forKey: .forksCount)
+            ?? container.decodeIfPresent(Int.self, forKey: .forks) ?? 0
+        openIssues =
+            try container.decodeIfPresent(Int.self, forKey: .openIssuesCount)
+            ?? container.decodeIfPresent(Int.self, forKey: .openIssues) ?? 0
+        hasIssues = try container.decodeIfPresent(Bool.self, forKey: .hasIssues) ?? true
+        archived = try container.decodeIfPresent(Bool.self, forKey: .archived) ?? false
+        pushedAt = try container.decodeIfPresent(String.self, forKey: .pushedAt).flatMap(ISO8601.parse)
+    }
+}
+
+/// One entry of `GET /repos/{owner}/{repo}/contributors`.
+package struct ContributorPayload: Decodable, Sendable {
+    package var login: String?
+    package var type: String?
+    package var contributions: Int
+    package var avatarURL: String?
+
+    package enum CodingKeys: String, CodingKey {
+        case login, type, contributions
+        case avatarURL = "avatar_url"
+    }
+
+    /// Widgets show people: bots and anonymous (email-only) entries are left out.
+    package var isPerson: Bool {
+        guard let login, !login.isEmpty else { return false }
+        switch type?.lowercased() {
+        case "bot", "anonymous": return false
+        default: return !login.hasSuffix("[bot]")
+        }
+    }
+}

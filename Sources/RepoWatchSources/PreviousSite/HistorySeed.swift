@@ -1,0 +1,99 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// GitHub evicts Actions caches (after a week unused, or when the repository's caches outgrow their
+/// quota), and with the cache goes `.repowatch/history.json`. The published site still has the same
+/// points in `data/history.json`, so a build that finds no history file but knows its `base_url` asks
+/// the live site for it once, before recording its own point.
+///
+/// The site is not the API: no token is sent, and its answer is parsed as strictly as the local file.
+/// Anything else than a readable history starts a new one, as before.
+package struct HistorySeed: Sendable {
+    /// Redirects are followed by hand (the transport refuses them) so each hop is checked as http(s).
+    package static let redirectLimit = 5
+
+    /// Nil: a session of its own, made only when the history is missing.
+    package let transport: (any HTTPTransport)?
+
+    package init(transport: (any HTTPTransport)? = nil) {
+        self.transport = transport
+    }
+
+    /// `<base_url>data/history.json`: where `SiteRenderer` publishes it.
+    package static func publishedURL(base: URL) -> URL {
+        base.appendingPathComponent("data/history.json")
+    }
+
+    /// Writes the published history into `file` when `file` does not exist yet. Never throws: at worst
+    /// the build starts a new history, saying why.
+    package func restoreIfMissing(_ file: HistoryFile, baseURL: URL?, offline: Bool, log: any BuildLog) async {
+        guard !offline, let baseURL, !FileManager.default.fileExists(atPath: file.url.path) else { return }
+        let url = Self.publishedURL(base: baseURL)
+        switch await fetch(url) {
+        case .success(let data):
+            do {
+                let history = try History.parse(data)
+                try file.save(data)
+                log.info(
+                    "No \(file.url.lastPathComponent) in the cache: restored \(history.pointCount) points from \(url)")
+            } catch {
+                log.warning("\(url) is not a readable history (\(error)); starting a new one")
+            }
+        case .failure(.notPublished):
+            log.info("No \(file.url.lastPathComponent) in the cache and none published at \(url) yet: starting one")
+        case .failure(let reason):
+            log.warning("could not fetch the published history from \(url) (\(reason)); starting a new one")
+        }
+    }
+
+    package enum Failure: Error, CustomStringConvertible {
+        case notPublished
+        case status(Int)
+        case badRedirect(String)
+        case transport(String)
+
+        package var description: String {
+            switch self {
+            case .notPublished: "404"
+            case .status(let code): "HTTP \(code)"
+            case .badRedirect(let location): "redirected to \(location)"
+            case .transport(let message): message
+            }
+        }
+    }
+
+    package func fetch(_ start: URL) async -> Result<Data, Failure> {
+        let transport = self.transport ?? URLSessionTransport(timeout: 15, connections: 1)
+        var url = start
+        for _ in 0...Self.redirectLimit {
+            var request = URLRequest(url: url)
+            request.setValue("repowatch-site/\(Version.current)", forHTTPHeaderField: "User-Agent")
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let data: Data
+            let response: HTTPURLResponse
+            do {
+                (data, response) = try await transport.send(request)
+            } catch {
+                return .failure(.transport(String(describing: error)))
+            }
+            switch response.statusCode {
+            case 200: return .success(data)
+            case 404: return .failure(.notPublished)
+            case 301, 302, 303, 307, 308:
+                let location = response.value(forHTTPHeaderField: "Location") ?? ""
+                guard let next = URL(string: location, relativeTo: url)?.absoluteURL, SafeURL.isWeb(next) else {
+                    return .failure(.badRedirect(location))
+                }
+                url = next
+            default: return .failure(.status(response.statusCode))
+            }
+        }
+        return .failure(.transport("more than \(Self.redirectLimit) redirects"))
+    }
+}

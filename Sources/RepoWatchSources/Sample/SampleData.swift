@@ -1,0 +1,64 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+/// Plausible, deterministic data for any repository name, like the app's MockData: lets a site be
+/// built and previewed with no network and no token.
+package enum SampleData {
+    package static let logins = [
+        "sallen0400", "octocat", "hubot", "monalisa", "mojombo", "defunkt", "pjhyett", "wycats",
+        "ezmobius", "ivey", "evanphx", "vanpelt", "technoweenie", "kevinclark", "bmizerany", "caged",
+    ]
+
+    package static func snapshot(for name: RepoName, now: Date) -> RepoSnapshot {
+        var generator = SeededGenerator(seed: name.key)
+        let stars = generator.next(in: 10...180_000)
+        let daysAgo = generator.next(in: 0...120)
+        let pushedAt = now.addingTimeInterval(-Double(daysAgo) * 86_400 - Double(generator.next(in: 0...80_000)))
+        let contributorCount = generator.next(in: 0...9) == 0 ? generator.next(in: 0...3) : 4
+        var contributions = generator.next(in: 50...3_000)
+        var pool = logins
+        var contributors: [Contributor] = []
+        for _ in 0..<contributorCount {
+            let login = pool.remove(at: generator.next(in: 0...(pool.count - 1)))
+            contributors.append(Contributor(login: login, contributions: contributions))
+            contributions = max(1, contributions * generator.next(in: 30...90) / 100)
+        }
+        return RepoSnapshot(
+            configName: name.description,
+            fullName: name.description,
+            htmlURL: "https://github.com/\(name.owner)/\(name.name)",
+            description: "Sample data for \(name.description).",
+            stars: stars,
+            forks: stars * generator.next(in: 5...25) / 100,
+            openIssues: generator.next(in: 0...400),
+            hasIssues: generator.next(in: 0...5) != 0,
+            openPulls: generator.next(in: 0...120),
+            archived: false,
+            pushedAt: pushedAt,
+            daysSincePush: Snapshot.daysSince(pushedAt, now: now),
+            contributors: contributors,
+            fetchedAt: now)
+    }
+}
+
+/// SplitMix64 seeded from a name's SHA-256, so every machine builds the same sample site.
+package struct SeededGenerator {
+    private var state: UInt64
+
+    package init(seed: String) {
+        state = SHA256.hash(Array(seed.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    package mutating func nextUInt64() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    package mutating func next(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(nextUInt64() % UInt64(range.count))
+    }
+}

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Hands memory the build has freed back to the system between steps.
+///
+/// glibc's malloc returns a freed block to the arena it came from, and threads allocate from
+/// arenas of their own: what loading the config freed (the YAML tree of a long `repos:` list) stayed
+/// in the loading thread's arena, out of reach of the render's threads, so the steps' peaks added up
+/// in the resident size instead of sharing the same pages. `malloc_trim` returns every arena's free
+/// pages.
+/// It is looked up at run time (Swift's Glibc module does not export malloc.h); a libc without it
+/// (musl) simply keeps its pages.
+package enum FreedMemory {
+    private typealias Trim = @convention(c) (Int) -> Int32
+
+    private static let trim: Trim? = {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: Trim.self)
+        #else
+            return nil
+        #endif
+    }()
+
+    /// Whether this libc can hand pages back (glibc can).
+    package static var isAvailable: Bool { trim != nil }
+
+    package static func release() { _ = trim?(0) }
+}
