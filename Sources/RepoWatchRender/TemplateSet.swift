@@ -13,6 +13,9 @@ package struct TemplateSet: Sendable {
     package let library: MustacheLibrary
     /// The same templates compiled for speed; nil when one uses something only the library renders.
     package let compiled: CompiledRenderer?
+    /// Why `compiled` is nil: a warning for each template the compiler refuses, naming the tag, which
+    /// `build` and `check` print.
+    package var compileFallback: [Diagnostic] = []
     /// Path under `assets/` → bytes.
     package let assets: [String: Data]
     /// Which templates came from the site's folder, for `check` and `--verbose`.
@@ -75,8 +78,20 @@ package struct TemplateSet: Sendable {
             }
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
-        let compiled = try? CompiledRenderer(templates: parsed.mapValues(CompiledTemplate.init))
-        return TemplateSet(library: library, compiled: compiled, assets: assets, overridden: overridden)
+        var compiledTemplates: [String: CompiledTemplate] = [:]
+        var fallback: [Diagnostic] = []
+        for (name, template) in parsed.sorted(by: { $0.key < $1.key }) {
+            do { compiledTemplates[name] = try CompiledTemplate(template) } catch {
+                fallback.append(
+                    Diagnostic(
+                        .warning, file: sources[name]?.file ?? name, line: 1, column: 1,
+                        "uses \(error), which the compiled renderer does not do, so every template renders with "
+                            + "swift-mustache's own renderer (slower)"))
+            }
+        }
+        return TemplateSet(
+            library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
+            compileFallback: fallback, assets: assets, overridden: overridden)
     }
 
     private static func describe(_ error: Error) -> String {

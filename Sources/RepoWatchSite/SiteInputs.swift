@@ -28,6 +28,7 @@ package struct SiteInputs: Sendable {
         }
         guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
         let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        for warning in templates.compileFallback { log.info(warning.description) }
         let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
         for warning in locales.warnings { log.info(warning.description) }
         let now = try now(options)

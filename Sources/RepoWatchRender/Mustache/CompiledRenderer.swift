@@ -4,7 +4,8 @@ import RepoWatchSupport
 /// Renders `CompiledTemplate`s the way swift-mustache renders the same templates, for the typed
 /// contexts of Render/Pages and Render/Cards: the context stack, dotted names, sections over
 /// booleans, objects and arrays, transforms (`{{#empty(src)}}`, and `{{#first()}}`, `{{index()}}`
-/// inside a sequence), partials with their indentation, and parent templates with blocks.
+/// inside a sequence), partials with their indentation, parent templates with blocks, and values
+/// seen through their `MustacheCustomRepresentation` (an `NSNull` is no value).
 ///
 /// Where it is faster: an object's `MustacheParent` conformance is looked up once, when it is pushed,
 /// not at every key; names are split at compile time; everything is appended to one byte buffer.
@@ -40,7 +41,11 @@ private struct Frame {
 
     func child(_ name: String) -> Any? {
         if let parent { return parent.child(named: name) }
-        // What the library does for other values: a stored property of that name.
+        // What the library does for other values: its representation's child (`NSNull`: none), or
+        // else a stored property of that name.
+        if let custom = value as? any MustacheCustomRepresentation {
+            return custom.representation.flatMap { Frame($0).child(name) }
+        }
         guard let match = Mirror(reflecting: value).children.first(where: { $0.label == name }) else { return nil }
         let mirror = Mirror(reflecting: match.value)
         guard mirror.displayStyle == .optional else { return match.value }
@@ -185,6 +190,11 @@ private struct RenderState {
         case let flag as Bool:
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         default:
+            // An `NSNull` renders as nothing: the library looks through a representation.
+            if let custom = value as? any MustacheCustomRepresentation {
+                if let represented = custom.representation { append(represented, escaped: escaped) }
+                return
+            }
             let text = String(describing: value)
             if escaped { XMLEscape.appendText(text, to: &output) } else { output.append(contentsOf: text.utf8) }
         }
@@ -216,6 +226,10 @@ private struct RenderState {
             } else if elements.isEmpty {
                 within(Frame(value), body, indentation: indentation, inherited: inherited)
             }
+            return
+        }
+        if let custom = value as? any MustacheCustomRepresentation {
+            section(custom.representation, body, inverted: inverted, indentation: indentation, inherited: inherited)
             return
         }
         if let renderable = value as? any MustacheCustomRenderable, renderable.isNull {
