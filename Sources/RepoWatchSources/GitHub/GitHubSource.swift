@@ -54,7 +54,8 @@ package struct GitHubSource: Sendable {
         let cache = ResponseCache(directory: options.cacheURL, now: now)
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
-        let client = makeClient(api, ledger: ledger, cache: cache, transport: transport)
+        let stack = NetworkStack(transport: transport, policy: policy, log: log)
+        let client = makeClient(api, stack: stack, ledger: ledger, cache: cache, limiter: transport.limiter)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
         let store = AvatarStore(client: client, spool: spool)
@@ -71,8 +72,8 @@ package struct GitHubSource: Sendable {
         let openCounts = OpenCountsFetcher(
             url: GraphQLEndpoint.url(
                 apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
-            token: api.token, userAgent: api.userAgent, transport: transport, cacheDirectory: options.cacheURL,
-            offline: options.offline, retry: options.retry, log: log, now: now)
+            token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: options.cacheURL, log: log,
+            now: now)
         // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
         async let counted = openCounts.fetch(config.repos)
         var repos = await fetcher.fetchAll(
@@ -105,20 +106,23 @@ package struct GitHubSource: Sendable {
             owners: owners.summary, openCounts: countReport)
     }
 
-    private func makeClient(
-        _ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache, transport: LimitedTransport
-    ) -> GitHubClient {
+    private var policy: NetworkPolicy {
         var policy = NetworkPolicy()
         policy.offline = options.offline
         policy.maxWait = options.maxWait
         policy.retry = options.retry
         policy.verbose = options.verbose
         policy.refresh = options.refresh
-        let limiter = transport.limiter
+        return policy
+    }
+
+    private func makeClient(
+        _ api: APIConfiguration, stack: NetworkStack, ledger: RequestLedger, cache: ResponseCache,
+        limiter: ConcurrencyLimiter
+    ) -> GitHubClient {
         let log = self.log
         return GitHubClient(
-            configuration: api, transport: transport, cache: cache,
-            policy: policy, ledger: ledger, log: log,
+            configuration: api, stack: stack, cache: cache, ledger: ledger,
             onSecondaryLimit: {
                 limiter.reduce()
                 log.warning("GitHub's secondary rate limit: lowering concurrency to \(limiter.limit)")
