@@ -3,10 +3,6 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// GitHub evicts Actions caches (after a week unused, or when the repository's caches outgrow their
 /// quota), and with the cache goes `.repowatch/history.json`. The published site still has the same
 /// points in `data/history.json`, so a build that finds no history file but knows its `base_url` asks
