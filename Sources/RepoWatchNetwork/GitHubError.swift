@@ -43,11 +43,7 @@ package struct ErrorPayload: Decodable, Sendable {
     package var message: String?
 }
 
-extension GitHubClient {
-    package static func failure(_ fetched: Fetched) -> GitHubError {
-        failure(status: fetched.status, data: fetched.data)
-    }
-
+extension GitHubError {
     package static func failure(status: Int, data: Data) -> GitHubError {
         if status == 404 { return .notFound }
         let message = try? JSONDecoder().decode(ErrorPayload.self, from: data).message
@@ -57,5 +53,25 @@ extension GitHubClient {
     package static func isTooLarge(_ body: Data) -> Bool {
         let message = (try? JSONDecoder().decode(ErrorPayload.self, from: body).message) ?? ""
         return message.lowercased().contains("too large")
+    }
+
+    /// A transport's failure in a few words.
+    package static func reason(for error: Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .timedOut: return "timed out"
+            case .cannotConnectToHost: return "could not connect"
+            case .cannotFindHost: return "unknown host"
+            case .notConnectedToInternet: return "not connected to the internet"
+            default: return urlError.localizedDescription
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+extension GitHubClient {
+    package static func failure(_ response: NetworkResponse) -> GitHubError {
+        GitHubError.failure(status: response.status, data: response.data)
     }
 }

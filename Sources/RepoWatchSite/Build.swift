@@ -91,14 +91,15 @@ public struct Build: Sendable {
         let locks = try await BuildLocks.acquire(
             output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
         defer { locks.release() }
-        let gathered = try await step("gather the snapshot") { try await gather(site) }
+        let source = source(for: site)
+        let gathered = try await step("gather the snapshot") { try await gather(site, from: source) }
         FreedMemory.release()
         // `owners:` completes the site: their repositories and default widgets are known only now.
         site.config = gathered.config
         let snapshot = Snapshot(
             generatedAt: site.now, nextUpdate: site.now.addingTimeInterval(site.config.refresh),
             sample: options.sample, repos: gathered.repos)
-        let historyStep = HistoryStep(options: options, log: log)
+        let historyStep = HistoryStep(options: options, source: source, log: log)
         let history = await historyStep.record(
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
@@ -120,13 +121,16 @@ public struct Build: Sendable {
         return result
     }
 
-    /// Step 2: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
-    package func gather(_ site: SiteInputs) async throws -> Gathered {
-        var gathered =
-            options.sample
-            ? try await SampleSource(now: site.now).gather(site.config)
-            : try await GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
-                .gather(site.config)
+    /// Step 2's source: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
+    package func source(for site: SiteInputs) -> any SiteSource {
+        options.sample
+            ? SampleSource(now: site.now)
+            : GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
+    }
+
+    /// Step 2, gather: whichever the source, every widget ends up with a face.
+    package func gather(_ site: SiteInputs, from source: any SiteSource) async throws -> SiteData {
+        var gathered = try await source.gather(site.config)
         await gathered.addPlaceholderFaces()
         return gathered
     }

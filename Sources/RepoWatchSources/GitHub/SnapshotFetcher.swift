@@ -17,12 +17,12 @@ package struct SnapshotFetcher: Sendable {
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
     package func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
-        await fetchAll(repos.map(Work.repository), jobs: jobs, progress: progress)
+        await fetchAll(repos.map(Plan.repository), jobs: jobs, progress: progress)
     }
 
-    /// What one repository of the site needs.
+    /// What fetching one repository of the site takes.
     /// Indirect: a list of 10,000 would otherwise take a whole `RepoSnapshot` (~256 bytes) per entry.
-    package indirect enum Work: Sendable {
+    package indirect enum Plan: Sendable {
         /// From `repos:`: the repository document, then contributors.
         case repository(RepoName)
         /// From an owner's list, which already holds the document: contributors only.
@@ -33,7 +33,7 @@ package struct SnapshotFetcher: Sendable {
 
     /// `spool`: where the results wait for the render (in memory unless a folder is given).
     package func fetchAll(
-        _ repos: [Work], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool()
+        _ repos: [Plan], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool()
     ) async
         -> RepoList
     {
@@ -45,7 +45,7 @@ package struct SnapshotFetcher: Sendable {
                 guard next < repos.count else { return }
                 let index = next
                 let repo = repos[index]
-                group.addTask { (index, await fetch(work: repo)) }
+                group.addTask { (index, await fetch(repo)) }
                 next += 1
             }
             // Twice as many repositories as request slots: one waiting for an avatar another is
@@ -61,8 +61,8 @@ package struct SnapshotFetcher: Sendable {
         }
     }
 
-    package func fetch(work: Work) async -> RepoSnapshot {
-        switch work {
+    package func fetch(_ plan: Plan) async -> RepoSnapshot {
+        switch plan {
         case .repository(let name): return await fetch(name)
         case .listed(let repo, let staleness):
             return await snapshot(of: repo.payload, configName: repo.name.description, staleness: staleness)

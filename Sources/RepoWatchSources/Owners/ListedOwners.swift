@@ -3,11 +3,9 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-/// Part of step 2, gather: `owners:` listed (100 repositories per request), their rules applied and
-/// the site's repository list completed, before the repositories are fetched. Failures are handled
-/// as repositories' are: a transient one falls back to the cache, then to the previous build; a
-/// missing owner is an error (exit 1) that does not stop the rest.
-package struct OwnerStep: Sendable {
+/// What listing `owners:` gave (GitHub's lists, or made-up ones for `--sample`): each owner's
+/// outcome, their rules applied, and the site's repository list and widgets completed with them.
+package struct ListedOwners: Sendable {
     package enum Outcome: Sendable {
         case listed(OwnerListing, selected: [ListedRepository])
         /// The listing failed and nothing was cached: the previous build's repositories, stale.
@@ -36,85 +34,21 @@ package struct OwnerStep: Sendable {
         }
     }
 
-    /// Lists every owner (concurrently; each follows its own pages), then resolves the site.
-    /// Throws the config's errors that only the listing reveals.
-    package static func list(
-        _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, offline: Bool,
-        log: any BuildLog
-    ) async throws -> OwnerStep {
-        guard !config.owners.isEmpty else { return try OwnerStep(config: config, outcomes: []) }
-        log.info(
-            "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
-                + (offline ? " from the cache (offline)…" : "…"))
-        let results = await withTaskGroup(of: (Int, Result<OwnerListing, GitHubError>).self) { group in
-            for (index, source) in config.owners.enumerated() {
-                group.addTask {
-                    do {
-                        return (index, .success(try await client.listOwner(source)))
-                    } catch let error as GitHubError {
-                        return (index, .failure(error))
-                    } catch {
-                        return (index, .failure(.network(String(describing: error))))
-                    }
-                }
-            }
-            var results = [Result<OwnerListing, GitHubError>?](repeating: nil, count: config.owners.count)
-            for await (index, result) in group { results[index] = result }
-            return results.map { $0! }
-        }
-        var outcomes: [Outcome] = []
-        for (source, result) in zip(config.owners, results) {
-            switch result {
-            case .success(let listing):
-                if listing.login.lowercased() != source.key {
-                    log.warning("owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in site.yml")
-                }
-                let selected = source.select(listing.repos.filter { !$0.isPrivate })
-                log.info(
-                    "\(source.owner): \(Formatting.plural(listing.repos.count, "repository", "repositories")) listed, "
-                        + "\(Formatting.grouped(selected.count)) kept")
-                outcomes.append(.listed(listing, selected: selected))
-            case .failure(let error):
-                // The previous site stands in while GitHub fails, never for a missing owner or --offline.
-                let earlier =
-                    error.isTransient && !offline
-                    ? previous.snapshots(from: source.source, reason: error.description) : []
-                if earlier.isEmpty {
-                    // Reported with the build's summary (or by `NothingToBuild`), once.
-                    outcomes.append(.failed(source, reason: error.description))
-                } else {
-                    log.warning(
-                        "owner \(source.owner): \(error.description); showing its repositories of the previous build")
-                    outcomes.append(.previous(source, earlier))
-                }
-            }
-        }
-        var stage = try OwnerStep(config: config, outcomes: outcomes)
-        try stage.requireRepositories()
-        for case .listed(let listing, _) in outcomes {
-            let avatar = await avatars.avatar(
-                url: listing.avatarURL, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: listing.login)
-            stage.headings.append(
-                OwnerHeading(source: listing.source, login: listing.login, avatar: avatar, htmlURL: listing.htmlURL))
-        }
-        return stage
-    }
-
     /// `--sample`: each owner gives a few made-up repositories, and any a widget names.
-    package static func sample(_ config: SiteConfig) throws -> OwnerStep {
+    package static func sample(_ config: SiteConfig) throws -> ListedOwners {
         let yields = config.owners.map { source in
             let named = config.references.map(\.name).filter { $0.owner.lowercased() == source.key }
             let count = min(source.limit ?? 4, 4)
             let made = (1...count).map { RepoName(owner: source.owner, name: "sample-\($0)") }
             return SiteConfig.OwnerYield(source: source, names: named + made)
         }
-        var stage = try OwnerStep(config: config, yields: yields)
-        try stage.requireRepositories()
-        stage.headings = config.owners.map { OwnerHeading(source: $0, login: $0.owner, avatar: nil, htmlURL: nil) }
-        return stage
+        var owners = try ListedOwners(config: config, yields: yields)
+        try owners.requireRepositories()
+        owners.headings = config.owners.map { OwnerHeading(source: $0, login: $0.owner, avatar: nil, htmlURL: nil) }
+        return owners
     }
 
-    private init(config: SiteConfig, outcomes: [Outcome]) throws {
+    package init(config: SiteConfig, outcomes: [Outcome]) throws {
         let yields = outcomes.map { outcome -> SiteConfig.OwnerYield in
             switch outcome {
             case .listed(let listing, let selected): return .init(source: listing.source, names: selected.map(\.name))
@@ -143,7 +77,7 @@ package struct OwnerStep: Sendable {
     }
 
     /// What to fetch for each repository of the site, in its order.
-    package func work() -> [SnapshotFetcher.Work] {
+    package func fetchPlans() -> [SnapshotFetcher.Plan] {
         var listed: [String: (ListedRepository, GitHubClient.Staleness?)] = [:]
         var earlier: [String: RepoSnapshot] = [:]
         var failures: [String: String] = [:]
@@ -190,6 +124,6 @@ package struct OwnerSummary: Sendable {
     package var failures: [String] = []
 }
 
-extension OwnerStep {
+extension ListedOwners {
     package var summary: OwnerSummary { OwnerSummary(headings: headings, failures: failures) }
 }

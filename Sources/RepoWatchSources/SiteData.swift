@@ -2,8 +2,9 @@ import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
 
-/// Step 2's result: the repositories in site.yml's order and the avatar files they show.
-package struct Gathered: Sendable {
+/// What a `SiteSource` gives the pipeline: the site's repositories in site.yml's order, the avatar
+/// files they show, and how they were obtained.
+package struct SiteData: Sendable {
     /// site.yml's config, completed by `owners:` (their repositories and default widgets).
     package var config: SiteConfig
     package var repos: RepoList
@@ -26,35 +27,5 @@ package struct Gathered: Sendable {
                 url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: owner)
         }
         avatars.add(await placeholders.files)
-    }
-}
-
-/// Made-up, deterministic numbers for `--sample`: no network, no token.
-package struct SampleSource: Sendable {
-    package let now: Date
-
-    package func gather(_ config: SiteConfig) async throws -> Gathered {
-        let owners = try OwnerStep.sample(config)
-        let config = owners.config
-        let store = AvatarStore(client: nil)
-        var repos = RepoList()
-        for name in config.repos {
-            var repo = SampleData.snapshot(for: name, now: now)
-            repo.ownerAvatar = await store.avatar(
-                url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: name.owner)
-            for index in repo.contributors.indices {
-                repo.contributors[index].avatar = await store.avatar(
-                    url: nil, pixels: SnapshotFetcher.contributorAvatarPixels,
-                    placeholderFor: repo.contributors[index].login)
-            }
-            owners.label(&repo)
-            repos.append(repo)
-        }
-        return Gathered(
-            config: config, repos: repos, avatars: await store.files, requests: nil, owners: owners.summary)
-    }
-
-    package init(now: Date) {
-        self.now = now
     }
 }

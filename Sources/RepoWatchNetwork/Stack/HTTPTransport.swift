@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -65,7 +66,8 @@ package final class URLSessionTransport: HTTPTransport {
     }
 }
 
-private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// Stateless, so it is Sendable as it is; URLSession calls it on its own queue.
+private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
@@ -74,97 +76,28 @@ private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, @unchecke
     }
 }
 
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var cancelled = false
+/// The task of one `send`, for a cancellation that may come before the task exists.
+private final class TaskBox: Sendable {
+    private struct State {
+        var task: URLSessionTask?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
 
     func set(_ task: URLSessionTask) {
-        lock.lock()
-        self.task = task
-        let cancelNow = cancelled
-        lock.unlock()
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
         if cancelNow { task.cancel() }
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
         task?.cancel()
-    }
-}
-
-/// Bounds how many requests run at once (`--jobs`); a secondary rate limit halves the bound. A lock
-/// rather than an actor: a finished request hands its slot straight to the longest waiting one,
-/// without a hop through the actor's executor, so slots do not sit idle between requests.
-package final class ConcurrencyLimiter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bound: Int
-    private var active = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    package init(limit: Int) { bound = max(1, limit) }
-
-    package var limit: Int { lock.withLock { bound } }
-    /// Slots taken, and requests waiting for one.
-    package var occupancy: (active: Int, waiting: Int) { lock.withLock { (active, waiters.count) } }
-
-    package func acquire() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let admitted = lock.withLock {
-                guard active < bound else {
-                    waiters.append(continuation)
-                    return false
-                }
-                active += 1
-                return true
-            }
-            if admitted { continuation.resume() }
-        }
-    }
-
-    package func release() {
-        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            // The slot passes to a waiter as it is, unless a reduced bound wants it gone.
-            if active <= bound, !waiters.isEmpty { return waiters.removeFirst() }
-            active -= 1
-            return nil
-        }
-        next?.resume()
-    }
-
-    /// GitHub asks clients that trip the secondary limit to slow down.
-    package func reduce() { lock.withLock { bound = max(1, bound / 2) } }
-
-    package func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
-        await acquire()
-        defer { release() }
-        return try await body()
-    }
-}
-
-/// Any transport, with at most `limit` exchanges in flight.
-package struct LimitedTransport: HTTPTransport {
-    package let base: any HTTPTransport
-    package let limiter: ConcurrencyLimiter
-
-    package init(_ base: any HTTPTransport, limit: Int) {
-        self.base = base
-        limiter = ConcurrencyLimiter(limit: limit)
-    }
-
-    package func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await send(request, admit: {})
-    }
-
-    package func send(_ request: URLRequest, admit: @Sendable () async throws -> Void) async throws
-        -> (Data, HTTPURLResponse)
-    {
-        try await limiter.run {
-            try await admit()
-            return try await base.send(request)
-        }
     }
 }
