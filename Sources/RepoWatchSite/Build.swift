@@ -104,7 +104,7 @@ public struct Build: Sendable {
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
         let written = try await step("render and write the site") {
-            try SiteOutput(
+            try RenderStep(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,
                 ownerHeadings: gathered.owners.headings
             )

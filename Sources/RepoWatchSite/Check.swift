@@ -14,7 +14,7 @@ public struct Check: Sendable {
     public func run() throws -> String {
         let directory = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent()
         var problems: [Diagnostic] = []
-        var loaded: ConfigLoader.Result?
+        var loaded: ConfigLoader.LoadedConfig?
         var templates: TemplateSet?
         var locales: LocaleCatalog?
         do { loaded = try ConfigLoader.load(path: configPath) } catch let error as DiagnosticsError {

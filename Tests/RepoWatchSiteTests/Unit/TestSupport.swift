@@ -73,7 +73,7 @@ func temporaryDirectory() throws -> URL {
 }
 
 /// site.yml text → the loaded configuration, as `site.yml` (so diagnostics read `site.yml:LINE:COL`).
-func parse(_ yaml: String) throws -> ConfigLoader.Result {
+func parse(_ yaml: String) throws -> ConfigLoader.LoadedConfig {
     try ConfigLoader(file: "site.yml").parse(yaml)
 }
 

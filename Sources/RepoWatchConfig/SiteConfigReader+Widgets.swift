@@ -3,7 +3,7 @@ import RepoWatchModel
 import Yams
 
 /// `widgets:`: each entry's kind, repositories, sizes and look, checked against the saved repositories.
-extension Parser {
+extension SiteConfigReader {
     package mutating func widgetList(_ node: Node, repos names: [RepoName]) -> [SiteConfig.Widget] {
         guard case .sequence(let sequence) = node else {
             error(node, "`widgets` must be a list")

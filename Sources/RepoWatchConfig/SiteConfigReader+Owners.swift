@@ -2,7 +2,7 @@ import RepoWatchModel
 import Yams
 
 /// `owners:` in site.yml, validated with the same positions and key suggestions as the rest.
-extension Parser {
+extension SiteConfigReader {
     package static let ownerKeys: Set = [
         "owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude",
     ]

@@ -6,7 +6,7 @@ import RepoWatchSupport
 
 /// Steps 4 and 5, render and write: every file into a staging folder that replaces the site only
 /// when complete, so a failed build leaves the previous site as it was.
-package struct SiteOutput: Sendable {
+package struct RenderStep: Sendable {
     package let site: SiteInputs
     package let sample: Bool
     package let history: History
