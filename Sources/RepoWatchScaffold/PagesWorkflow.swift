@@ -96,6 +96,36 @@ package enum PagesWorkflow {
                     id: deployment
                     uses: \(deployPages)
 
-            """
+            """ + keepScheduleJob
     }
+
+    /// GitHub switches off the schedule of a public repository's workflow after 60 days without a
+    /// commit; this job, the workflow's last (after a blank line), keeps it on.
+    package static let keepScheduleJob = """
+
+          # GitHub switches off the schedule of a public repository's workflow after 60 days without
+          # a commit, and the site would quietly stop updating. Re-enabling the workflow on each
+          # scheduled run keeps it on; `actions: write` is the one permission that allows it.
+          keep-schedule:
+            name: Keep the schedule on
+            if: github.event_name == 'schedule'
+            runs-on: ubuntu-latest
+            permissions:
+              actions: write   # PUT /repos/OWNER/REPO/actions/workflows/FILE/enable
+            steps:
+              - name: Re-enable this workflow
+                env:
+                  GH_TOKEN: ${{ github.token }}
+                run: |
+                  # GITHUB_WORKFLOW_REF is OWNER/REPO/.github/workflows/FILE@REF; the API takes FILE.
+                  workflow="${GITHUB_WORKFLOW_REF%@*}"
+                  workflow="${workflow##*/}"
+                  # The token reaches curl on stdin, so it is on no command line.
+                  printf 'Authorization: Bearer %s\\n' "$GH_TOKEN" |
+                    curl --fail-with-body --silent --show-error --request PUT --header @- \\
+                      --header "Accept: application/vnd.github+json" --header "X-GitHub-Api-Version: 2022-11-28" \\
+                      "$GITHUB_API_URL/repos/$GITHUB_REPOSITORY/actions/workflows/$workflow/enable"
+                  echo "$workflow is enabled: its schedule stays on without new commits."
+
+        """
 }
