@@ -45,4 +45,5 @@ package enum PagesWorkflow {
         }
         return result + rest
     }
+
 }
