@@ -63,7 +63,7 @@ package struct GitHubSource: SiteSource {
             options.offline
                 ? "Building \(config.repos.count) repositories from the cache (offline)…"
                 : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
-        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
         let openCounts = openCountsFetcher(api, stack: stack)
         // GraphQL counts run beside the REST fetches: independent requests, another rate limit.

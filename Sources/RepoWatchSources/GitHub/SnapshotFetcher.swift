@@ -14,6 +14,8 @@ package struct SnapshotFetcher: Sendable {
     package let avatars: AvatarStore
     package let log: any BuildLog
     package let now: Date
+    /// Named in the warning about a renamed repository.
+    package var configFile = "site.yml"
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
     package func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
@@ -80,7 +82,7 @@ package struct SnapshotFetcher: Sendable {
             return .unavailable(name, reason: String(describing: error), transient: transient)
         }
         if payload.fullName.lowercased() != name.key {
-            log.warning("\(name) was renamed to \(payload.fullName); update site.yml")
+            log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
         }
         return await snapshot(of: payload, configName: name.description, staleness: staleness)
     }
