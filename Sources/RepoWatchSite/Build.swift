@@ -95,10 +95,14 @@ public struct Build: Sendable {
         let actions = GitHubActions(environment: options.environment)
         do {
             let result = try await build(started: started)
-            if let problem = actions.appendSummary(StepSummary(result: result).markdown) { log.warning(problem) }
+            if actions.writesSummary, let problem = actions.appendSummary(StepSummary(result: result).markdown) {
+                log.warning(problem)
+            }
             return result
         } catch {
-            if let problem = actions.appendSummary(StepSummary.failure(error, configPath: options.configPath)) {
+            if actions.writesSummary,
+                let problem = actions.appendSummary(StepSummary.failure(error, configPath: options.configPath))
+            {
                 log.warning(problem)
             }
             throw error

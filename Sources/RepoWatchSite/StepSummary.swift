@@ -14,9 +14,8 @@ package struct StepSummary {
     package init(result: BuildResult) { self.result = result }
 
     package var markdown: String {
-        var counts = RepoCounts()
-        for repo in result.snapshot.repos { counts.add(repo) }
-        let missing = counts.unavailable > 0 || !result.ownerFailures.isEmpty
+        let scan = RepoScan(result.snapshot.repos, keeping: Self.listLimit)
+        let missing = scan.unavailable.count > 0 || !result.ownerFailures.isEmpty
         var lines = ["### repowatch-site: site built" + (missing ? ", with repositories missing (exit 1)" : ""), ""]
         if let url = result.baseURL?.absoluteString {
             lines += ["Site: [\(MarkdownEscape.text(url))](<\(url)>)", ""]
@@ -25,22 +24,19 @@ package struct StepSummary {
         lines += [
             "| Repositories | \(kind) | Stale | Unavailable | Files written | Unchanged | Time |",
             "|---:|---:|---:|---:|---:|---:|---:|",
-            "| \(cells(result.snapshot.repos.count, counts.fresh, counts.stale, counts.unavailable)) | "
+            "| \(cells(result.snapshot.repos.count, scan.fresh, scan.stale.count, scan.unavailable.count)) | "
                 + "\(cells(result.fileCount - result.unchangedCount, result.unchangedCount)) | "
                 + String(format: "%.1f s", result.elapsed) + " |",
             "",
         ]
         lines += requestTable
-        lines += list("Unavailable (no data)", repos: result.snapshot.repos.filter { !$0.isAvailable }) {
-            $0.error ?? "no data"
-        }
-        lines += list(
-            "Stale (last good data shown)", repos: result.snapshot.repos.filter { $0.isAvailable && $0.stale }
-        ) {
-            ($0.error ?? "could not be fetched") + "; data as of "
-                + ($0.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build")
-        }
-        lines += bullets("Owners that could not be listed", result.ownerFailures)
+        lines += bullets("Unavailable (no data)", scan.unavailable)
+        lines += bullets("Stale (last good data shown)", scan.stale)
+        lines += bullets(
+            "Owners that could not be listed",
+            Listed(
+                count: result.ownerFailures.count,
+                lines: result.ownerFailures.prefix(Self.listLimit).map(MarkdownEscape.text)))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -70,18 +66,12 @@ package struct StepSummary {
 
     private func cells(_ numbers: Int...) -> String { numbers.map(Formatting.grouped).joined(separator: " | ") }
 
-    private func list(_ title: String, repos: [RepoSnapshot], reason: (RepoSnapshot) -> String) -> [String] {
-        bullets(
-            title, repos.prefix(Self.listLimit).map { "`\($0.configName)`: " + MarkdownEscape.text(reason($0)) },
-            total: repos.count, escaped: true)
-    }
-
-    private func bullets(_ title: String, _ items: [String], total: Int? = nil, escaped: Bool = false) -> [String] {
-        guard !items.isEmpty else { return [] }
-        let total = total ?? items.count
-        var lines = ["**\(title)**", ""]
-        lines += items.prefix(Self.listLimit).map { "- " + (escaped ? $0 : MarkdownEscape.text($0)) }
-        if total > Self.listLimit { lines.append("- … and \(Formatting.grouped(total - Self.listLimit)) more") }
+    private func bullets(_ title: String, _ listed: Listed) -> [String] {
+        guard listed.count > 0 else { return [] }
+        var lines = ["**\(title)**", ""] + listed.lines.map { "- " + $0 }
+        if listed.count > listed.lines.count {
+            lines.append("- … and \(Formatting.grouped(listed.count - listed.lines.count)) more")
+        }
         return lines + [""]
     }
 
@@ -111,19 +101,39 @@ package struct StepSummary {
     }
 }
 
-/// One pass over the repositories: an offline build of 10,000 has 10,000 stale ones.
-private struct RepoCounts {
-    var fresh = 0
-    var stale = 0
-    var unavailable = 0
+/// Some of a list's items, already Markdown, and how many there are in all.
+private struct Listed {
+    var count = 0
+    var lines: [String] = []
+}
 
-    mutating func add(_ repo: RepoSnapshot) {
-        if !repo.isAvailable {
-            unavailable += 1
-        } else if repo.stale {
-            stale += 1
-        } else {
-            fresh += 1
+/// One pass over the repositories, keeping only the first few of each list: an offline build of
+/// 10,000 has 10,000 stale ones, and they wait in the spool, not in memory.
+private struct RepoScan {
+    var fresh = 0
+    var stale = Listed()
+    var unavailable = Listed()
+
+    init(_ repos: RepoList, keeping limit: Int) {
+        for repo in repos {
+            if !repo.isAvailable {
+                unavailable.count += 1
+                if unavailable.lines.count < limit {
+                    unavailable.lines.append(Self.line(repo, repo.error ?? "no data"))
+                }
+            } else if repo.stale {
+                stale.count += 1
+                guard stale.lines.count < limit else { continue }
+                let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"
+                stale.lines.append(Self.line(repo, (repo.error ?? "could not be fetched") + "; data as of " + asOf))
+            } else {
+                fresh += 1
+            }
         }
+    }
+
+    /// The name is checked against GitHub's rules (no backtick); the reason may hold anything.
+    static func line(_ repo: RepoSnapshot, _ reason: String) -> String {
+        "`\(repo.configName)`: " + MarkdownEscape.text(reason)
     }
 }

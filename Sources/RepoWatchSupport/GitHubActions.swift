@@ -50,11 +50,14 @@ package struct GitHubActions: Sendable {
         return "::\(level.rawValue)\(properties ?? "")::\(escapeData(message))"
     }
 
+    /// Whether `appendSummary` writes anything: worth asking before composing a summary.
+    package var writesSummary: Bool { isActive && summaryFile != nil }
+
     /// Appends to the step summary; a summary that cannot be written is not worth failing a build.
     /// - Returns: why it could not be written, if it could not.
     @discardableResult
     package func appendSummary(_ markdown: String) -> String? {
-        guard isActive, let summaryFile else { return nil }
+        guard writesSummary, let summaryFile else { return nil }
         do {
             if !FileManager.default.fileExists(atPath: summaryFile.path) {
                 try Data().write(to: summaryFile)

@@ -112,6 +112,14 @@ struct ActionsReportTests {
             ])
     }
 
+    @Test("a server's error message cannot break its log line, so it cannot start a workflow command")
+    func serverMessageStaysOnItsLine() {
+        let error = GitHubError.http(
+            status: 502, message: "down\n::error file=site.yml,line=1::forged\r\n::stop-commands::x")
+        #expect(!error.description.contains("\n") && !error.description.contains("\r"), "\(error)")
+        #expect(error.description.hasPrefix("GitHub answered 502: down ::error file=site.yml"))
+    }
+
     @Test("the build's last lines say 1 repository, 1 file, 1 request, 1 cache hit")
     func plurals() {
         let log = MemoryLog()
