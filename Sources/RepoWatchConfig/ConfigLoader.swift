@@ -55,7 +55,11 @@ public struct ConfigLoader: Sendable {
         }
         guard let root, case .mapping(let mapping) = root else {
             throw DiagnosticsError([
-                reader.diagnostic(.error, at: root, "site.yml must be a mapping with at least `repos:`")
+                reader.diagnostic(
+                    .error, at: root,
+                    root == nil
+                        ? "\(file) is empty; list the repositories to show under `repos:` (OWNER/NAME)"
+                        : "\(file) must be a mapping with at least `repos:`")
             ])
         }
         let config = reader.siteConfig(from: mapping, root: root)

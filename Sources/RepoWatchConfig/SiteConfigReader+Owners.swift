@@ -1,4 +1,5 @@
 import RepoWatchModel
+import RepoWatchSupport
 import Yams
 
 /// `owners:` in site.yml, validated with the same positions and key suggestions as the rest.
@@ -107,7 +108,10 @@ extension SiteConfigReader {
 
     package mutating func ownerSort(_ node: Node) -> OwnerSource.Sort? {
         guard let text = node.string, let sort = OwnerSource.Sort(rawValue: text) else {
-            error(node, "`sort` must be stars, pushed or name (got '\(node.string ?? "a list")')")
+            error(
+                node,
+                Suggestion.choiceProblem(
+                    "sort", OwnerSource.Sort.allCases.map(\.rawValue), got: node.string ?? "a list"))
             return nil
         }
         return sort

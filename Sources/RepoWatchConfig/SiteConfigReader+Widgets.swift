@@ -1,5 +1,6 @@
 import Foundation
 import RepoWatchModel
+import RepoWatchSupport
 import Yams
 
 /// `widgets:`: each entry's kind, repositories, sizes and look, checked against the saved repositories.
@@ -82,7 +83,7 @@ extension SiteConfigReader {
             }
             return .init(kind: .double(id: id, top: top, bottom: bottom), note: note, look: look, locale: locale)
         default:
-            error(fields["kind"], "widget `kind` must be single or double (got '\(kind)')")
+            error(fields["kind"], "widget " + Suggestion.choiceProblem("kind", ["single", "double"], got: kind))
             return nil
         }
     }
@@ -117,7 +118,8 @@ extension SiteConfigReader {
         var sizes: [SiteConfig.WidgetSize] = []
         for item in items {
             guard let text = item.string, let size = SiteConfig.WidgetSize(rawValue: text) else {
-                error(item, "widget size must be medium or large (got '\(item.string ?? "?")')")
+                let sizes = SiteConfig.WidgetSize.allCases.map(\.rawValue)
+                error(item, "widget " + Suggestion.choiceProblem("size", sizes, got: item.string ?? "a list"))
                 continue
             }
             if !sizes.contains(size) { sizes.append(size) }

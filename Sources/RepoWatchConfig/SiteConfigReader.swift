@@ -82,6 +82,7 @@ package struct SiteConfigReader {
         config.owners = owners
         config.references = references
         config.hasWidgetList = widgets != nil
+        config.file = file
         config.locale = locale ?? config.locale
         config.setWidgetDefaults(widgetDefaults)
         return config
@@ -165,7 +166,8 @@ package struct SiteConfigReader {
             warning(
                 node,
                 "unknown locale '\(text)'; English is used (shipped: \(LocaleTag.builtIn.joined(separator: ", ")); "
-                    + "a site may add Templates/locales/\(tag).json)")
+                    + "a site may add Templates/locales/\(tag).json)"
+                    + Suggestion.didYouMean(text, among: availableLocales ?? LocaleTag.builtIn))
             return nil
         }
         return tag
@@ -174,7 +176,8 @@ package struct SiteConfigReader {
     package mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
         guard let text = string(node, key: "appearance") else { return nil }
         guard let value = SiteConfig.Appearance(rawValue: text) else {
-            error(node, "`appearance` must be auto, light or dark (got '\(text)')")
+            error(
+                node, Suggestion.choiceProblem("appearance", SiteConfig.Appearance.allCases.map(\.rawValue), got: text))
             return nil
         }
         return value
@@ -239,13 +242,7 @@ package struct SiteConfigReader {
     }
 
     package func suggestion(for key: String, in known: Set<String>) -> String {
-        let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
-        guard !lowered.isEmpty else { return "" }
         // Sorted: a Set's order changes from run to run, and so would the suggestion.
-        if let match = known.sorted().first(where: { $0 == lowered || $0.hasPrefix(lowered) || lowered.hasPrefix($0) })
-        {
-            return "; did you mean '\(match)'?"
-        }
-        return ""
+        Suggestion.didYouMean(key, among: known.sorted())
     }
 }

@@ -18,13 +18,19 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidBaseURL(let text): return "'\(text)' is not an http(s) API URL"
         case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"
         case .http(let status, let message):
-            return "GitHub answered \(status)" + (message.map { ": \(String($0.prefix(200)))" } ?? "")
+            return "GitHub answered \(status)" + (message.map { ": \(Self.oneLine(String($0.prefix(200))))" } ?? "")
         case .network(let reason): return "network error: \(reason)"
         case .invalidResponse(let reason): return "unexpected response: \(reason)"
         case .tooManyRedirects: return "too many redirects"
         case .notCached: return "not in the cache, and --offline allows no network"
         case .rateLimited(let until): return "rate limit exhausted until \(Formatting.dayAndTime(until))"
         }
+    }
+
+    /// The server's words go into log lines, which GitHub Actions reads for workflow commands: a line
+    /// break in them could start a `::command::` of the server's choosing.
+    private static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     /// Failures worth answering from the cache: the repository may be fine, GitHub is not.

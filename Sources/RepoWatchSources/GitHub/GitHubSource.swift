@@ -43,6 +43,15 @@ package struct GitHubSource: SiteSource {
     /// The site being replaced, whose data stands in for a repository GitHub cannot answer for.
     package let output: URL
 
+    /// "Fetching 1 repository from https://api.github.com…"
+    private func announce(_ count: Int, api: APIConfiguration) {
+        let repos = Formatting.plural(count, "repository", "repositories")
+        log.info(
+            options.offline
+                ? "Building \(repos) from the cache (offline)…"
+                : "Fetching \(repos) from \(api.baseURL.absoluteString)…")
+    }
+
     package func gather(_ config: SiteConfig) async throws -> SiteData {
         let api = try apiConfiguration()
         let ledger = RequestLedger()
@@ -59,11 +68,8 @@ package struct GitHubSource: SiteSource {
         let owners = try await ListedOwners.list(
             config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
         let config = owners.config
-        log.info(
-            options.offline
-                ? "Building \(config.repos.count) repositories from the cache (offline)…"
-                : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
-        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        announce(config.repos.count, api: api)
+        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
         let openCounts = openCountsFetcher(api, stack: stack)
         // GraphQL counts run beside the REST fetches: independent requests, another rate limit.

@@ -81,7 +81,7 @@ package struct OpenCountsFetcher: Sendable {
         } else if !unresolved.isEmpty {
             report.problem = unresolved[0]
             log.info(
-                "GraphQL could not count \(unresolved.count) repositor\(unresolved.count == 1 ? "y" : "ies") "
+                "GraphQL could not count \(Formatting.plural(unresolved.count, "repository", "repositories")) "
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }
         if !report.fresh.isEmpty {
@@ -123,7 +123,8 @@ extension OpenCountsFetcher.Report {
         case .noEndpoint: return "issues include pull requests (no GraphQL URL)"
         case nil: break
         }
-        var line = "GraphQL: \(queries) quer\(queries == 1 ? "y" : "ies"), cost \(cost) point\(cost == 1 ? "" : "s")"
+        var line =
+            "GraphQL: \(Formatting.plural(queries, "query", "queries")), cost \(Formatting.plural(cost, "point", "points"))"
         if let remaining {
             line += ", \(Formatting.grouped(remaining))"
             if let limit { line += " of \(Formatting.grouped(limit))" }

@@ -19,7 +19,7 @@ extension ListedOwners {
                 + (offline ? " from the cache (offline)…" : "…"))
         let results = await listings(of: config.owners, client: client)
         let outcomes = zip(config.owners, results).map { source, result in
-            outcome(of: source, result, previous: previous, offline: offline, log: log)
+            outcome(of: source, result, previous: previous, offline: offline, log: log, configFile: config.file)
         }
         var owners = try ListedOwners(config: config, outcomes: outcomes)
         try owners.requireRepositories()
@@ -51,12 +51,13 @@ extension ListedOwners {
 
     private static func outcome(
         of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData, offline: Bool,
-        log: any BuildLog
+        log: any BuildLog, configFile: String
     ) -> Outcome {
         switch result {
         case .success(let listing):
             if listing.login.lowercased() != source.key {
-                log.warning("owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in site.yml")
+                log.warning(
+                    "owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in \(configFile)")
             }
             let selected = source.select(listing.repos.filter { !$0.isPrivate })
             log.info(

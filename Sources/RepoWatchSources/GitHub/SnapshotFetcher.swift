@@ -14,6 +14,8 @@ package struct SnapshotFetcher: Sendable {
     package let avatars: AvatarStore
     package let log: any BuildLog
     package let now: Date
+    /// Named in the warning about a renamed repository.
+    package var configFile = "site.yml"
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
     package func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
@@ -80,7 +82,7 @@ package struct SnapshotFetcher: Sendable {
             return .unavailable(name, reason: String(describing: error), transient: transient)
         }
         if payload.fullName.lowercased() != name.key {
-            log.warning("\(name) was renamed to \(payload.fullName); update site.yml")
+            log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
         }
         return await snapshot(of: payload, configName: name.description, staleness: staleness)
     }
@@ -103,18 +105,7 @@ package struct SnapshotFetcher: Sendable {
             }
             switch list {
             case .people(let people, let urls):
-                contributors = await withTaskGroup(of: (Int, String).self) { group in
-                    for (index, person) in people.enumerated() {
-                        group.addTask {
-                            let path = await avatars.avatar(
-                                url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
-                            return (index, path)
-                        }
-                    }
-                    var withAvatars = people
-                    for await (index, path) in group { withAvatars[index].avatar = path }
-                    return withAvatars
-                }
+                contributors = await withAvatars(people, urls: urls)
             case .tooLarge:
                 note = ContributorsNote.tooLarge
             }
@@ -147,5 +138,21 @@ package struct SnapshotFetcher: Sendable {
         repo.topics = payload.topics
         repo.isPrivate = payload.isPrivate
         return repo
+    }
+
+    /// The people with their avatars downloaded side by side.
+    private func withAvatars(_ people: [Contributor], urls: [String?]) async -> [Contributor] {
+        await withTaskGroup(of: (Int, String).self) { group in
+            for (index, person) in people.enumerated() {
+                group.addTask {
+                    let path = await avatars.avatar(
+                        url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
+                    return (index, path)
+                }
+            }
+            var withAvatars = people
+            for await (index, path) in group { withAvatars[index].avatar = path }
+            return withAvatars
+        }
     }
 }

@@ -34,7 +34,8 @@ package struct HistorySeed: Sendable {
                 let history = try History.parse(data)
                 try file.save(data)
                 log.info(
-                    "No \(file.url.lastPathComponent) in the cache: restored \(history.pointCount) points from \(url)")
+                    "No \(file.url.lastPathComponent) in the cache: restored \(Formatting.plural(history.pointCount, "point", "points")) from \(url)"
+                )
             } catch {
                 log.warning("\(url) is not a readable history (\(error)); starting a new one")
             }
