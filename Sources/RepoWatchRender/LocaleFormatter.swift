@@ -19,6 +19,7 @@ package struct LocaleFormatter: Sendable {
 
     private let integerStyle: IntegerFormatStyle<Int>
     private let compactStyle: IntegerFormatStyle<Int>
+    private let wholeCompactStyle: IntegerFormatStyle<Int>
     private let dayMonthStyle: Date.FormatStyle
     private let dayStyle: Date.FormatStyle
     private let timeStyle: Date.VerbatimFormatStyle
@@ -34,6 +35,8 @@ package struct LocaleFormatter: Sendable {
         // One decimal at most, halves rounded up, as the app's short form does.
         compactStyle = IntegerFormatStyle<Int>(locale: locale).notation(.compactName)
             .precision(.fractionLength(0...1)).rounded(rule: .toNearestOrAwayFromZero)
+        wholeCompactStyle = IntegerFormatStyle<Int>(locale: locale).notation(.compactName)
+            .precision(.fractionLength(0)).rounded(rule: .toNearestOrAwayFromZero)
         let base = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian), timeZone: Self.utc)
         dayMonthStyle = base.day().month(.abbreviated)
         dayStyle = base.day().month(.abbreviated).year()
@@ -60,6 +63,12 @@ package struct LocaleFormatter: Sendable {
     /// (German thousands, Japanese below 10,000) the number is written out, as a reader there expects.
     package func compact(_ value: Int) -> String {
         isAppEnglish ? Formatting.compact(value) : value.formatted(compactStyle)
+    }
+
+    /// The compact form without its decimal: "2147 M" where Spanish writes "2147,5 M", for a stats
+    /// row that even the compact form cannot fit on one line. App English keeps "2.1B".
+    package func wholeCompact(_ value: Int) -> String {
+        isAppEnglish ? Formatting.compact(value) : value.formatted(wholeCompactStyle)
     }
 
     /// A count as a widget with `numbers:` shows it.

@@ -144,6 +144,7 @@ package struct CardMaker: Sendable {
             sample: sample, numbers: numbers,
             strings: strings.table(for: locale))
         card.addHistory(history.points(for: name), numbers: numbers)
+        card.fitStatsRow()
         return card
     }
 

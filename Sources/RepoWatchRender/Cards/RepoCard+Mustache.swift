@@ -31,6 +31,7 @@ extension RepoCard: MustacheParent {
         case "issues": return issues
         case "pulls": return pulls
         case "issues_include_pulls": return issuesIncludePulls
+        case "stats_size": return statsSize.rawValue
         case "days": return days
         case "contributors": return contributors
         case "has_contributors": return hasContributors

@@ -113,6 +113,8 @@ package struct RepoCard: Sendable {
     /// Open pull requests, where GraphQL counted them apart.
     package var pulls: Stat?
     package var issuesIncludePulls = false
+    /// How tightly the stats row is set so it stays on one line (`fitStatsRow()`).
+    package var statsSize = StatsRow.Size.regular
     package var days: Days?
     package var contributors: [Person] = []
     package var contributorsNote: String?

@@ -3,80 +3,46 @@ import RepoWatchSupport
 
 // The stats row, the Top Contributors grid and the small pieces every part draws with.
 extension SVGWidget {
-    // MARK: - Stats
+    // MARK: - Stats (laid out by StatsRow, as the HTML row)
 
-    package struct StatItem {
-        package var icon: SVGIcon?
-        package var text: String?
-        package var placeholder = false
-        package var color: String?
-        package var x = 0.0
-        package var width: Double
-    }
-
-    /// The stats row as the flex row lays it out: items 12 apart, wrapping when the column is full.
-    package func statsLayout(_ repo: RepoCard, maxX: Double) -> [[StatItem]] {
-        var items: [StatItem] = []
-        let stats: [(RepoCard.Stat?, SVGIcon, Bool)] = [
-            (repo.stars, .star, true), (repo.forks, .fork, false), (repo.issues, .issue, false),
-            (repo.pulls, .pull, false),
-        ]
-        for (stat, icon, isStars) in stats {
-            guard let stat else { continue }
-            if stat.missing {
-                items.append(StatItem(icon: icon, placeholder: true, width: 13 + 4 + 34))
-            } else {
-                let display = stat.display ?? ""
-                items.append(
-                    StatItem(icon: icon, text: display, width: 17 + TextWidth.estimate(display, size: 13, bold: true)))
-            }
-            if isStars, let delta = repo.delta?.stars {
-                let display = delta.display
-                let color: String
-                switch delta.sign {
-                case .up: color = palette.fresh
-                case .down: color = palette.hot
-                case .flat: color = palette.muted
-                }
-                items.append(
-                    StatItem(text: display, color: color, width: TextWidth.estimate(display, size: 12, bold: true)))
-            }
+    package mutating func drawStat(_ item: StatsRow.Item, size: StatsRow.Size, lineTop: Double) {
+        var x = 16 + item.x
+        if let delta = item.text, item.isDelta {
+            out += text(
+                delta, x: x, y: Self.baseline(lineTop, size.deltaFont), size: size.deltaFont, classes: "s t",
+                fill: deltaColor(item))
+            return
         }
-        var lines: [[StatItem]] = [[]]
-        var x = 16.0
-        for var item in items {
-            // The delta hugs its count (the stylesheet pulls it 8 px closer than the gap).
-            let gap = item.icon == nil ? 4.0 : 12.0
-            let start = lines[lines.count - 1].isEmpty ? 16 : x + gap
-            if !lines[lines.count - 1].isEmpty, start + item.width > maxX {
-                lines.append([])
-                x = 16
-                item.x = 16
-            } else {
-                item.x = start
-            }
-            x = item.x + item.width
-            lines[lines.count - 1].append(item)
+        let icon: SVGIcon
+        switch item.kind {
+        case .stars: icon = .star
+        case .forks: icon = .fork
+        case .issues: icon = .issue
+        case .pulls, .delta: icon = .pull
         }
-        return lines.filter { !$0.isEmpty }
-    }
-
-    package mutating func drawStat(_ item: StatItem, lineTop: Double) {
-        var x = item.x
-        if let icon = item.icon {
-            out += icon.draw(x: x, y: lineTop + 1.5, size: 13, color: palette.muted)
-            x += 17
-        }
-        if item.placeholder {
+        out += icon.draw(x: x, y: lineTop + (16 - size.icon) / 2, size: size.icon, color: palette.muted)
+        x += size.icon + size.iconGap
+        if let value = item.text {
+            out += text(value, x: x, y: Self.baseline(lineTop, size.font), size: size.font, classes: "s m t")
+        } else {
             out +=
-                "<rect x=\"\(n(x))\" y=\"\(n(lineTop + 3))\" width=\"34\" height=\"10\" rx=\"5\" fill=\"\(palette.placeholder)\"/>"
-        } else if let value = item.text {
-            if let color = item.color {
-                out += text(value, x: x, y: lineTop + 12.5, size: 12, classes: "s t", fill: color)
-            } else {
-                out += text(value, x: x, y: lineTop + 12.5, size: 13, classes: "s m t")
-            }
+                "<rect x=\"\(n(x))\" y=\"\(n(lineTop + 3))\" width=\"\(n(StatsRow.placeholderWidth))\" height=\"10\" "
+            out += "rx=\"5\" fill=\"\(palette.placeholder)\"/>"
         }
+    }
+
+    private func deltaColor(_ item: StatsRow.Item) -> String {
+        switch item.sign {
+        case .up: return palette.fresh
+        case .down: return palette.hot
+        case .flat, nil: return palette.muted
+        }
+    }
+
+    /// Where text of `size` sits on a 16 px line, as the browser centres it (DejaVu's ascent and
+    /// descent; other fonts land within a pixel).
+    package static func baseline(_ lineTop: Double, _ size: Double) -> Double {
+        lineTop + (16 - size * 1.164) / 2 + size * 0.928
     }
 
     // MARK: - Top Contributors (as large.mustache)
