@@ -84,6 +84,17 @@ package struct LocaleFormatter: Sendable {
         date.formatted(yearStyle) == reference.formatted(yearStyle) ? date.formatted(dayMonthStyle) : day(date)
     }
 
+    /// "3 days ago", "yesterday", "last month" ("3일 전", "vor 3 Tagen"): `date` as seen from `now`, the
+    /// build's time (`REPOWATCH_NOW` makes it reproducible), never from the clock. A date after `now`
+    /// (clocks disagree) reads as now.
+    package func ago(_ date: Date, now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = Self.utc
+        let style = Date.AnchoredRelativeFormatStyle(
+            anchor: min(date, now), presentation: .named, unitsStyle: .wide, locale: locale, calendar: calendar)
+        return now.formatted(style)
+    }
+
     /// "09:05", 24-hour, UTC.
     package func time(_ date: Date) -> String { date.formatted(timeStyle) }
 }

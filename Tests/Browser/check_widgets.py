@@ -114,6 +114,12 @@ for (const el of document.querySelectorAll('[role="img"]')) {
 }
 for (const stat of document.querySelectorAll('[data-stat]')) {
   const label = stat.getAttribute('aria-label') || '';
+  // A release and a language hold text (the tag, the name): their label, or text, must say it.
+  if (stat.dataset.stat === 'release' || stat.dataset.stat === 'language') {
+    if (!(label || stat.textContent).includes(stat.dataset.value))
+      out.labels.push(`${describe(stat)} ${stat.dataset.stat}="${label}" lacks ${stat.dataset.value}`);
+    continue;
+  }
   const value = Number(stat.dataset.value).toLocaleString('en-US');
   // Other locales group their own way ("171.281", "171 281"): their digits must still be there;
   // "today", and Arabic's spelled-out zero, one and two, say the number in words.

@@ -71,7 +71,8 @@ package struct SVGWidget {
             card(repos[0], top: 0, height: Self.mediumHeight)
         case .large:
             card(repos[0], top: 0, height: Self.mediumHeight)
-            team(repos[0], top: Self.mediumHeight)
+            let detailsHeight = details(repos[0], top: Self.mediumHeight - 8)
+            team(repos[0], top: Self.mediumHeight + detailsHeight)
         case .double:
             let half = Self.largeHeight / 2
             for (index, repo) in repos.prefix(2).enumerated() {
