@@ -45,6 +45,7 @@ struct BrowserGalleryTests {
         }
         pages += [
             "repos/apple/swift/large.html@dark", "repos/gone/away/medium.html", "widgets/pair-dark-accented/large.html",
+            "widgets/pair-auto-full-color/index.html@dark",
             "404.html@dark", "index.html@light@1920", "index.html@dark@375",
         ]
         return pages

@@ -68,6 +68,10 @@ struct TemplateKeysTests {
             "index": dump(pageKeys) + "has_pagination={{has_pagination}}\n"
                 + "pagination={{#pagination}}{{current}};{{total}};{{prev}};{{next}}{{/pagination}}\n"
                 + "widgets={{#widgets}}{{kind}};{{size}};{{title}};{{href}};{{#html}}html{{/html}}|{{/widgets}}\n",
+            "double-page": dump(pageKeys) + "title={{title}}\n"
+                + "repos={{#repos}}{{name}};{{href}}|{{/repos}}\n"
+                + "widgets={{#widgets}}{{size}};{{size_label}};{{href}};{{#html}}html{{/html}}|{{/widgets}}\n"
+                + "embeds={{#embeds}}{{size}};{{svg}};{{svg_dark}};{{markdown}}|{{/embeds}}\n",
             "widget": dump(pageKeys)
                 + "size={{size}}\nwidget_html={{#widget_html}}yes{{/widget_html}}\n{{{widget_html}}}",
             "404": dump(pageKeys),
@@ -191,6 +195,20 @@ struct TemplateKeysTests {
         #expect(double["top"] == "twbs/bootstrap" && double["bottom"] == "twbs/bootstrap")
         #expect(double["widget_html"] == "yes" && double["size"] == "large")
         let index = files["index.html"] ?? ""
-        #expect(index.contains("double;large;twbs/bootstrap + twbs/bootstrap;widgets/pair/large.html;html|"))
+        #expect(index.contains("double;large;twbs/bootstrap + twbs/bootstrap;widgets/pair/;html|"))
+    }
+
+    @Test("a double widget's page: its title, repositories, widget and absolute embed snippets")
+    func doublePageKeys() throws {
+        let page = Self.lines(try Self.files()["widgets/pair/index.html"])
+        #expect(page["root"] == "../../" && page["page.title"] == "twbs/bootstrap + twbs/bootstrap — Keys")
+        #expect(page["title"] == "twbs/bootstrap + twbs/bootstrap")
+        #expect(page["repos"] == "twbs/bootstrap;repos/twbs/bootstrap/|twbs/bootstrap;repos/twbs/bootstrap/|")
+        #expect(page["widgets"] == "large;large;large.html;html|")
+        let base = "https://me.github.io/w/widgets/pair/"
+        #expect(
+            page["embeds"]
+                == "large;\(base)large.svg;\(base)large-dark.svg;"
+                + "[![twbs/bootstrap + twbs/bootstrap on RepoWatcher](\(base)large.svg)](\(base))|")
     }
 }
