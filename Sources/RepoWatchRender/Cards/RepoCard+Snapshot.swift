@@ -32,7 +32,12 @@ extension RepoCard {
         self.state = state
         archived = repo.archived ?? false
         avatar = Avatar(src: repo.ownerAvatar ?? "", alt: strings.text("avatar_of", ["login": owner]))
-        if let description = repo.description, !description.isEmpty { self.description = description }
+        // Sample descriptions are made up with the numbers: said in the card's own language.
+        if sample, state == .sample {
+            description = strings.text("sample_description", ["name": displayName])
+        } else if let description = repo.description, !description.isEmpty {
+            self.description = description
+        }
         // The card's subtitle line shows either the status tags or the description, never a squeezed mix.
         hasTags = state != .fresh || repo.archived == true
         htmlURL = SafeURL.http(repo.htmlURL)
