@@ -39,6 +39,8 @@ let package = Package(
                 .embedInCode("widget.mustache"),
                 .embedInCode("index.mustache"),
                 .embedInCode("repo.mustache"),
+                .embedInCode("double-page.mustache"),
+                .embedInCode("embeds.mustache"),
                 .embedInCode("404.mustache"),
                 .embedInCode("assets/style.css"),
                 .embedInCode("assets/copy.js"),

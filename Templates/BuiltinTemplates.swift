@@ -12,6 +12,8 @@ public enum BuiltinTemplates {
         "widget": PackageResources.widget_mustache,
         "index": PackageResources.index_mustache,
         "repo": PackageResources.repo_mustache,
+        "double-page": PackageResources.double_page_mustache,
+        "embeds": PackageResources.embeds_mustache,
         "404": PackageResources._04_mustache,
     ]
 

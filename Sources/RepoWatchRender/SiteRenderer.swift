@@ -137,7 +137,7 @@ private struct PageMaker: Sendable {
                 RepoPageWidget(
                     size: size.rawValue, html: html, href: file, noteHTML: plan.notes[RepoKey(name)],
                     sizeLabel: sizeLabel))
-            var snippet = embeds.embed(name, size: size)
+            var snippet = embeds.embed(name, size: size, strings: strings)
             snippet.sizeLabel = sizeLabel
             snippets.append(snippet)
             let images = widgets.svgs(spec, cache: &cache)
@@ -158,21 +158,7 @@ private struct PageMaker: Sendable {
 
     /// Double widgets have no repository of their own: a folder per widget ID.
     func doubleWidgets(into emit: SiteRenderer.FileSink) throws {
-        var cache = WidgetFragments.Cache()
-        for widget in config.widgets {
-            guard case .double(let id, let top, let bottom) = widget.kind else { continue }
-            let root = "../../"
-            let folder = SiteLayout.widgetFolder(id: id)
-            let spec = WidgetFragments.Spec.double(id: id, top: top, bottom: bottom, config.look(for: widget))
-            let images = widgets.svgs(spec, cache: &cache)
-            try emit(folder + SiteLayout.svg(.large), Data(images.light.utf8))
-            try emit(folder + SiteLayout.svg(.large, dark: true), Data(images.dark.utf8))
-            let page = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: widgets.html(spec, root: root, cache: &cache),
-                page: PageTitle(title: "\(top) + \(bottom)"), size: "large",
-                locale: PageLocale(strings: tables.table(for: config.look(for: widget).locale)))
-            try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
-        }
+        try renderer.renderDoubleWidgets(widgets: widgets, site: site, embeds: embeds, tables: tables, into: emit)
     }
 
     /// The 404 page, the assets, the data files and the sitemap.
@@ -190,7 +176,11 @@ private struct PageMaker: Sendable {
         }
         if renderer.emitsHistory { try emit(SiteLayout.history, renderer.history.json()) }
         if let baseURL = config.baseURL {
-            let paths = Sitemap.paths(pageCount: plan.pageCount, repos: config.repos)
+            let doubles = config.widgets.compactMap { widget -> String? in
+                if case .double(let id, _, _) = widget.kind { return id }
+                return nil
+            }
+            let paths = Sitemap.paths(pageCount: plan.pageCount, repos: config.repos, widgets: doubles)
             try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
         }
     }

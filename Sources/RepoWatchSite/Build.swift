@@ -111,6 +111,7 @@ public struct Build: Sendable {
 
     private func build(started: Date) async throws -> BuildResult {
         var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
+        if site.config.baseURL == nil { log.warning(Self.relativeEmbeds) }
         FreedMemory.release()
         // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
         let locks = try await BuildLocks.acquire(
@@ -147,6 +148,12 @@ public struct Build: Sendable {
         report(result, elapsed: result.elapsed)
         return result
     }
+
+    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere do not.
+    package static let relativeEmbeds =
+        "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
+        + "will be relative links, which do not work where they are pasted; set base_url to the address the site "
+        + "is published at, like https://me.github.io/watch/"
 
     /// Step 2's source: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
     package func source(for site: SiteInputs) -> any SiteSource {

@@ -8,10 +8,11 @@ Run by the Swift suite BrowserGalleryTests (one browser session for every page):
 Each PAGE is a path under DIR, optionally suffixed `@light`, `@dark` (the emulated system setting;
 default light) and `@WIDTH` (viewport width; default 1280), e.g. `index.html@dark@1920`.
 For every page load the report lists console errors, broken images, images without alt text,
-widgets of the wrong size, content that spills out of its card, contributor grids that are not
-2 x 2 with equal cells, text and icons below WCAG AA contrast, hostile strings that ran, links with
-disallowed schemes, and axe-core's serious or critical violations; it also saves a full-page
-screenshot. The Swift test asserts that every list is empty.
+widgets of the wrong size, content that spills out of its card, stats rows that take more than
+one line, contributor grids that are not 2 x 2 with equal cells, text and icons below WCAG AA
+contrast, hostile strings that ran, links with disallowed schemes, and axe-core's serious or
+critical violations; it also saves a full-page screenshot. The Swift test asserts that every list
+is empty.
 """
 
 import argparse
@@ -113,6 +114,12 @@ for (const el of document.querySelectorAll('[role="img"]')) {
 }
 for (const stat of document.querySelectorAll('[data-stat]')) {
   const label = stat.getAttribute('aria-label') || '';
+  // A release and a language hold text (the tag, the name): their label, or text, must say it.
+  if (stat.dataset.stat === 'release' || stat.dataset.stat === 'language') {
+    if (!(label || stat.textContent).includes(stat.dataset.value))
+      out.labels.push(`${describe(stat)} ${stat.dataset.stat}="${label}" lacks ${stat.dataset.value}`);
+    continue;
+  }
   const value = Number(stat.dataset.value).toLocaleString('en-US');
   // Other locales group their own way ("171.281", "171 281"): their digits must still be there;
   // "today", and Arabic's spelled-out zero, one and two, say the number in words.
@@ -199,6 +206,17 @@ if (cellSizes.length) {
     out.cells.push(`contributor cells differ in size: ${w.toFixed(1)}×${h.toFixed(1)} vs ${w0.toFixed(1)}×${h0.toFixed(1)}`);
     break;
   }
+}
+// Each card's stats row reads as one row: every stat and the star change share one top offset.
+out.rows = [];
+out.statRows = 0;
+for (const row of document.querySelectorAll('.rw-stats')) {
+  const items = [...row.children].filter(e => e.getBoundingClientRect().width > 0);
+  if (!items.length) continue;
+  out.statRows++;
+  const tops = items.map(e => e.getBoundingClientRect().top);
+  if (Math.max(...tops) - Math.min(...tops) > tolerance)
+    out.rows.push(`${describe(row)} (${row.className}): ${items.length} items on ${new Set(tops.map(Math.round)).size} lines: ${row.textContent.trim().replace(/\s+/g, ' ')}`);
 }
 // Right-to-left widgets mirror: the big days number sits left of the name and stats.
 out.rtl = [];

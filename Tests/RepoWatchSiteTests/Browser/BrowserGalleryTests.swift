@@ -45,6 +45,7 @@ struct BrowserGalleryTests {
         }
         pages += [
             "repos/apple/swift/large.html@dark", "repos/gone/away/medium.html", "widgets/pair-dark-accented/large.html",
+            "widgets/pair-auto-full-color/index.html@dark",
             "404.html@dark", "index.html@light@1920", "index.html@dark@375",
         ]
         return pages
@@ -66,6 +67,7 @@ struct BrowserGalleryTests {
         var links: [String]
         var sizes: [String]
         var overflow: [String]
+        var rows: [String]
         var grids: [String]
         var cells: [String]
         var contrast: [String]
@@ -111,6 +113,7 @@ struct BrowserGalleryTests {
             #expect(page.links.isEmpty, "\(name): links with disallowed schemes \(page.links)")
             #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
             #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.rows.isEmpty, "\(name): stats rows on more than one line \(page.rows.prefix(10))")
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
             #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
             #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
