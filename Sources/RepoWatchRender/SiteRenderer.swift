@@ -32,6 +32,8 @@ package struct SiteRenderer: Sendable {
     package var ownerHeadings: [OwnerHeading] = []
     /// The string tables: the shipped ones and the site's `Templates/locales/`.
     package var locales = LocaleCatalog.builtIn
+    /// What changed, newest first: the site's `feed.xml` and each repository's.
+    package var feed = FeedState()
 
     package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -82,6 +84,7 @@ private struct PageMaker: Sendable {
     let plan: SitePlan
     let embeds: EmbedSnippets
     let sections: OwnerSections
+    let feeds: SiteFeeds
 
     init(_ renderer: SiteRenderer, snapshot: Snapshot) {
         self.renderer = renderer
@@ -100,6 +103,7 @@ private struct PageMaker: Sendable {
         embeds = EmbedSnippets(baseURL: config.baseURL)
         sections = OwnerSections(
             headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
+        feeds = SiteFeeds(config: config, state: renderer.feed, generatedAt: snapshot.generatedAt)
     }
 
     func galleryPage(_ pageIndex: Int, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws {
@@ -116,7 +120,8 @@ private struct PageMaker: Sendable {
             before: before.flatMap(sections.owner))
         let context = GalleryPageContext(
             root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
-            sections: grouped, pagination: page.pagination, locale: locale)
+            sections: grouped, pagination: page.pagination, locale: locale,
+            feed: FeedLink(href: page.root + SiteFeeds.siteFeed, title: config.title))
         try emit(page.path, Data(templates.render("index", context).utf8))
     }
 
@@ -152,7 +157,9 @@ private struct PageMaker: Sendable {
         let page = RepoPageContext(
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
             page: PageTitle(title: "\(name) — \(config.title)"), source: sections.repoPage(name),
-            locale: PageLocale(strings: strings))
+            locale: PageLocale(strings: strings),
+            feed: FeedLink(href: SiteFeeds.siteFeed, title: "\(name) — \(config.title)"))
+        try emit(folder + SiteFeeds.siteFeed, feeds.repo(name))
         try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
     }
 
@@ -170,6 +177,7 @@ private struct PageMaker: Sendable {
             page: PageTitle(title: "\(caption) — \(config.title)"), locale: locale)
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
+        try emit(SiteFeeds.siteFeed, feeds.site())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
         if renderer.emitsSnapshot {
             try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))

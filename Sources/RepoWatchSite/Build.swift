@@ -128,15 +128,18 @@ public struct Build: Sendable {
         let historyStep = HistoryStep(options: options, source: source, log: log)
         let history = await historyStep.record(
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
+        let feedStep = FeedStep(options: options, source: source, log: log)
+        let feed = await feedStep.update(snapshot, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
         let written = try await step("render and write the site") {
             try RenderStep(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                ownerHeadings: gathered.owners.headings
+                ownerHeadings: gathered.owners.headings, feed: feed
             )
             .write(snapshot)
         }
         historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
+        feedStep.save(feed)
         if let cache = gathered.cache { keepTidy(cache) }
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)

@@ -13,6 +13,8 @@ package struct RenderStep: Sendable {
     package let avatars: AvatarFiles
     /// `owners:`: the gallery's section headings.
     package var ownerHeadings: [OwnerHeading] = []
+    /// The feeds' entries, newest first.
+    package var feed = FeedState()
 
     package struct Written: Sendable {
         package var fileCount: Int
@@ -30,6 +32,7 @@ package struct RenderStep: Sendable {
             renderer.emitsSnapshot = false
             renderer.avatarFiles = avatars
             renderer.ownerHeadings = ownerHeadings
+            renderer.feed = feed
             renderer.locales = site.locales
             try renderer.render(snapshot, into: staged.add)
             try staged.add(SiteLayout.snapshot) { path in

@@ -90,6 +90,10 @@ package struct GitHubSource: SiteSource {
         await HistorySeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
     }
 
+    package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {
+        await FeedSeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+    }
+
     private func apiConfiguration() throws -> APIConfiguration {
         do {
             return try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)

@@ -78,13 +78,20 @@ package struct SnapshotFetcher: Sendable {
         do {
             (payload, staleness) = try await client.repository(name)
         } catch {
-            let transient = (error as? GitHubError)?.isTransient ?? false
-            return .unavailable(name, reason: String(describing: error), transient: transient)
+            return Self.failed(name, error)
         }
         if payload.fullName.lowercased() != name.key {
             log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
         }
         return await snapshot(of: payload, configName: name.description, staleness: staleness)
+    }
+
+    /// No data: why, whether it may pass, and whether GitHub says the repository is gone.
+    private static func failed(_ name: RepoName, _ error: any Error) -> RepoSnapshot {
+        let transient = (error as? GitHubError)?.isTransient ?? false
+        var repo = RepoSnapshot.unavailable(name, reason: String(describing: error), transient: transient)
+        repo.isGone = (error as? GitHubError) == .notFound
+        return repo
     }
 
     /// Contributors and avatars for a repository document, fetched or listed.
