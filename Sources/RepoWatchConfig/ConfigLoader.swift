@@ -98,6 +98,7 @@ package struct Parser {
     package static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
+        "private",
     ]
     package static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -138,6 +139,7 @@ package struct Parser {
         let cname = fields["cname"].flatMap { parseCNAME($0) }
         let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
         let locale = fields["locale"].flatMap { parseLocale($0) }
+        let privateRepos = fields["private"].flatMap { parsePrivate($0) }
 
         owners = fields["owners"].map { ownerList($0) } ?? []
         let repos: [RepoName]
@@ -160,6 +162,7 @@ package struct Parser {
         config.hasWidgetList = widgets != nil
         config.locale = locale ?? config.locale
         config.setWidgetDefaults(widgetDefaults)
+        config.privateRepos = privateRepos ?? .exclude
         return config
     }
 

@@ -120,7 +120,8 @@ public struct Build: Sendable {
         return result
     }
 
-    /// Step 2: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
+    /// Step 2: sample numbers, or GitHub's with the previous site standing in where GitHub fails;
+    /// private repositories left out unless the site includes them.
     package func gather(_ site: SiteInputs) async throws -> Gathered {
         var gathered =
             options.sample
@@ -128,7 +129,8 @@ public struct Build: Sendable {
             : try await GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
                 .gather(site.config)
         await gathered.addPlaceholderFaces()
-        return gathered
+        // Before anything is recorded or rendered: a private repository reaches no file of the site.
+        return PrivateRepoFilter(gathered.config.privateRepos, log: log).apply(to: gathered)
     }
 
     /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own

@@ -50,7 +50,8 @@ package struct OwnerStep: Sendable {
             for (index, source) in config.owners.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await client.listOwner(source)))
+                        let includePrivate = config.privateRepos == .include
+                        return (index, .success(try await client.listOwner(source, includePrivate: includePrivate)))
                     } catch let error as GitHubError {
                         return (index, .failure(error))
                     } catch {
@@ -69,7 +70,8 @@ package struct OwnerStep: Sendable {
                 if listing.login.lowercased() != source.key {
                     log.warning("owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in site.yml")
                 }
-                let selected = source.select(listing.repos.filter { !$0.isPrivate })
+                if let note = listing.note { log.warning(note) }
+                let selected = source.select(PrivateRepoFilter(config.privateRepos, log: log).listed(listing.repos))
                 log.info(
                     "\(source.owner): \(Formatting.plural(listing.repos.count, "repository", "repositories")) listed, "
                         + "\(Formatting.grouped(selected.count)) kept")
