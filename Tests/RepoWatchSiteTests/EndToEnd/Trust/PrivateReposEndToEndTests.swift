@@ -91,4 +91,24 @@ struct PrivateReposEndToEndTests {
         #expect(third.stderr.contains("octocat/Hello-World is private"), "\(third)")
         #expect(site.mentions(of: "hello-world").isEmpty, "\(site.mentions(of: "hello-world"))")
     }
+
+    @Test("every repository private: the site is written without them, not left as the last build made it")
+    func everyRepositoryPrivate() async throws {
+        let site = try PrivateSite(
+            "all-private", site: "private: include\ntitle: Mine\nrepos:\n  - BeaverSoftware/test1\n")
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: PrivateRoutes.routes())
+        defer { server.stop() }
+        #expect(try await site.build(server).status == 0)
+        #expect(!site.mentions(of: "BeaverSoftware").isEmpty)
+
+        try site.rewrite("title: Mine\nrepos:\n  - BeaverSoftware/test1\n")
+        let result = try await site.build(server)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("BeaverSoftware/test1 is private: left out of the site"), "\(result)")
+        #expect(site.mentions(of: "BeaverSoftware").isEmpty, "\(site.mentions(of: "BeaverSoftware"))")
+        let gallery = try HTMLPage(contentsOf: site.output.appendingPathComponent("index.html"))
+        #expect(gallery.tags(where: "data-widget").isEmpty)
+        #expect(try site.snapshotNames().isEmpty)
+    }
 }
