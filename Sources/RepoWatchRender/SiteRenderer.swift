@@ -109,14 +109,26 @@ package struct SiteRenderer: Sendable {
             try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
         }
 
+        try renderSiteFiles(snapshot, plan: plan, site: site, strings: strings, into: emit)
+    }
+
+    /// What every site has once: the 404 page, the assets, the data files, the sitemap.
+    package func renderSiteFiles(
+        _ snapshot: Snapshot, plan: SitePlan, site: SiteSummary, strings: StringTable, into emit: FileSink
+    ) throws {
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site,
             page: PageTitle(title: "\(Self.capitalized(strings.text("not_found_caption"))) — \(config.title)"),
-            locale: locale)
+            locale: PageLocale(strings: strings))
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
-        for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
+        let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
+        for (path, data) in templates.assets {
+            // The accents' palettes travel in the stylesheet every page already links.
+            let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
+            try emit(SiteLayout.asset(path), bytes)
+        }
         if emitsSnapshot { try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8)) }
         if emitsHistory { try emit(SiteLayout.history, history.json()) }
         if let baseURL = config.baseURL {

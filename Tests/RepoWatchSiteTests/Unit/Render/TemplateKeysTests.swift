@@ -50,7 +50,7 @@ struct TemplateKeysTests {
         ]
         let widgetKeys = [
             "root", "widget.kind", "widget.id", "widget.state", "widget.appearance", "widget.rendering",
-            "widget.numbers", "widget.accent", "widget.style",
+            "widget.numbers", "widget.accent", "widget.accent_class",
         ]
         let contributors =
             "contributors={{#contributors}}{{login}};{{contributions}};{{display}};{{label}};{{avatar.src}};{{avatar.alt}};{{rank}}{{/contributors}}\n"
@@ -136,7 +136,7 @@ struct TemplateKeysTests {
             "widget.accent": "#ff9500",
         ]
         for (key, value) in expected { #expect(medium[key] == value, "\(key)") }
-        #expect(medium["widget.style"]?.hasPrefix("--rw-accent-light-surface:#") == true)
+        #expect(medium["widget.accent_class"] == "rw-accent-ff9500")
         #expect(Set(Self.repoKeys).isSubset(of: Set(medium.keys)))
     }
 
