@@ -98,7 +98,7 @@ package struct Parser {
     package static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
-        "private",
+        "private", "csp",
     ]
     package static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -140,6 +140,7 @@ package struct Parser {
         let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
         let locale = fields["locale"].flatMap { parseLocale($0) }
         let privateRepos = fields["private"].flatMap { parsePrivate($0) }
+        let policyAdditions = fields["csp"].map { parsePolicyAdditions($0) } ?? PolicyAdditions()
 
         owners = fields["owners"].map { ownerList($0) } ?? []
         let repos: [RepoName]
@@ -163,6 +164,7 @@ package struct Parser {
         config.locale = locale ?? config.locale
         config.setWidgetDefaults(widgetDefaults)
         config.privateRepos = privateRepos ?? .exclude
+        config.policyAdditions = policyAdditions
         return config
     }
 

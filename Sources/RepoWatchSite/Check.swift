@@ -28,7 +28,8 @@ public struct Check: Sendable {
         }
         guard let loaded, let templates, let locales, problems.isEmpty else { throw DiagnosticsError(problems) }
 
-        var lines = (loaded.warnings + templates.compileFallback + locales.warnings).map(\.description)
+        var lines = (loaded.warnings + templates.compileFallback + templates.policyWarnings + locales.warnings)
+            .map(\.description)
         lines += unusedTemplateNames(templates).map {
             Diagnostic(
                 .warning, file: "Templates/\($0)", line: 1, column: 1,

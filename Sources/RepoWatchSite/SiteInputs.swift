@@ -27,8 +27,9 @@ package struct SiteInputs: Sendable {
             config.baseURL = url
         }
         guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
-        let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
-        for warning in templates.compileFallback { log.info(warning.description) }
+        var templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        for warning in templates.compileFallback + templates.policyWarnings { log.info(warning.description) }
+        templates.policy.additions = config.policyAdditions
         let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
         for warning in locales.warnings { log.info(warning.description) }
         let now = try now(options)

@@ -60,6 +60,12 @@ struct PrivateSite {
 
     func mentions(of needle: String) -> [String] { Self.mentions(of: needle, in: output) }
 
+    /// Every `.html` file under `folder`, relative.
+    static func htmlFiles(in folder: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".html") }.sorted()
+    }
+
     /// Every file under `public/avatars/`, and the avatar paths snapshot.json names.
     func avatars() throws -> (files: Set<String>, named: Set<String>) {
         let folder = output.appendingPathComponent("avatars")
