@@ -92,7 +92,14 @@ package struct SiteRenderer: Sendable {
             }
         }
 
-        // Double widgets have no repository of their own: a folder per widget ID.
+        try renderDoubleWidgets(widgets, site: site, tables: tables, into: emit)
+        try renderSiteFiles(snapshot, plan: plan, site: site, strings: strings, into: emit)
+    }
+
+    /// Double widgets have no repository of their own: a folder per widget ID.
+    package func renderDoubleWidgets(
+        _ widgets: WidgetFragments, site: SiteSummary, tables: LocaleTables, into emit: FileSink
+    ) throws {
         var cache = WidgetFragments.Cache()
         for widget in config.widgets {
             guard case .double(let id, let top, let bottom) = widget.kind else { continue }
@@ -108,8 +115,6 @@ package struct SiteRenderer: Sendable {
                 locale: PageLocale(strings: tables.table(for: config.look(for: widget).locale)))
             try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
         }
-
-        try renderSiteFiles(snapshot, plan: plan, site: site, strings: strings, into: emit)
     }
 
     /// What every site has once: the 404 page, the assets, the data files, the sitemap.

@@ -37,31 +37,13 @@ package struct TemplateSet: Sendable {
 
         if let siteDirectory {
             let folder = siteDirectory.appendingPathComponent("Templates", isDirectory: true)
-            let manager = FileManager.default
-            let templateFiles = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            for file in templateFiles.sorted() where file.hasSuffix(".mustache") {
-                let name = String(file.dropLast(".mustache".count))
-                let url = folder.appendingPathComponent(file)
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                    throw DiagnosticsError([
-                        Diagnostic(
-                            .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
-                    ])
-                }
-                sources[name] = (text, "Templates/\(file)")
+            for (file, text) in try siteTemplates(in: folder) {
+                sources[String(file.dropLast(".mustache".count))] = (text, "Templates/\(file)")
                 overridden.append(file)
             }
-            let assetFolder = folder.appendingPathComponent("assets", isDirectory: true)
-            if let enumerator = manager.enumerator(at: assetFolder, includingPropertiesForKeys: [.isRegularFileKey]) {
-                for case let url as URL in enumerator {
-                    guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                        let data = try? Data(contentsOf: url)
-                    else { continue }
-                    let relative = String(
-                        url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1))
-                    assets[relative] = data
-                    overridden.append(SiteLayout.asset(relative))
-                }
+            for (relative, data) in siteAssets(in: folder.appendingPathComponent("assets", isDirectory: true)) {
+                assets[relative] = data
+                overridden.append(SiteLayout.asset(relative))
             }
         }
 
@@ -100,6 +82,36 @@ package struct TemplateSet: Sendable {
             library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
             compileFallback: fallback, assets: assets, overridden: overridden,
             policy: ContentSecurityPolicy(styleHashes: audit.styleHashes), policyWarnings: audit.warnings)
+    }
+
+    /// The site's `Templates/*.mustache`, by file name, in name order.
+    private static func siteTemplates(in folder: URL) throws -> [(file: String, text: String)] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return try files.sorted().filter { $0.hasSuffix(".mustache") }.map { file in
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else {
+                throw DiagnosticsError([
+                    Diagnostic(
+                        .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
+                ])
+            }
+            return (file, text)
+        }
+    }
+
+    /// Every file under the site's `Templates/assets/`, by path below it, in path order.
+    private static func siteAssets(in assetFolder: URL) -> [(path: String, data: Data)] {
+        let keys: [URLResourceKey] = [.isRegularFileKey]
+        guard let enumerator = FileManager.default.enumerator(at: assetFolder, includingPropertiesForKeys: keys)
+        else { return [] }
+        var files: [(path: String, data: Data)] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: Set(keys)).isRegularFile) == true,
+                let data = try? Data(contentsOf: url)
+            else { continue }
+            files.append(
+                (String(url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1)), data))
+        }
+        return files.sorted { $0.path < $1.path }
     }
 
     private static func describe(_ error: Error) -> String {
