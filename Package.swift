@@ -51,6 +51,7 @@ let package = Package(
                 .embedInCode("locales/es.json"),
                 .embedInCode("locales/pt-BR.json"),
                 .embedInCode("locales/ar.json"),
+                .embedInCode("scaffold/pages-workflow.yml"),
             ]
         ),
         // One target per stage; each depends only downstream (docs/architecture.md draws the graph).
@@ -95,7 +96,7 @@ let package = Package(
             ]
         ),
         .target(name: "RepoWatchPublish", dependencies: ["RepoWatchConfig", "RepoWatchModel", "RepoWatchSupport"]),
-        .target(name: "RepoWatchScaffold", dependencies: ["RepoWatchModel", "RepoWatchSupport"]),
+        .target(name: "RepoWatchScaffold", dependencies: ["RepoWatchModel", "RepoWatchSupport", "BuiltinTemplates"]),
         .executableTarget(
             name: "repowatch-site",
             dependencies: [

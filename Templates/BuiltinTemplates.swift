@@ -33,4 +33,7 @@ public enum BuiltinTemplates {
         "pt-BR": PackageResources.pt_BR_json,
         "ar": PackageResources.ar_json,
     ]
+
+    /// The GitHub Actions workflow `init` writes, with `<name>` placeholders (see `PagesWorkflow`).
+    public static let pagesWorkflow: [UInt8] = PackageResources.pages_workflow_yml
 }

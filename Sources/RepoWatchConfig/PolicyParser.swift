@@ -2,7 +2,7 @@ import RepoWatchModel
 import Yams
 
 /// `csp:` in site.yml: what the site's pages may load beyond the site's own files.
-extension Parser {
+extension SiteConfigReader {
     /// A mapping of directive → list of sources (a single source may be written without the list).
     package mutating func parsePolicyAdditions(_ node: Node) -> PolicyAdditions {
         var additions = PolicyAdditions()

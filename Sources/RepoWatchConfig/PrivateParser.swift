@@ -2,7 +2,7 @@ import RepoWatchModel
 import Yams
 
 /// `private:` in site.yml: whether private repositories may be published.
-extension Parser {
+extension SiteConfigReader {
     package mutating func parsePrivate(_ node: Node) -> PrivateRepos? {
         guard case .scalar(let scalar) = node else {
             error(node, "`private` must be include or exclude")

@@ -26,9 +26,12 @@ package struct TemplateSet: Sendable {
     /// each, which `build` and `check` print.
     package var policyWarnings: [Diagnostic] = []
 
+    /// A template's text and the file it came from, for diagnostics.
+    private typealias Source = (text: String, file: String)
+
     /// - Parameter siteDirectory: the folder holding site.yml; its `Templates/` overrides built-ins.
     package static func load(siteDirectory: URL?) throws -> TemplateSet {
-        var sources: [String: (text: String, file: String)] = [:]
+        var sources: [String: Source] = [:]
         for (name, bytes) in BuiltinTemplates.templates {
             sources[name] = (String(decoding: bytes, as: UTF8.self), "<built-in>/\(name).mustache")
         }
@@ -37,16 +40,62 @@ package struct TemplateSet: Sendable {
 
         if let siteDirectory {
             let folder = siteDirectory.appendingPathComponent("Templates", isDirectory: true)
-            for (file, text) in try siteTemplates(in: folder) {
-                sources[String(file.dropLast(".mustache".count))] = (text, "Templates/\(file)")
+            for (file, name, source) in try siteTemplates(in: folder) {
+                sources[name] = source
                 overridden.append(file)
             }
-            for (relative, data) in siteAssets(in: folder.appendingPathComponent("assets", isDirectory: true)) {
+            for (relative, data) in siteAssets(in: folder) {
                 assets[relative] = data
                 overridden.append(SiteLayout.asset(relative))
             }
         }
 
+        let (library, parsed) = try parse(sources)
+        let (compiledTemplates, fallback) = compile(parsed, sources: sources)
+        var audit = TemplateAudit()
+        for (_, source) in sources.sorted(by: { $0.key < $1.key }) { audit.scan(source.text, file: source.file) }
+        return TemplateSet(
+            library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
+            compileFallback: fallback, assets: assets, overridden: overridden,
+            policy: ContentSecurityPolicy(styleHashes: audit.styleHashes), policyWarnings: audit.warnings)
+    }
+
+    /// The site's `Templates/*.mustache`, by file name.
+    private static func siteTemplates(in folder: URL) throws -> [(file: String, name: String, source: Source)] {
+        let templateFiles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return try templateFiles.sorted().filter { $0.hasSuffix(".mustache") }.map { file in
+            let url = folder.appendingPathComponent(file)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw DiagnosticsError([
+                    Diagnostic(
+                        .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
+                ])
+            }
+            return (file, String(file.dropLast(".mustache".count)), (text, "Templates/\(file)"))
+        }
+    }
+
+    /// The site's `Templates/assets/`, every file below it by its path there.
+    private static func siteAssets(in folder: URL) -> [(path: String, data: Data)] {
+        let assetFolder = folder.appendingPathComponent("assets", isDirectory: true)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: assetFolder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        var assets: [(path: String, data: Data)] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                let data = try? Data(contentsOf: url)
+            else { continue }
+            let relative = String(
+                url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1))
+            assets.append((relative, data))
+        }
+        return assets
+    }
+
+    /// Every template parsed, or every syntax error at once.
+    private static func parse(_ sources: [String: Source]) throws -> (MustacheLibrary, [String: MustacheTemplate]) {
         var library = MustacheLibrary()
         var parsed: [String: MustacheTemplate] = [:]
         var problems: [Diagnostic] = []
@@ -65,8 +114,13 @@ package struct TemplateSet: Sendable {
             }
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
-        var audit = TemplateAudit()
-        for (_, source) in sources.sorted(by: { $0.key < $1.key }) { audit.scan(source.text, file: source.file) }
+        return (library, parsed)
+    }
+
+    /// The compiled templates, and a warning for each one the compiler refuses.
+    private static func compile(
+        _ parsed: [String: MustacheTemplate], sources: [String: Source]
+    ) -> ([String: CompiledTemplate], [Diagnostic]) {
         var compiledTemplates: [String: CompiledTemplate] = [:]
         var fallback: [Diagnostic] = []
         for (name, template) in parsed.sorted(by: { $0.key < $1.key }) {
@@ -78,40 +132,7 @@ package struct TemplateSet: Sendable {
                             + "swift-mustache's own renderer (slower)"))
             }
         }
-        return TemplateSet(
-            library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
-            compileFallback: fallback, assets: assets, overridden: overridden,
-            policy: ContentSecurityPolicy(styleHashes: audit.styleHashes), policyWarnings: audit.warnings)
-    }
-
-    /// The site's `Templates/*.mustache`, by file name, in name order.
-    private static func siteTemplates(in folder: URL) throws -> [(file: String, text: String)] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return try files.sorted().filter { $0.hasSuffix(".mustache") }.map { file in
-            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else {
-                throw DiagnosticsError([
-                    Diagnostic(
-                        .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
-                ])
-            }
-            return (file, text)
-        }
-    }
-
-    /// Every file under the site's `Templates/assets/`, by path below it, in path order.
-    private static func siteAssets(in assetFolder: URL) -> [(path: String, data: Data)] {
-        let keys: [URLResourceKey] = [.isRegularFileKey]
-        guard let enumerator = FileManager.default.enumerator(at: assetFolder, includingPropertiesForKeys: keys)
-        else { return [] }
-        var files: [(path: String, data: Data)] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: Set(keys)).isRegularFile) == true,
-                let data = try? Data(contentsOf: url)
-            else { continue }
-            files.append(
-                (String(url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1)), data))
-        }
-        return files.sorted { $0.path < $1.path }
+        return (compiledTemplates, fallback)
     }
 
     private static func describe(_ error: Error) -> String {

@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
-        try await runReportingErrors {
+        try await runReportingErrors(config: options.build.configPath) {
             try await InterruptSignal.cancelling { try await server.run() }
         }
         FileHandle.standardError.write(Data("Stopped.\n".utf8))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Regenerates the synthetic fixtures in github/ from the real recordings in
-../../../shared/fixtures/github/ (or $REPOWATCH_FIXTURES). See github/README.md.
+"""Regenerates the synthetic fixtures in github/ from the real recordings in github/recorded/
+(or $REPOWATCH_FIXTURES). See github/README.md.
 
     python3 Tests/Fixtures/make_synthetic_fixtures.py
 """
@@ -10,8 +10,7 @@ import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REAL = os.environ.get("REPOWATCH_FIXTURES") or os.path.normpath(
-    os.path.join(HERE, "..", "..", "..", "shared", "fixtures", "github"))
+REAL = os.environ.get("REPOWATCH_FIXTURES") or os.path.join(HERE, "github", "recorded")
 OUT = os.path.join(HERE, "github")
 
 HOSTILE_DESCRIPTION = "<script>alert(\"x\")</script> & \"quotes\" 'apos' <img src=x onerror=alert(1)>"

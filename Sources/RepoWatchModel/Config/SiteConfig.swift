@@ -52,6 +52,8 @@ public struct SiteConfig: Sendable, Equatable {
     package var owners: [OwnerSource] = []
     /// Widgets' repositories not in `repos:`, for the build to find among the owners' (see `Reference`).
     package var references: [Reference] = []
+    /// The configuration file as the user named it (`--config`), for messages that ask for an edit.
+    package var file = "site.yml"
     /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
     package var hasWidgetList = false
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was

@@ -45,6 +45,21 @@ extension RepoCard {
             return
         }
 
+        countStats(repo, numbers: numbers, strings: strings)
+        days = Self.days(sincePush: repo.daysSincePush, strings: strings)
+        contributors = repo.contributors.prefix(4).enumerated().map { index, person in
+            Person(
+                login: person.login, contributions: person.contributions,
+                display: format.number(person.contributions, numbers),
+                label: strings.plural("contributions", count: person.contributions, ["login": person.login]),
+                avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
+                rank: index + 1)
+        }
+        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+    }
+
+    /// Stars, forks, open issues and pull requests.
+    private mutating func countStats(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers, strings: StringTable) {
         stars = Self.stat(repo.stars, "stars", unknown: "stars_unknown", numbers: numbers, strings: strings)
         forks = Self.stat(repo.forks, "forks", unknown: "forks_unknown", numbers: numbers, strings: strings)
         issuesIncludePulls = repo.openIssuesIncludePulls
@@ -60,26 +75,17 @@ extension RepoCard {
             pulls = Self.stat(openPulls, "open_pulls", unknown: "open_pulls", numbers: numbers, strings: strings)
             pulls?.title = strings.text("pulls_title")
         }
-        if let days = repo.daysSincePush {
-            let display = format.grouped(days)
-            self.days = Days(
-                value: days, display: display, digits: String(days.magnitude).count,
-                caption: days == 0 ? strings.text("today") : strings.plural("days_caption", count: days),
-                label: days == 0
-                    ? strings.text("last_pushed_today") : strings.plural("last_pushed", count: days, display: display),
-                hot: days > 50)
-        } else {
-            days = Days(caption: strings.text("no_pushes"), label: strings.text("never_pushed"))
-        }
-        contributors = repo.contributors.prefix(4).enumerated().map { index, person in
-            Person(
-                login: person.login, contributions: person.contributions,
-                display: format.number(person.contributions, numbers),
-                label: strings.plural("contributions", count: person.contributions, ["login": person.login]),
-                avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
-                rank: index + 1)
-        }
-        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+    }
+
+    private static func days(sincePush days: Int?, strings: StringTable) -> Days {
+        guard let days else { return Days(caption: strings.text("no_pushes"), label: strings.text("never_pushed")) }
+        let display = strings.formatter.grouped(days)
+        return Days(
+            value: days, display: display, digits: String(days.magnitude).count,
+            caption: days == 0 ? strings.text("today") : strings.plural("days_caption", count: days),
+            label: days == 0
+                ? strings.text("last_pushed_today") : strings.plural("last_pushed", count: days, display: display),
+            hot: days > 50)
     }
 
     /// The fetcher's notes are English sentences in snapshot.json; each known one has a key.

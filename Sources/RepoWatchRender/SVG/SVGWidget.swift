@@ -101,24 +101,9 @@ package struct SVGWidget {
     // MARK: - The card (as card.mustache)
 
     private mutating func card(_ repo: RepoCard, top: Double, height: Double) {
-        let p = palette
         let unavailable = repo.isUnavailable
-        let days = repo.days
-
-        // The big number on the right decides how wide the main column may be.
-        var daysWidth = 40.0
-        var daysSize = 64.0
-        if !unavailable, let days, !days.missing {
-            let display = days.display ?? ""
-            daysSize = Self.daysFontSize(digits: days.digits ?? display.count)
-            daysWidth = max(
-                TextWidth.estimate(display, size: daysSize, bold: true),
-                TextWidth.estimate(days.caption, size: 12, bold: true))
-        } else if !unavailable {
-            daysWidth = max(52, TextWidth.estimate("no pushes", size: 12, bold: true))
-        }
-        daysWidth = min(daysWidth, (Self.width - 32) * 0.48)
-        let mainRight = Self.width - 16 - daysWidth - 10
+        let days = Self.daysMeasure(repo)
+        let mainRight = Self.width - 16 - days.width - 10
 
         // The main column, centred as a block: head (50), gap (12), stats or the error.
         let statLines = unavailable ? [] : statsLayout(repo, maxX: mainRight)
@@ -131,43 +116,7 @@ package struct SVGWidget {
         let blockTop = top + (height - (50 + 12 + belowHead)) / 2
 
         avatar(repo.avatar, x: 16, y: blockTop, size: 50, name: repo.owner)
-
-        // Name and the subtitle line (tags, or the description), clipped to the column.
-        let clip = clipRect(x: 76, y: top, width: max(0, mainRight - 76), height: height)
-        out += "<g clip-path=\"url(#\(clip))\">"
-        let tags = tagList(repo)
-        let description = repo.hasTags ? nil : repo.description
-        let hasSub = !tags.isEmpty || description != nil
-        let nameBaseline = hasSub ? blockTop + 21.5 : blockTop + 31
-        out += text(repo.name, x: 76, y: nameBaseline, size: 20, classes: "b")
-        if hasSub {
-            var x = 76.0
-            let lineTop = blockTop + 30.5
-            for tag in tags {
-                let textWidth = TextWidth.estimate(tag.text, size: 11, bold: true)
-                let width = textWidth + 12 + (tag.icon == nil ? 0 : 13)
-                let color = tag.bad ? p.bad : p.muted
-                if p.accented {
-                    out +=
-                        "<rect x=\"\(n(x + 0.5))\" y=\"\(n(lineTop + 0.5))\" width=\"\(n(width - 1))\" height=\"15\" "
-                    out += "rx=\"6\" fill=\"none\" stroke=\"\(color)\"/>"
-                } else {
-                    out +=
-                        "<rect x=\"\(n(x))\" y=\"\(n(lineTop))\" width=\"\(n(width))\" height=\"16\" rx=\"6\" fill=\"\(p.tag)\"/>"
-                }
-                var textX = x + 6
-                if let icon = tag.icon {
-                    out += icon.draw(x: textX, y: lineTop + 3, size: 10, color: color)
-                    textX += 13
-                }
-                out += text(tag.text, x: textX, y: lineTop + 12, size: 11, classes: "s", fill: color)
-                x += width + 4
-            }
-            if let description, tags.isEmpty {
-                out += text(description, x: 76, y: lineTop + 12, size: 12, classes: "m")
-            }
-        }
-        out += "</g>"
+        heading(repo, blockTop: blockTop, top: top, height: height, right: mainRight)
 
         let belowTop = blockTop + 62
         if unavailable {
@@ -180,26 +129,90 @@ package struct SVGWidget {
                 for item in line { drawStat(item, lineTop: lineTop) }
             }
         }
+        daysColumn(repo, width: days.width, fontSize: days.fontSize, top: top, height: height)
+    }
 
-        // The days column.
+    /// The big number on the right decides how wide the main column may be.
+    private static func daysMeasure(_ repo: RepoCard) -> (width: Double, fontSize: Double) {
+        var width = 40.0
+        var fontSize = 64.0
+        if !repo.isUnavailable, let days = repo.days, !days.missing {
+            let display = days.display ?? ""
+            fontSize = daysFontSize(digits: days.digits ?? display.count)
+            width = max(
+                TextWidth.estimate(display, size: fontSize, bold: true),
+                TextWidth.estimate(days.caption, size: 12, bold: true))
+        } else if !repo.isUnavailable {
+            width = max(52, TextWidth.estimate("no pushes", size: 12, bold: true))
+        }
+        return (min(width, (Self.width - 32) * 0.48), fontSize)
+    }
+
+    /// Name and the subtitle line (tags, or the description), clipped to the column.
+    private mutating func heading(_ repo: RepoCard, blockTop: Double, top: Double, height: Double, right: Double) {
+        let clip = clipRect(x: 76, y: top, width: max(0, right - 76), height: height)
+        out += "<g clip-path=\"url(#\(clip))\">"
+        let tags = tagList(repo)
+        let description = repo.hasTags ? nil : repo.description
+        let hasSub = !tags.isEmpty || description != nil
+        let nameBaseline = hasSub ? blockTop + 21.5 : blockTop + 31
+        out += text(repo.name, x: 76, y: nameBaseline, size: 20, classes: "b")
+        if hasSub {
+            let lineTop = blockTop + 30.5
+            drawTags(tags, lineTop: lineTop)
+            if let description, tags.isEmpty {
+                out += text(description, x: 76, y: lineTop + 12, size: 12, classes: "m")
+            }
+        }
+        out += "</g>"
+    }
+
+    private mutating func drawTags(_ tags: [Tag], lineTop: Double) {
+        let p = palette
+        var x = 76.0
+        for tag in tags {
+            let textWidth = TextWidth.estimate(tag.text, size: 11, bold: true)
+            let width = textWidth + 12 + (tag.icon == nil ? 0 : 13)
+            let color = tag.bad ? p.bad : p.muted
+            if p.accented {
+                out +=
+                    "<rect x=\"\(n(x + 0.5))\" y=\"\(n(lineTop + 0.5))\" width=\"\(n(width - 1))\" height=\"15\" "
+                out += "rx=\"6\" fill=\"none\" stroke=\"\(color)\"/>"
+            } else {
+                out +=
+                    "<rect x=\"\(n(x))\" y=\"\(n(lineTop))\" width=\"\(n(width))\" height=\"16\" rx=\"6\" fill=\"\(p.tag)\"/>"
+            }
+            var textX = x + 6
+            if let icon = tag.icon {
+                out += icon.draw(x: textX, y: lineTop + 3, size: 10, color: color)
+                textX += 13
+            }
+            out += text(tag.text, x: textX, y: lineTop + 12, size: 11, classes: "s", fill: color)
+            x += width + 4
+        }
+    }
+
+    /// The days since the last push, the unavailable glyph, or the placeholder when there is no push.
+    private mutating func daysColumn(_ repo: RepoCard, width: Double, fontSize: Double, top: Double, height: Double) {
+        let p = palette
         let right = Self.width - 16
-        if unavailable {
+        if repo.isUnavailable {
             let y = top + (height - 40) / 2
             out += SVGIcon.cloudOff.draw(x: right - 40, y: y, size: 40, color: p.muted, opacity: 0.8)
-        } else if let days, !days.missing {
-            let blockHeight = daysSize + 4 + 15
+        } else if let days = repo.days, !days.missing {
+            let blockHeight = fontSize + 4 + 15
             let y = top + (height - blockHeight) / 2
             let color = days.hot == true ? p.hot : p.fresh
-            let clipDays = clipRect(x: right - daysWidth, y: top, width: daysWidth, height: height)
+            let clipDays = clipRect(x: right - width, y: top, width: width, height: height)
             out += "<g clip-path=\"url(#\(clipDays))\">"
             out += text(
-                days.display ?? "", x: right, y: y + daysSize * 0.8, size: daysSize, classes: "b t",
+                days.display ?? "", x: right, y: y + fontSize * 0.8, size: fontSize, classes: "b t",
                 fill: color, anchor: "end")
             out += text(
-                days.caption, x: right, y: y + daysSize + 16, size: 12, classes: "s m",
+                days.caption, x: right, y: y + fontSize + 16, size: 12, classes: "s m",
                 anchor: "end")
             out += "</g>"
-        } else if let days {
+        } else if let days = repo.days {
             let y = top + (height - 63) / 2
             out +=
                 "<rect x=\"\(n(right - 52))\" y=\"\(n(y))\" width=\"52\" height=\"44\" rx=\"12\" fill=\"\(p.placeholder)\"/>"

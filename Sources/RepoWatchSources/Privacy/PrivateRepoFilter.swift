@@ -29,7 +29,7 @@ package struct PrivateRepoFilter: Sendable {
         }
     }
 
-    package func apply(to gathered: Gathered) -> Gathered {
+    package func apply(to gathered: SiteData) -> SiteData {
         guard policy == .exclude else { return gathered }
         var names: [String: String] = [:]
         for repo in gathered.repos where repo.isPrivate { names[repo.configName.lowercased()] = repo.configName }
@@ -56,7 +56,7 @@ package struct PrivateRepoFilter: Sendable {
 
     /// Drops the faces only the left-out repositories showed: a contributor of a private repository
     /// is no one the site should name, even by a picture.
-    private static func avatars(_ gathered: Gathered, without keys: Set<String>) -> AvatarFiles {
+    private static func avatars(_ gathered: SiteData, without keys: Set<String>) -> AvatarFiles {
         var shown = Set(gathered.owners.headings.compactMap(\.avatar))
         var hidden: Set<String> = []
         for repo in gathered.repos {

@@ -13,13 +13,17 @@ enum E2EPaths {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
 
-    /// The real recorded GitHub responses: `$REPOWATCH_FIXTURES`, else `<root>/../shared/fixtures/github/`.
+    /// The real recorded GitHub responses: `$REPOWATCH_FIXTURES`, else the copy in this repository.
     static var sharedFixtures: URL {
         if let dir = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, isDirectory: true)
         }
-        return packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/fixtures/github", isDirectory: true)
+        return recordedFixtures
+    }
+
+    /// `Tests/Fixtures/github/recorded/`: the recordings with their SOURCES.json and licences.
+    static var recordedFixtures: URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/github/recorded", isDirectory: true)
     }
 
     /// The synthetic fixtures derived from them (see `Tests/Fixtures/github/README.md`).
@@ -52,7 +56,7 @@ struct FixtureResponse: Encodable, Sendable {
         case bodyBase64 = "body_base64"
     }
 
-    /// A real recorded file from the shared fixtures (bare body or `interaction-*.json`).
+    /// A real recorded file from `Tests/Fixtures/github/recorded/` (bare body or `interaction-*.json`).
     static func shared(_ name: String, status: Int? = nil, headers: [String: String]? = nil) -> Self {
         FixtureResponse(
             status: status, headers: headers,

@@ -38,7 +38,7 @@ struct HistorySeedTests {
         let result = try await Self.build(site, api: api, pages: pages)
         #expect(result.status == 0, "\(result)")
         #expect(!result.stderr.contains("warning"), "\(result)")
-        #expect(result.stderr.contains("restored 1 points"), "\(result)")
+        #expect(result.stderr.contains("restored 1 point from"), "\(result)")
 
         let seen = try await pages.requests()
         #expect(seen.map(\.pathOnly) == ["/watch/data/history.json"])

@@ -69,7 +69,7 @@ import Testing
         #expect(repo.isPrivate)
     }
 
-    func gathered() -> Gathered {
+    func gathered() -> SiteData {
         var open = SampleData.snapshot(for: Self.open, now: Self.now)
         open.ownerAvatar = "avatars/shared.png"
         open.contributors = [Contributor(login: "octocat", contributions: 3, avatar: "avatars/octocat.png")]
@@ -86,7 +86,7 @@ import Testing
             ])
         config.hasWidgetList = true
         let png = Data("png".utf8)
-        return Gathered(
+        return SiteData(
             config: config, repos: [open, secret],
             avatars: ["avatars/shared.png": png, "avatars/octocat.png": png, "avatars/sferik.png": png], requests: nil)
     }
@@ -136,7 +136,7 @@ import Testing
             history.set(name.key, [History.Point(time: Self.now, stars: 1, forks: 1, openIssues: 1, contributors: 1)])
         }
         try HistoryFile(cacheDirectory: options.cacheURL).save(history.json())
-        let step = HistoryStep(options: options, log: MemoryLog())
+        let step = HistoryStep(options: options, source: SampleSource(now: Self.now), log: MemoryLog())
         let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: false, repos: [])
         let published = await step.record(snapshot, repos: [Self.open], baseURL: nil, now: Self.now)
         #expect(published.sortedKeys == [Self.open.key])
