@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "RepoWatchServe",
             dependencies: [
-                "RepoWatchSite", "RepoWatchModel", "RepoWatchSupport",
+                "RepoWatchSite", "RepoWatchRender", "RepoWatchModel", "RepoWatchSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]

@@ -22,6 +22,7 @@ package struct SiteConfigReader {
     package static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
+        "private", "csp",
     ]
     package static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -62,6 +63,8 @@ package struct SiteConfigReader {
         let cname = fields["cname"].flatMap { parseCNAME($0) }
         let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
         let locale = fields["locale"].flatMap { parseLocale($0) }
+        let privateRepos = fields["private"].flatMap { parsePrivate($0) }
+        let policyAdditions = fields["csp"].map { parsePolicyAdditions($0) } ?? PolicyAdditions()
 
         owners = fields["owners"].map { ownerList($0) } ?? []
         let repos: [RepoName]
@@ -85,6 +88,8 @@ package struct SiteConfigReader {
         config.file = file
         config.locale = locale ?? config.locale
         config.setWidgetDefaults(widgetDefaults)
+        config.privateRepos = privateRepos ?? .exclude
+        config.policyAdditions = policyAdditions
         return config
     }
 

@@ -178,7 +178,12 @@ private struct PageMaker: Sendable {
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         try emit(SiteFeeds.siteFeed, feeds.site())
-        for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
+        let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
+        for (path, data) in templates.assets {
+            // The accents' palettes travel in the stylesheet every page already links.
+            let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
+            try emit(SiteLayout.asset(path), bytes)
+        }
         if renderer.emitsSnapshot {
             try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
         }

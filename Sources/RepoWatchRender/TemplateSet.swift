@@ -20,6 +20,11 @@ package struct TemplateSet: Sendable {
     package let assets: [String: Data]
     /// Which templates came from the site's folder, for `check` and `--verbose`.
     package let overridden: [String]
+    /// Stamped on every page the page templates render (`PageKind`); site.yml's `csp:` is added by the build.
+    package var policy = ContentSecurityPolicy()
+    /// What in the templates the policy blocks (an inline script, a `style` attribute), one warning
+    /// each, which `build` and `check` print.
+    package var policyWarnings: [Diagnostic] = []
 
     /// A template's text and the file it came from, for diagnostics.
     private typealias Source = (text: String, file: String)
@@ -47,9 +52,12 @@ package struct TemplateSet: Sendable {
 
         let (library, parsed) = try parse(sources)
         let (compiledTemplates, fallback) = compile(parsed, sources: sources)
+        var audit = TemplateAudit()
+        for (_, source) in sources.sorted(by: { $0.key < $1.key }) { audit.scan(source.text, file: source.file) }
         return TemplateSet(
             library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
-            compileFallback: fallback, assets: assets, overridden: overridden)
+            compileFallback: fallback, assets: assets, overridden: overridden,
+            policy: ContentSecurityPolicy(styleHashes: audit.styleHashes), policyWarnings: audit.warnings)
     }
 
     /// The site's `Templates/*.mustache`, by file name.
@@ -140,13 +148,16 @@ package struct TemplateSet: Sendable {
 
     /// The same templates rendered by swift-mustache alone, as when one cannot be compiled.
     package var libraryOnly: TemplateSet {
-        TemplateSet(library: library, compiled: nil, assets: assets, overridden: overridden)
+        TemplateSet(library: library, compiled: nil, assets: assets, overridden: overridden, policy: policy)
     }
 
     /// `context`: one of the typed contexts (Render/Pages, Render/Cards), which answer the template
     /// keys through `MustacheParent`.
+    /// A page template's output carries the policy of its kind (see `ContentSecurityPolicy.stamp`).
     package func render(_ name: String, _ context: Any) -> String {
-        if let compiled { return compiled.render(name, context) ?? "" }
-        return library.render(context, withTemplate: name) ?? ""
+        let html =
+            compiled.map { $0.render(name, context) ?? "" } ?? library.render(context, withTemplate: name) ?? ""
+        guard let kind = PageKind(template: name) else { return html }
+        return policy.stamp(html, kind: kind)
     }
 }

@@ -165,11 +165,13 @@ public struct Build: Sendable {
             : GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
     }
 
-    /// Step 2, gather: whichever the source, every widget ends up with a face.
+    /// Step 2, gather: whichever the source, every widget ends up with a face, and private
+    /// repositories are left out unless the site includes them.
     package func gather(_ site: SiteInputs, from source: any SiteSource) async throws -> SiteData {
         var gathered = try await source.gather(site.config)
         await gathered.addPlaceholderFaces()
-        return gathered
+        // Before anything is recorded or rendered: a private repository reaches no file of the site.
+        return PrivateRepoFilter(gathered.config.privateRepos, log: log).apply(to: gathered)
     }
 
     /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own

@@ -9,7 +9,8 @@ package enum InputWarnings {
     package static func collect(config: [Diagnostic], templates: TemplateSet, locales: LocaleCatalog)
         -> [Diagnostic]
     {
-        (config + templates.compileFallback + locales.warnings + unusedTemplates(templates)).sortedByPosition()
+        (config + templates.compileFallback + templates.policyWarnings + locales.warnings + unusedTemplates(templates))
+            .sortedByPosition()
     }
 
     /// A misspelt override (`cards.mustache`) would silently change nothing.

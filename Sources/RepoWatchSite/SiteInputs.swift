@@ -26,7 +26,8 @@ package struct SiteInputs: Sendable {
             config.baseURL = url
         }
         guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
-        let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        var templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        templates.policy.additions = config.policyAdditions
         let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
         let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
         if options.strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: true) }

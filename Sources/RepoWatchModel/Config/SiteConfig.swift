@@ -59,6 +59,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
     /// warned about and left at English.
     public var locale = "en"
+    /// `private:`: whether private repositories may be published (default: left out, with a warning).
+    package var privateRepos = PrivateRepos.exclude
+    /// `csp:`: sources the site adds to its pages' Content-Security-Policy.
+    package var policyAdditions = PolicyAdditions()
 
     /// The locale a widget is written in: its own, else the site's.
     package func locale(for widget: Widget) -> String { widget.locale ?? locale }

@@ -66,6 +66,10 @@ package struct History: Sendable, Equatable {
         }
     }
 
+    /// Only these repositories' series: one that left the site (removed from site.yml, or private and
+    /// left out) leaves the published history with it.
+    package mutating func keepOnly(_ repos: [RepoName]) { series = series.keeping(repos.map(\.key)) }
+
     /// Keeps the newest `pointLimit` points.
     package mutating func set(_ key: String, _ points: [Point]) {
         series.set(key, PackedPoints(points.suffix(Self.pointLimit)).record)

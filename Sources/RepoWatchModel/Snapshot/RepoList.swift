@@ -24,6 +24,9 @@ package struct RepoList: Sendable {
     }
 
     package mutating func append(_ repo: RepoSnapshot) { records.append(spool.append(RepoRecord.encode(repo))) }
+
+    /// Only the repositories at these positions, in their order.
+    package mutating func keep(_ positions: [Int]) { records = positions.map { records[$0] } }
 }
 
 extension RepoList: RandomAccessCollection, MutableCollection {

@@ -177,7 +177,7 @@ extension WidgetCard: MustacheParent {
         case "rendering": return look.rendering.rawValue
         case "numbers": return look.numbers.rawValue
         case "accent": return accent
-        case "style": return style
+        case "accent_class": return accentClass
         case "lang": return lang
         case "rtl": return rtl
         default: return nil

@@ -163,8 +163,9 @@ package struct WidgetCard: Sendable {
     package var id: String?
     package var state: RepoCard.State
     package var look: WidgetLook
-    /// CSS custom properties of the accent palette; only when accented.
-    package var style: String?
+    /// The class that sets the accent palette's CSS custom properties (`AccentPalette.stylesheet`);
+    /// only when accented. A class, not a `style` attribute: the pages' policy allows no inline style.
+    package var accentClass: String?
 
     /// The widget's language (`lang`) and whether it runs right to left.
     package var lang: String { look.locale }
@@ -176,7 +177,7 @@ package struct WidgetCard: Sendable {
         self.id = id
         self.state = state
         self.look = look
-        style = look.rendering == .accented ? AccentPalette(accent: look.accent).cssVariables : nil
+        accentClass = look.rendering == .accented ? AccentPalette.className(look.accent) : nil
     }
 
     package var accent: String? { look.rendering == .accented ? look.accent.hex : nil }

@@ -112,7 +112,9 @@ extension OpenCountsFetcher.Report {
         repo.openIssuesIncludePulls = false
         repo.release = counts.release ?? repo.release
         repo.language = counts.language ?? repo.language
-        repo.isPrivate = counts.isPrivate ?? repo.isPrivate
+        // Private if either answer says so: a stale one of the two must not publish a repository
+        // that has become private (one that has become public waits a build at most).
+        repo.isPrivate = repo.isPrivate || counts.isPrivate == true
     }
 
     /// The GraphQL part of the build summary, beside the REST quota.

@@ -57,6 +57,7 @@ struct BrowserLocaleTests {
         var axe: [String]
         var rtl: [String]
         var rtlWidgets: Int
+        var csp: [String]
     }
 
     struct Report: Decodable {
@@ -93,6 +94,7 @@ struct BrowserLocaleTests {
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
             #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
             #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
+            #expect(page.csp.isEmpty, "\(name): Content-Security-Policy violations \(page.csp)")
             #expect(page.rtl.isEmpty, "\(name): not mirrored \(page.rtl.prefix(5))")
             #expect(
                 FileManager.default.fileExists(atPath: screenshots.appendingPathComponent(page.screenshot).path),

@@ -25,7 +25,7 @@ struct KoreanSiteEndToEndTests {
     /// Words that are not English prose: names of formats the snippets are written in, the time zone,
     /// and the company whose data it is. Repository names, logins, languages and tags come from the data.
     static let properNouns: Set<String> = [
-        "GitHub", "RepoWatcher", "API", "HTML", "SVG", "Markdown", "README", "iframe", "UTC",
+        "GitHub", "RepoWatcher", "Atom", "API", "HTML", "SVG", "Markdown", "README", "iframe", "UTC",
     ]
 
     func build(_ dir: TempDir, _ extra: [String] = []) async throws -> RunResult {

@@ -55,7 +55,7 @@ struct TemplateKeysTests {
         ]
         let widgetKeys = [
             "root", "widget.kind", "widget.id", "widget.state", "widget.appearance", "widget.rendering",
-            "widget.numbers", "widget.accent", "widget.style",
+            "widget.numbers", "widget.accent", "widget.accent_class",
         ]
         let contributors =
             "contributors={{#contributors}}{{login}};{{contributions}};{{display}};{{label}};{{avatar.src}};{{avatar.alt}};{{rank}}{{/contributors}}\n"
@@ -149,7 +149,7 @@ struct TemplateKeysTests {
             "language.color": "#F1E05A", "language.label": "Primary language: JavaScript",
         ]
         for (key, value) in expected { #expect(medium[key] == value, "\(key)") }
-        #expect(medium["widget.style"]?.hasPrefix("--rw-accent-light-surface:#") == true)
+        #expect(medium["widget.accent_class"] == "rw-accent-ff9500")
         #expect(Set(Self.repoKeys).isSubset(of: Set(medium.keys)))
     }
 
