@@ -239,3 +239,7 @@ struct WorkflowAnnotation: Equatable, CustomStringConvertible {
 
     var description: String { "::\(level) \(properties.sorted { $0.key < $1.key })::\(message)" }
 }
+
+/// A job runs for minutes, so a test hands the runner to a thread of its own (OwnThread) and waits: one
+/// thread uses it at a time.
+extension WorkflowRunner: @unchecked Sendable {}

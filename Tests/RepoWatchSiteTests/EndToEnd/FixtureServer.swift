@@ -186,7 +186,7 @@ final class FixtureServer: @unchecked Sendable {
         let box = LineBox()
         let reader = stdoutPipe.fileHandleForReading
         let got = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        OwnThread.start {
             var buffer = Data()
             while true {
                 let chunk = reader.availableData
@@ -215,15 +215,7 @@ final class FixtureServer: @unchecked Sendable {
     static func start(routes: [FixtureRoute], host: String = "127.0.0.1", options: [String] = []) async throws
         -> FixtureServer
     {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try FixtureServer(routes: routes, host: host, options: options))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await OwnThread.run { try FixtureServer(routes: routes, host: host, options: options) }
     }
 
     /// Every request the server has seen so far, in order (decoded `GET /_log`).
