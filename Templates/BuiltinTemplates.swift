@@ -13,12 +13,16 @@ public enum BuiltinTemplates {
         "index": PackageResources.index_mustache,
         "repo": PackageResources.repo_mustache,
         "404": PackageResources._04_mustache,
+        "share": PackageResources.share_mustache,
+        "search": PackageResources.search_mustache,
     ]
 
     /// Path under `assets/` → bytes.
     public static let assets: [String: [UInt8]] = [
         "style.css": PackageResources.style_css,
         "copy.js": PackageResources.copy_js,
+        "search.js": PackageResources.search_js,
+        "share.png": PackageResources.share_png,
     ]
 
     /// String tables by locale (`locales/NAME.json`): every word the site shows (see README.md).

@@ -97,7 +97,7 @@ package struct Parser {
 
     package static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
-        "rendering", "accent", "numbers", "owners", "locale",
+        "rendering", "accent", "numbers", "owners", "locale", "search",
     ]
     package static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -159,6 +159,7 @@ package struct Parser {
         config.references = references
         config.hasWidgetList = widgets != nil
         config.locale = locale ?? config.locale
+        config.search = fields["search"].flatMap { flag($0, key: "search") } ?? false
         config.setWidgetDefaults(widgetDefaults)
         return config
     }

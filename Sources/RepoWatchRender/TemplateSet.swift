@@ -7,7 +7,7 @@ import RepoWatchModel
 /// in the site's own `Templates/` folder; plus the assets copied to `public/assets/`.
 package struct TemplateSet: Sendable {
     package static let requiredNames = [
-        "layout", "card", "medium", "large", "double", "widget", "index", "repo", "404",
+        "layout", "card", "medium", "large", "double", "widget", "index", "repo", "404", "share", "search",
     ]
 
     package let library: MustacheLibrary

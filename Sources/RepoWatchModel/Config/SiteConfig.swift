@@ -57,6 +57,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
     /// warned about and left at English.
     public var locale = "en"
+    /// `search:`: index the repository pages with Pagefind and add a search page. Off unless asked, so
+    /// one site.yml builds the same site on every machine (see docs/configuration.md, "Search").
+    package var search = false
 
     /// The locale a widget is written in: its own, else the site's.
     package func locale(for widget: Widget) -> String { widget.locale ?? locale }

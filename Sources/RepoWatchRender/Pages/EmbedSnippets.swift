@@ -37,25 +37,3 @@ package struct EmbedSnippets: Sendable {
         """
     }
 }
-
-/// `sitemap.xml` (only with `base_url`: a sitemap lists absolute addresses).
-package enum Sitemap {
-    package static func paths(pageCount: Int, repos: [RepoName]) -> [String] {
-        var paths = [""]
-        if pageCount > 1 { paths += (2...pageCount).map(SiteLayout.galleryFolder) }
-        paths += repos.map(SiteLayout.repoFolder)
-        return paths
-    }
-
-    package static func xml(baseURL: URL, paths: [String]) -> String {
-        let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
-        let entries = paths.map { "  <url><loc>\(XMLEscape.text(base + $0))</loc></url>" }.joined(separator: "\n")
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-            \(entries)
-            </urlset>
-
-            """
-    }
-}
