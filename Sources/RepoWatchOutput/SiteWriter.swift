@@ -172,6 +172,8 @@ package final class StagedSite: @unchecked Sendable {
     /// What this build wrote, and the folders it made: the rest of a reused tree goes at `commit()`.
     private var written = WrittenPaths()
     private var kept = 0
+    /// What was not written is already gone (`prune()`): what is added after it is all written.
+    private var pruned = false
 
     fileprivate init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
         self.writer = writer
@@ -292,8 +294,13 @@ package final class StagedSite: @unchecked Sendable {
 
     /// Removes what the reused tree held that this build did not write, and the folders left empty
     /// (a folder this build made holds a file it wrote; any other is removed if it ends up empty).
-    private func removeUnwritten() throws {
-        let written = lock.withLock { self.written }
+    /// Called before `commit()` when the finished tree must be read first (Pagefind indexes it).
+    package func prune() throws {
+        guard reused else { return }
+        let written = lock.withLock {
+            pruned = true
+            return self.written
+        }
         try FileTree.walk(
             root,
             file: { relative in
@@ -307,7 +314,7 @@ package final class StagedSite: @unchecked Sendable {
     /// Swaps the finished site in for the previous one.
     package func commit() throws {
         do {
-            if reused { try removeUnwritten() }
+            if !lock.withLock({ pruned }) { try prune() }
             try writer.swapIn(folder)
         } catch {
             abandon()

@@ -105,7 +105,7 @@ public struct Build: Sendable {
         let written = try await step("render and write the site") {
             try SiteOutput(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                ownerHeadings: gathered.owners.headings
+                ownerHeadings: gathered.owners.headings, log: log
             )
             .write(snapshot)
         }

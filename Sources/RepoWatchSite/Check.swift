@@ -36,6 +36,7 @@ public struct Check: Sendable {
                     + "built-in names: \(TemplateSet.requiredNames.sorted().joined(separator: ", "))"
             ).description
         }
+        lines += searchReport(loaded.config)
         let overrides = templates.overridden.isEmpty ? "" : " (\(templates.overridden.count) from Templates/)"
         let config = loaded.config
         // Which repositories the owners give, and so their default widgets, only a build can tell.
@@ -48,6 +49,17 @@ public struct Check: Sendable {
                 + (widgets.map { Formatting.plural($0, "widget", "widgets") } ?? "a widget per repository") + "; "
                 + "templates OK\(overrides)")
         return lines.joined(separator: "\n")
+    }
+
+    /// `search: true` needs Pagefind where the site is built: say which one a build here would use.
+    package func searchReport(_ config: SiteConfig) -> [String] {
+        guard config.search else { return [] }
+        switch Pagefind.locate(environment: ProcessInfo.processInfo.environment) {
+        case .success(let pagefind):
+            return ["search: Pagefind \(pagefind.version) (\(pagefind.executable.path))"]
+        case .failure(let unavailable):
+            return ["warning: search: true, but \(unavailable); a build here is written without search"]
+        }
     }
 
     /// A misspelt override (`cards.mustache`) would silently change nothing.

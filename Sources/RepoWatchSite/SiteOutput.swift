@@ -13,6 +13,8 @@ package struct SiteOutput: Sendable {
     package let avatars: AvatarFiles
     /// `owners:`: the gallery's section headings.
     package var ownerHeadings: [OwnerHeading] = []
+    /// Where Pagefind's own messages go (search: true).
+    package var log: (any BuildLog)?
 
     package struct Written: Sendable {
         package var fileCount: Int
@@ -31,6 +33,7 @@ package struct SiteOutput: Sendable {
             renderer.avatarFiles = avatars
             renderer.ownerHeadings = ownerHeadings
             renderer.locales = site.locales
+            renderer.search = site.search != nil
             try renderer.render(snapshot, into: staged.add)
             try staged.add(SiteLayout.snapshot) { path in
                 let file = try FileOutput(creating: path)
@@ -38,6 +41,10 @@ package struct SiteOutput: Sendable {
             }
             try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
             for path in avatars.paths { try staged.add(path, avatars[path]!) }
+            if let pagefind = site.search {
+                let said = try SearchIndex(pagefind: pagefind).add(to: staged)
+                if !said.isEmpty { log?.info("Pagefind: \(said)") }
+            }
             try staged.commit()
         } catch {
             staged.abandon()
