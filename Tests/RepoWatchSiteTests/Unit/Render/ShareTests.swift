@@ -176,4 +176,53 @@ struct ShareTests {
         #expect(!ShareMaker.isSharedPicture("avatars/abc.svg") && !ShareMaker.isSharedPicture("avatars/abc.gif"))
         #expect(!ShareMaker.isSharedPicture("https://evil.example/a.png") && !ShareMaker.isSharedPicture(""))
     }
+
+    @Test("the documented keys reach a site's own templates: share, site.base_url, site.search, search, found_forms")
+    func documentedKeys() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let share = ["title", "description", "site_name", "url", "image", "image_alt", "type", "card"]
+        let overrides = [
+            "404": share.map { "\($0)={{share.\($0)}}" }.joined(separator: "\n")
+                + "\nbase_url={{site.base_url}}\nsearch={{site.search}}\n",
+            "search": "forms={{#found_forms}}{{category}}:{{text}};{{/found_forms}}\n",
+            "repo": "filters={{#search.filters}}{{key}}={{value}};{{/search.filters}}\nwords={{search.words}}\n",
+        ]
+        for (name, text) in overrides {
+            try Data(text.utf8).write(to: templates.appendingPathComponent("\(name).mustache"))
+        }
+        let config = try ConfigLoader(file: "site.yml").parse(Self.yaml).config
+        var renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: folder), sample: false)
+        renderer.search = true
+        var repo = Self.repo("apple/swift", avatar: "avatars/a.png")
+        repo.topics = ["cli"]
+        let files = try renderer.render(
+            Snapshot(
+                generatedAt: Self.now, nextUpdate: Self.now, sample: false,
+                repos: [repo, Self.repo("hostile/xss", avatar: nil)]))
+        let notFound = String(decoding: files["404.html"]!, as: UTF8.self)
+        #expect(
+            notFound == """
+                title=Page not found
+                description=It may have moved when the site was last rebuilt, or the repository is no longer watched.
+                site_name=My &quot;watch&quot; &lt;list&gt;
+                url=https://me.github.io/watch/404.html
+                image=https://me.github.io/watch/assets/share.png
+                image_alt=My &quot;watch&quot; &lt;list&gt;
+                type=website
+                card=summary
+                base_url=https://me.github.io/watch/
+                search=true
+
+                """)
+        #expect(
+            String(decoding: files["search/index.html"]!, as: UTF8.self)
+                == "forms=one:{count} repository found;other:{count} repositories found;\n")
+        #expect(
+            String(decoding: files["repos/apple/swift/index.html"]!, as: UTF8.self)
+                == "filters=owner=apple;topic=cli;state=fresh;\nwords=cli\n")
+    }
 }
