@@ -90,7 +90,7 @@ package struct SiteRenderer: Sendable {
                     root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
                     sections: grouped, pagination: page.pagination, locale: locale)
                 context.share = shares.sitePage(
-                    folder: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
+                    path: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
                     repoCount: config.repos.count)
                 try emit(page.path, Data(templates.render("index", context).utf8))
             }
@@ -143,7 +143,7 @@ package struct SiteRenderer: Sendable {
         var notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site, page: PageTitle(title: title), locale: locale)
         notFound.share = shares.sitePage(
-            folder: SiteLayout.notFound, title: strings.text("not_found_title"),
+            path: SiteLayout.notFound, title: strings.text("not_found_title"),
             description: strings.text("not_found_text"), repoCount: config.repos.count)
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
@@ -165,7 +165,7 @@ package struct SiteRenderer: Sendable {
             let page = SearchPageContext(
                 root: "../", site: site, page: PageTitle(title: title),
                 share: shares.sitePage(
-                    folder: "search/", title: strings.text("search_title"),
+                    path: SiteLayout.searchFolder, title: strings.text("search_title"),
                     description: strings.plural("search_description", count: config.repos.count),
                     repoCount: config.repos.count),
                 locale: locale)

@@ -52,9 +52,11 @@ public struct Check: Sendable {
     }
 
     /// `search: true` needs Pagefind where the site is built: say which one a build here would use.
-    package func searchReport(_ config: SiteConfig) -> [String] {
+    package func searchReport(
+        _ config: SiteConfig, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
         guard config.search else { return [] }
-        switch Pagefind.locate(environment: ProcessInfo.processInfo.environment) {
+        switch Pagefind.locate(environment: environment) {
         case .success(let pagefind):
             return ["search: Pagefind \(pagefind.version) (\(pagefind.executable.path))"]
         case .failure(let unavailable):

@@ -8,7 +8,8 @@ package enum SiteLayout {
     /// Names the sitemap for crawlers (when there is one).
     package static let robots = "robots.txt"
     /// The search page (`search: true`): a form over the Pagefind index.
-    package static let search = "search/index.html"
+    package static let searchFolder = "search/"
+    package static let search = searchFolder + index
     /// Pagefind's bundle and index, written by Pagefind itself; with its licence notice beside it.
     package static let pagefindFolder = "pagefind/"
     package static let pagefindLicense = "pagefind/LICENSE.txt"

@@ -59,10 +59,10 @@ package struct ShareMaker: Sendable {
         return (base.hasSuffix("/") ? base : base + "/") + path
     }
 
-    /// A gallery page (`folder`: "" or `page/2/`), the search page and other site-wide pages.
-    package func sitePage(folder: String, title: String, description: String? = nil, repoCount: Int) -> PageShare {
+    /// A gallery page (`path`: "" or `page/2/`), the search page, the 404 page: the site's own picture.
+    package func sitePage(path: String, title: String, description: String? = nil, repoCount: Int) -> PageShare {
         let text = description ?? siteDescription ?? strings.plural("share_gallery", count: repoCount)
-        return page(title: title, description: text, path: folder, avatar: nil)
+        return page(title: title, description: text, path: path, avatar: nil)
     }
 
     /// A repository's page or one of its standalone widgets (`path`: its page's folder, or the

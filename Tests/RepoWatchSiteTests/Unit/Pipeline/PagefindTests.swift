@@ -132,4 +132,20 @@ struct PagefindTests {
         let environment = ["GITHUB_TOKEN": "a", "GH_TOKEN": "b", "INPUT_TOKEN": "c", "PATH": "/bin", "HOME": "/h"]
         #expect(Pagefind.childEnvironment(environment) == ["PATH": "/bin", "HOME": "/h"])
     }
+
+    @Test("check says which Pagefind a build would use, or warns that there is none")
+    func checkReport() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try Self.fake(folder, body: "exit 0")
+        var config = SiteConfig(repos: [RepoName(owner: "a", name: "b")])
+        let check = Check(configPath: "site.yml")
+        #expect(check.searchReport(config, environment: ["REPOWATCH_PAGEFIND": script.path]).isEmpty)
+        config.search = true
+        #expect(
+            check.searchReport(config, environment: ["REPOWATCH_PAGEFIND": script.path])
+                == ["search: Pagefind 1.5.2 (\(script.path))"])
+        let missing = check.searchReport(config, environment: ["PATH": folder.appendingPathComponent("none").path])
+        #expect(missing.count == 1 && missing[0].hasPrefix("warning: search: true, but Pagefind is not installed"))
+    }
 }
