@@ -18,13 +18,19 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidBaseURL(let text): return "'\(text)' is not an http(s) API URL"
         case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"
         case .http(let status, let message):
-            return "GitHub answered \(status)" + (message.map { ": \(String($0.prefix(200)))" } ?? "")
+            return "GitHub answered \(status)" + (message.map { ": \(Self.oneLine(String($0.prefix(200))))" } ?? "")
         case .network(let reason): return "network error: \(reason)"
         case .invalidResponse(let reason): return "unexpected response: \(reason)"
         case .tooManyRedirects: return "too many redirects"
         case .notCached: return "not in the cache, and --offline allows no network"
         case .rateLimited(let until): return "rate limit exhausted until \(Formatting.dayAndTime(until))"
         }
+    }
+
+    /// The server's words go into log lines, which GitHub Actions reads for workflow commands: a line
+    /// break in them could start a `::command::` of the server's choosing.
+    private static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     /// Failures worth answering from the cache: the repository may be fine, GitHub is not.
@@ -43,11 +49,7 @@ package struct ErrorPayload: Decodable, Sendable {
     package var message: String?
 }
 
-extension GitHubClient {
-    package static func failure(_ fetched: Fetched) -> GitHubError {
-        failure(status: fetched.status, data: fetched.data)
-    }
-
+extension GitHubError {
     package static func failure(status: Int, data: Data) -> GitHubError {
         if status == 404 { return .notFound }
         let message = try? JSONDecoder().decode(ErrorPayload.self, from: data).message
@@ -57,5 +59,25 @@ extension GitHubClient {
     package static func isTooLarge(_ body: Data) -> Bool {
         let message = (try? JSONDecoder().decode(ErrorPayload.self, from: body).message) ?? ""
         return message.lowercased().contains("too large")
+    }
+
+    /// A transport's failure in a few words.
+    package static func reason(for error: Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .timedOut: return "timed out"
+            case .cannotConnectToHost: return "could not connect"
+            case .cannotFindHost: return "unknown host"
+            case .notConnectedToInternet: return "not connected to the internet"
+            default: return urlError.localizedDescription
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+extension GitHubClient {
+    package static func failure(_ response: NetworkResponse) -> GitHubError {
+        GitHubError.failure(status: response.status, data: response.data)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Shared state of one build's requests: counts for the summary, the quota last reported, and the
 /// rate-limit pause that every request must respect.
@@ -45,22 +46,25 @@ package actor RequestLedger {
 }
 
 /// The rate-limit pause every API request waits out, and the stop after which none is sent.
-package final class RateLimitGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paused: Date?
-    private var stopped: Date?
+package final class RateLimitGate: Sendable {
+    private struct State {
+        var paused: Date?
+        var stopped: Date?
+    }
 
-    package var pausedUntil: Date? { lock.withLock { paused } }
-    package var stoppedUntil: Date? { lock.withLock { stopped } }
+    private let state = Mutex(State())
+
+    package var pausedUntil: Date? { state.withLock { $0.paused } }
+    package var stoppedUntil: Date? { state.withLock { $0.stopped } }
 
     /// - Returns: whether this extended the pause (false when an equal or later one is already set).
     package func pause(until date: Date) -> Bool {
-        lock.withLock {
-            guard paused.map({ $0 < date.addingTimeInterval(-1) }) ?? true else { return false }
-            paused = date
+        state.withLock { state in
+            guard state.paused.map({ $0 < date.addingTimeInterval(-1) }) ?? true else { return false }
+            state.paused = date
             return true
         }
     }
 
-    package func stop(until date: Date) { lock.withLock { stopped = stopped ?? date } }
+    package func stop(until date: Date) { state.withLock { $0.stopped = $0.stopped ?? date } }
 }

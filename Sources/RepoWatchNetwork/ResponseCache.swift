@@ -1,5 +1,6 @@
 import Foundation
 import RepoWatchSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -124,20 +125,19 @@ package struct ResponseCache: Sendable {
 /// holds no list that grows with the site (a build of 20,000 repositories uses ~42,000 keys). Only the
 /// keys whose existing file could not be marked (not ours to touch) are kept, so pruning spares them
 /// too. A key without a file yet is marked when `store` writes it.
-package final class CacheUsage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var unmarked: Set<String> = []
+package final class CacheUsage: Sendable {
+    private let unmarked = Mutex<Set<String>>([])
 
     /// Sets the modification time of `path` (the entry of `key`) to `time`.
     package func used(_ key: String, file path: String, at time: timespec) {
         var times = [time, time]
         guard utimensat(AT_FDCWD, path, &times, 0) != 0, errno != ENOENT else { return }
-        lock.withLock { _ = unmarked.insert(key) }
+        unmarked.withLock { _ = $0.insert(key) }
     }
 
     /// Whether pruning must spare the entry of `key` although its time was not set: a file used
     /// this build that could not be marked.
     package func contains(_ key: String) -> Bool {
-        lock.withLock { unmarked.contains(key) }
+        unmarked.withLock { $0.contains(key) }
     }
 }

@@ -27,6 +27,9 @@ public struct BuildOptions: Sendable {
     public var refresh = false
     /// Skip pruning the cache at the end of the build.
     public var keepCache = false
+    /// `--strict`: warnings about site.yml and the templates stop the build before anything is
+    /// fetched or written.
+    public var strict = false
     /// Seconds to wait for another build holding the output folder's or the cache's lock.
     public var lockWait: Double = 60
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
@@ -59,6 +62,10 @@ public struct BuildResult: Sendable {
     public var fileCount: Int
     /// Files the previous site already held with the same bytes, kept rather than written.
     public var unchangedCount = 0
+    /// Seconds from start to finish.
+    public var elapsed: TimeInterval = 0
+    /// Where the site will be published (`base_url`, `--base-url`), when known.
+    public var baseURL: URL?
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
     package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
@@ -85,50 +92,88 @@ public struct Build: Sendable {
     /// fetched or written.
     public func run() async throws -> BuildResult {
         let started = Date()
+        let actions = GitHubActions(environment: options.environment)
+        do {
+            let result = try await build(started: started)
+            if actions.writesSummary, let problem = actions.appendSummary(StepSummary(result: result).markdown) {
+                log.warning(problem)
+            }
+            return result
+        } catch {
+            if actions.writesSummary,
+                let problem = actions.appendSummary(StepSummary.failure(error, configPath: options.configPath))
+            {
+                log.warning(problem)
+            }
+            throw error
+        }
+    }
+
+    private func build(started: Date) async throws -> BuildResult {
         var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
+        if site.config.baseURL == nil { log.warning(Self.relativeEmbeds) }
         FreedMemory.release()
         // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
         let locks = try await BuildLocks.acquire(
             output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
         defer { locks.release() }
-        let gathered = try await step("gather the snapshot") { try await gather(site) }
+        let source = source(for: site)
+        let gathered = try await step("gather the snapshot") { try await gather(site, from: source) }
         FreedMemory.release()
         // `owners:` completes the site: their repositories and default widgets are known only now.
         site.config = gathered.config
         let snapshot = Snapshot(
             generatedAt: site.now, nextUpdate: site.now.addingTimeInterval(site.config.refresh),
             sample: options.sample, repos: gathered.repos)
-        let historyStep = HistoryStep(options: options, log: log)
+        let historyStep = HistoryStep(options: options, source: source, log: log)
         let history = await historyStep.record(
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
+        let feedStep = FeedStep(options: options, source: source, log: log)
+        let feed = await feedStep.update(snapshot, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
         let written = try await step("render and write the site") {
-            try SiteOutput(
+            try RenderStep(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                ownerHeadings: gathered.owners.headings, log: log
+                ownerHeadings: gathered.owners.headings, feed: feed, log: log
             )
             .write(snapshot)
         }
         historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
+        feedStep.save(feed)
         if let cache = gathered.cache { keepTidy(cache) }
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
         result.ownerFailures = gathered.owners.failures
         result.openCounts = gathered.openCounts
         result.unchangedCount = written.unchangedCount
-        report(result, elapsed: Date().timeIntervalSince(started))
+        result.elapsed = Date().timeIntervalSince(started)
+        result.baseURL = site.config.baseURL
+        report(result, elapsed: result.elapsed)
         return result
     }
 
-    /// Step 2: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
-    package func gather(_ site: SiteInputs) async throws -> Gathered {
-        var gathered =
-            options.sample
-            ? try await SampleSource(now: site.now).gather(site.config)
-            : try await GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
-                .gather(site.config)
+    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere and
+    /// shared links (which need absolute addresses) do not.
+    package static let relativeEmbeds =
+        "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
+        + "will be relative links, which do not work where they are pasted; pages get no canonical link, og:url "
+        + "or og:image (link previews show no picture), and no sitemap.xml is written; set base_url to the "
+        + "address the site is published at, like https://me.github.io/watch/"
+
+    /// Step 2's source: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
+    package func source(for site: SiteInputs) -> any SiteSource {
+        options.sample
+            ? SampleSource(now: site.now)
+            : GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
+    }
+
+    /// Step 2, gather: whichever the source, every widget ends up with a face, and private
+    /// repositories are left out unless the site includes them.
+    package func gather(_ site: SiteInputs, from source: any SiteSource) async throws -> SiteData {
+        var gathered = try await source.gather(site.config)
         await gathered.addPlaceholderFaces()
-        return gathered
+        // Before anything is recorded or rendered: a private repository reaches no file of the site.
+        return PrivateRepoFilter(gathered.config.privateRepos, log: log).apply(to: gathered)
     }
 
     /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own
@@ -165,10 +210,12 @@ public struct Build: Sendable {
         let fresh = repos.count - staleCount - unavailableCount
         let kind = result.snapshot.sample ? "sample" : "fresh"
         log.info(
-            "Built \(result.fileCount) files (\(result.fileCount - result.unchangedCount) written, "
-                + "\(result.unchangedCount) unchanged) into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
-                + "\(repos.count) repositories (\(fresh) \(kind), \(staleCount) stale, "
-                + "\(unavailableCount) unavailable)")
+            "Built \(Formatting.plural(result.fileCount, "file", "files")) "
+                + "(\(Formatting.grouped(result.fileCount - result.unchangedCount)) written, "
+                + "\(Formatting.grouped(result.unchangedCount)) unchanged) "
+                + "into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
+                + "\(Formatting.plural(repos.count, "repository", "repositories")) (\(fresh) \(kind), "
+                + "\(staleCount) stale, \(unavailableCount) unavailable)")
         if let counts = result.requests {
             log.info(Self.accounting(counts) + (result.openCounts.map { "; " + $0.summary } ?? ""))
         }
@@ -176,8 +223,11 @@ public struct Build: Sendable {
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
     package static func accounting(_ counts: RequestLedger.Counts) -> String {
-        var line = "\(counts.requests) requests, \(counts.notModified) answered 304 (no quota)"
-        if counts.keptAnswers > 0 { line += ", \(counts.keptAnswers) cache hits without a request" }
+        var line =
+            "\(Formatting.plural(counts.requests, "request", "requests")), \(counts.notModified) answered 304 (no quota)"
+        if counts.keptAnswers > 0 {
+            line += ", \(Formatting.plural(counts.keptAnswers, "cache hit", "cache hits")) without a request"
+        }
         if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
         if counts.retries > 0 { line += ", \(counts.retries) retried" }
         if let remaining = counts.quotaRemaining {

@@ -11,24 +11,28 @@ package struct HistoryStep: Sendable {
     package let isReal: Bool
     /// False for `serve`'s rebuilds after an edit.
     package let recordsThisBuild: Bool
-    /// `--offline` never asks the published site for the history either.
-    package let offline: Bool
+    /// Where a history lost with the cache is restored from (GitHub's: the published site).
+    package let source: any SiteSource
     package let log: any BuildLog
 
-    package init(options: BuildOptions, log: any BuildLog) {
+    package init(options: BuildOptions, source: any SiteSource, log: any BuildLog) {
         file = HistoryFile(cacheDirectory: options.cacheURL)
         isReal = !options.sample
         recordsThisBuild = options.recordsHistory
-        offline = options.offline
+        self.source = source
         self.log = log
     }
 
-    /// A lost cache (GitHub evicts them) is restored from the published site's history first.
+    /// A lost cache (GitHub evicts them) is restored first.
     package func record(_ snapshot: Snapshot, repos: [RepoName], baseURL: URL?, now: Date) async -> History {
         guard isReal else { return History() }
-        await HistorySeed().restoreIfMissing(file, baseURL: baseURL, offline: offline, log: log)
+        await source.restoreHistory(file, baseURL: baseURL, log: log)
         var history = file.load(now: now) { log.warning($0) }
-        if recordsThisBuild { history.record(snapshot, repos: repos) }
+        if recordsThisBuild {
+            history.record(snapshot, repos: repos)
+        } else {
+            history.keepOnly(repos)
+        }
         return history
     }
 

@@ -143,11 +143,13 @@ package struct GalleryPageContext: Sendable, MustacheParent {
     package var sections: [GallerySection]
     package var pagination: Pagination
     package var locale: PageLocale
+    package var feed: FeedLink?
     package var share: PageShare?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "root": return root
+        case "feed": return feed
         case "site": return site
         case "page": return page
         case "share": return share
@@ -213,6 +215,7 @@ package struct RepoPageContext: Sendable, MustacheParent {
     /// Where the repository came from: `repos:` or an owner (see OwnerContexts.swift).
     package var source: RepoSourceContext
     package var locale: PageLocale
+    package var feed: FeedLink?
     package var share: PageShare?
     /// Pagefind's attributes, with `search: true` (see SearchFacets).
     package var search: SearchFacets?
@@ -223,6 +226,7 @@ package struct RepoPageContext: Sendable, MustacheParent {
         case "share": return share
         case "search": return search
         case "root": return root
+        case "feed": return feed
         case "site": return site
         case "repo": return repo
         case "widgets": return widgets

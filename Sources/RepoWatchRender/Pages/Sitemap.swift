@@ -13,14 +13,17 @@ package enum Sitemap {
     /// The gallery pages change with every build (every card counts days), so they carry the build's
     /// time; a repository's page carries the repository's last push (`pushed_at`), what makes it worth
     /// a crawler's visit, or the build's time when GitHub gave none.
-    package static func entries(pageCount: Int, repos: [RepoName], built: Date, pushed: (RepoName) -> Date?)
-        -> [Entry]
-    {
+    /// - Parameter widgets: the IDs of double widgets, whose pages are listed after the repositories'
+    ///   and carry the build's time (two repositories, and the card's day count, change them).
+    package static func entries(
+        pageCount: Int, repos: [RepoName], widgets: [String] = [], built: Date, pushed: (RepoName) -> Date?
+    ) -> [Entry] {
         var entries = [Entry(path: "", lastModified: built)]
         if pageCount > 1 {
             entries += (2...pageCount).map { Entry(path: SiteLayout.galleryFolder($0), lastModified: built) }
         }
         entries += repos.map { Entry(path: SiteLayout.repoFolder($0), lastModified: pushed($0) ?? built) }
+        entries += widgets.map { Entry(path: SiteLayout.widgetFolder(id: $0), lastModified: built) }
         return entries
     }
 

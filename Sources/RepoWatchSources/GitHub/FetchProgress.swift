@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,13 +9,16 @@ import Foundation
 
 /// "Fetching 37/120 repositories…": one live line on a terminal; on a pipe or in CI, a plain line
 /// now and then so logs stay short.
-package final class FetchProgress: @unchecked Sendable {
-    private let lock = NSLock()
+package final class FetchProgress: Sendable {
+    private struct Count {
+        var done = 0
+        var lastPrinted = 0
+    }
+
     private let total: Int
     private let live: Bool
     private let quiet: Bool
-    private var done = 0
-    private var lastPrinted = 0
+    private let count = Mutex(Count())
 
     package init(total: Int, quiet: Bool = false, live: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
@@ -23,13 +27,13 @@ package final class FetchProgress: @unchecked Sendable {
     }
 
     package func advance() {
-        lock.lock()
-        done += 1
-        let current = done
         let step = max(1, total / 10)
-        let shouldPrint = live || current == total || current - lastPrinted >= step
-        if shouldPrint { lastPrinted = current }
-        lock.unlock()
+        let (current, shouldPrint) = count.withLock { count in
+            count.done += 1
+            let shouldPrint = live || count.done == total || count.done - count.lastPrinted >= step
+            if shouldPrint { count.lastPrinted = count.done }
+            return (count.done, shouldPrint)
+        }
         guard shouldPrint, !quiet, total > 1 else { return }
         let text = "Fetching \(current)/\(total) repositories…"
         if live {

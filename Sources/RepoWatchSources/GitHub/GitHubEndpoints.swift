@@ -44,7 +44,7 @@ extension GitHubClient {
             switch fetched.status {
             case 200: break
             case 204: return (.people(people, avatarURLs: avatars), staleness)
-            case 403 where Self.isTooLarge(fetched.data): return (.tooLarge, staleness)
+            case 403 where GitHubError.isTooLarge(fetched.data): return (.tooLarge, staleness)
             default: throw Self.failure(fetched)
             }
             let page: [ContributorPayload]

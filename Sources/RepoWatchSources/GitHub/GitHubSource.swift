@@ -4,8 +4,9 @@ import RepoWatchNetwork
 import RepoWatchStorage
 import RepoWatchSupport
 
-/// GitHub's numbers, through the cache; where GitHub is failing, the previous site's, marked stale.
-package struct GitHubSource: Sendable {
+/// GitHub's numbers, through the cache; where GitHub is failing, the previous site's, marked stale
+/// (`LastGoodData`); and the history the published site holds when the cache lost it (`HistorySeed`).
+package struct GitHubSource: SiteSource {
     /// What the build's options say about fetching.
     package struct Options: Sendable {
         package var apiURL: String?
@@ -42,47 +43,74 @@ package struct GitHubSource: Sendable {
     /// The site being replaced, whose data stands in for a repository GitHub cannot answer for.
     package let output: URL
 
-    package func gather(_ config: SiteConfig) async throws -> Gathered {
-        let api: APIConfiguration
-        do {
-            api = try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)
-        } catch {
-            throw UsageError("--api-url: \(error)")
-        }
+    /// "Fetching 1 repository from https://api.github.com…"
+    private func announce(_ count: Int, api: APIConfiguration) {
+        let repos = Formatting.plural(count, "repository", "repositories")
+        log.info(
+            options.offline
+                ? "Building \(repos) from the cache (offline)…"
+                : "Fetching \(repos) from \(api.baseURL.absoluteString)…")
+    }
+
+    package func gather(_ config: SiteConfig) async throws -> SiteData {
+        let api = try apiConfiguration()
         let ledger = RequestLedger()
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
         let cache = ResponseCache(directory: options.cacheURL, now: now)
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
-        let client = makeClient(api, ledger: ledger, cache: cache, transport: transport)
+        let stack = NetworkStack(transport: transport, policy: policy, log: log)
+        let client = makeClient(api, stack: stack, ledger: ledger, cache: cache, limiter: transport.limiter)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
         let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
-        let owners = try await OwnerStep.list(
+        let owners = try await ListedOwners.list(
             config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
         let config = owners.config
-        log.info(
-            options.offline
-                ? "Building \(config.repos.count) repositories from the cache (offline)…"
-                : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
-        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        announce(config.repos.count, api: api)
+        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-        let openCounts = OpenCountsFetcher(
-            url: GraphQLEndpoint.url(
-                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
-            token: api.token, userAgent: api.userAgent, transport: transport, cacheDirectory: options.cacheURL,
-            offline: options.offline, retry: options.retry, log: log, now: now)
+        let openCounts = openCountsFetcher(api, stack: stack)
         // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
         async let counted = openCounts.fetch(config.repos)
-        var repos = await fetcher.fetchAll(
-            owners.work(), jobs: options.jobs, progress: progress,
-            spool: spool)
+        var repos = await fetcher.fetchAll(owners.fetchPlans(), jobs: options.jobs, progress: progress, spool: spool)
         let countReport = await counted
-        // One pass: each repository read and written back once.
+        complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
+        var avatars = await store.files
+        await warnIfStopped(ledger)
+        avatars.add(AvatarFiles(previous.avatars()))
+        return SiteData(
+            config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
+            owners: owners.summary, openCounts: countReport)
+    }
+
+    /// `--offline` asks nothing of any network, the published site included.
+    package func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async {
+        await HistorySeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+    }
+
+    package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {
+        await FeedSeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+    }
+
+    private func apiConfiguration() throws -> APIConfiguration {
+        do {
+            return try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)
+        } catch {
+            throw UsageError("--api-url: \(error)")
+        }
+    }
+
+    /// The GraphQL counts split into each repository, the previous site standing in where GitHub
+    /// failed, and each repository's source: one pass, each repository read and written back once.
+    private func complete(
+        _ repos: inout RepoList, of config: SiteConfig, counts: OpenCountsFetcher.Report, previous: LastGoodData,
+        owners: ListedOwners
+    ) {
         for index in repos.indices {
             var repo = repos[index]
-            countReport.apply(to: &repo, offline: options.offline)
+            counts.apply(to: &repo, offline: options.offline)
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
@@ -93,32 +121,41 @@ package struct GitHubSource: Sendable {
             owners.label(&repo)
             repos[index] = repo
         }
-        var avatars = await store.files
+    }
+
+    private func warnIfStopped(_ ledger: RequestLedger) async {
         if let until = await ledger.stoppedUntil, await ledger.counts.fromCacheOnly > 0 {
             log.warning(
                 "GitHub's rate limit is used up until \(Formatting.dayAndTime(until)); "
                     + "the remaining repositories were built from the cache")
         }
-        avatars.add(AvatarFiles(previous.avatars()))
-        return Gathered(
-            config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
-            owners: owners.summary, openCounts: countReport)
     }
 
-    private func makeClient(
-        _ api: APIConfiguration, ledger: RequestLedger, cache: ResponseCache, transport: LimitedTransport
-    ) -> GitHubClient {
+    private func openCountsFetcher(_ api: APIConfiguration, stack: NetworkStack) -> OpenCountsFetcher {
+        OpenCountsFetcher(
+            url: GraphQLEndpoint.url(
+                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
+            token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: options.cacheURL, log: log,
+            now: now)
+    }
+
+    private var policy: NetworkPolicy {
         var policy = NetworkPolicy()
         policy.offline = options.offline
         policy.maxWait = options.maxWait
         policy.retry = options.retry
         policy.verbose = options.verbose
         policy.refresh = options.refresh
-        let limiter = transport.limiter
+        return policy
+    }
+
+    private func makeClient(
+        _ api: APIConfiguration, stack: NetworkStack, ledger: RequestLedger, cache: ResponseCache,
+        limiter: ConcurrencyLimiter
+    ) -> GitHubClient {
         let log = self.log
         return GitHubClient(
-            configuration: api, transport: transport, cache: cache,
-            policy: policy, ledger: ledger, log: log,
+            configuration: api, stack: stack, cache: cache, ledger: ledger,
             onSecondaryLimit: {
                 limiter.reduce()
                 log.warning("GitHub's secondary rate limit: lowering concurrency to \(limiter.limit)")

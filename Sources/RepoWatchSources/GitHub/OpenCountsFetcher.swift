@@ -3,42 +3,32 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Counts open issues and open pull requests apart through GitHub's GraphQL API, a batch of
 /// repositories per query. GraphQL needs a token; without one, or when GitHub fails, cards keep
 /// REST's combined count and say so, and the build goes on.
 package struct OpenCountsFetcher: Sendable {
-    /// Nil: no usable GraphQL URL.
-    package let url: URL?
-    /// Sent only to `url`, whose redirects are never followed.
-    package let token: String?
-    package let userAgent: String
-    package let transport: any HTTPTransport
+    /// Nil when GraphQL is not asked, for the reason `skipped` gives (GraphQL needs a token).
+    package let client: GraphQLClient?
+    package let skipped: Report.Skipped?
     package let cache: OpenCountsCache
-    package let offline: Bool
-    package let retry: RetryPolicy
     package let log: any BuildLog
     package let now: Date
-    package let sleep: @Sendable (Double) async throws -> Void
 
+    /// - Parameter url: nil when there is no usable GraphQL URL.
     package init(
-        url: URL?, token: String?, userAgent: String, transport: any HTTPTransport, cacheDirectory: URL,
-        offline: Bool, retry: RetryPolicy = RetryPolicy(), log: any BuildLog, now: Date,
-        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+        url: URL?, token: String?, userAgent: String, stack: NetworkStack, cacheDirectory: URL, log: any BuildLog,
+        now: Date
     ) {
-        self.url = url
-        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
-        self.userAgent = userAgent
-        self.transport = transport
+        switch (stack.policy.offline, token.flatMap { $0.isEmpty ? nil : $0 }, url) {
+        case (true, _, _): (client, skipped) = (nil, .offline)
+        case (_, nil, _): (client, skipped) = (nil, .noToken)
+        case (_, _, nil): (client, skipped) = (nil, .noEndpoint)
+        case (_, let token?, let url?):
+            (client, skipped) = (GraphQLClient(url: url, token: token, userAgent: userAgent, stack: stack), nil)
+        }
         cache = OpenCountsCache(cacheDirectory: cacheDirectory)
-        self.offline = offline
-        self.retry = retry
         self.log = log
         self.now = now
-        self.sleep = sleep
     }
 
     /// What this build learnt, for `apply(to:)` and the summary line.
@@ -61,22 +51,14 @@ package struct OpenCountsFetcher: Sendable {
     package func fetch(_ repos: [RepoName]) async -> Report {
         var report = Report()
         report.cached = cache.load()
-        if offline {
-            report.skipped = .offline
-            return report
-        }
-        guard let token else {
-            report.skipped = .noToken
-            return report
-        }
-        guard let url else {
-            report.skipped = .noEndpoint
+        guard let client else {
+            report.skipped = skipped
             return report
         }
         var unresolved: [String] = []
         for query in OpenCountsQuery.batches(repos) {
             do {
-                let answer = try query.parse(try await post(query.body, to: url, token: token))
+                let answer = try query.parse(try await client.post(query.body))
                 report.queries += 1
                 report.cost += answer.cost ?? 0
                 report.remaining = answer.remaining ?? report.remaining
@@ -99,50 +81,13 @@ package struct OpenCountsFetcher: Sendable {
         } else if !unresolved.isEmpty {
             report.problem = unresolved[0]
             log.info(
-                "GraphQL could not count \(unresolved.count) repositor\(unresolved.count == 1 ? "y" : "ies") "
+                "GraphQL could not count \(Formatting.plural(unresolved.count, "repository", "repositories")) "
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }
         if !report.fresh.isEmpty {
             cache.save(report.fresh, keeping: Set(repos.map(\.key)), now: now)
         }
         return report
-    }
-
-    /// One POST, retried for connection errors and 5xx. Redirects are failures: the transport
-    /// does not follow them, and the token must not travel on.
-    private func post(_ body: Data, to url: URL, token: String) async throws -> Data {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        // The same headers as every REST request: GitHub accepts them here, and proxies that
-        // inspect API traffic see one client.
-        request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
-        request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        var attempt = 0
-        while true {
-            attempt += 1
-            let data: Data
-            let response: HTTPURLResponse
-            do {
-                (data, response) = try await transport.send(request)
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                guard attempt < retry.attempts else { throw GitHubError.network(GitHubClient.describe(error)) }
-                try await sleep(retry.delay(afterAttempt: attempt))
-                continue
-            }
-            switch response.statusCode {
-            case 200: return data
-            case 500...599 where attempt < retry.attempts:
-                try await sleep(retry.delay(afterAttempt: attempt))
-            case 300...399: throw GitHubError.invalidResponse("GraphQL answered a redirect, not followed")
-            default: throw GitHubClient.failure(status: response.statusCode, data: data)
-            }
-        }
     }
 }
 
@@ -167,7 +112,9 @@ extension OpenCountsFetcher.Report {
         repo.openIssuesIncludePulls = false
         repo.release = counts.release ?? repo.release
         repo.language = counts.language ?? repo.language
-        repo.isPrivate = counts.isPrivate ?? repo.isPrivate
+        // Private if either answer says so: a stale one of the two must not publish a repository
+        // that has become private (one that has become public waits a build at most).
+        repo.isPrivate = repo.isPrivate || counts.isPrivate == true
     }
 
     /// The GraphQL part of the build summary, beside the REST quota.
@@ -178,7 +125,8 @@ extension OpenCountsFetcher.Report {
         case .noEndpoint: return "issues include pull requests (no GraphQL URL)"
         case nil: break
         }
-        var line = "GraphQL: \(queries) quer\(queries == 1 ? "y" : "ies"), cost \(cost) point\(cost == 1 ? "" : "s")"
+        var line =
+            "GraphQL: \(Formatting.plural(queries, "query", "queries")), cost \(Formatting.plural(cost, "point", "points"))"
         if let remaining {
             line += ", \(Formatting.grouped(remaining))"
             if let limit { line += " of \(Formatting.grouped(limit))" }

@@ -14,15 +14,17 @@ package struct SnapshotFetcher: Sendable {
     package let avatars: AvatarStore
     package let log: any BuildLog
     package let now: Date
+    /// Named in the warning about a renamed repository.
+    package var configFile = "site.yml"
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
     package func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
-        await fetchAll(repos.map(Work.repository), jobs: jobs, progress: progress)
+        await fetchAll(repos.map(Plan.repository), jobs: jobs, progress: progress)
     }
 
-    /// What one repository of the site needs.
+    /// What fetching one repository of the site takes.
     /// Indirect: a list of 10,000 would otherwise take a whole `RepoSnapshot` (~256 bytes) per entry.
-    package indirect enum Work: Sendable {
+    package indirect enum Plan: Sendable {
         /// From `repos:`: the repository document, then contributors.
         case repository(RepoName)
         /// From an owner's list, which already holds the document: contributors only.
@@ -33,7 +35,7 @@ package struct SnapshotFetcher: Sendable {
 
     /// `spool`: where the results wait for the render (in memory unless a folder is given).
     package func fetchAll(
-        _ repos: [Work], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool()
+        _ repos: [Plan], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool()
     ) async
         -> RepoList
     {
@@ -45,7 +47,7 @@ package struct SnapshotFetcher: Sendable {
                 guard next < repos.count else { return }
                 let index = next
                 let repo = repos[index]
-                group.addTask { (index, await fetch(work: repo)) }
+                group.addTask { (index, await fetch(repo)) }
                 next += 1
             }
             // Twice as many repositories as request slots: one waiting for an avatar another is
@@ -61,8 +63,8 @@ package struct SnapshotFetcher: Sendable {
         }
     }
 
-    package func fetch(work: Work) async -> RepoSnapshot {
-        switch work {
+    package func fetch(_ plan: Plan) async -> RepoSnapshot {
+        switch plan {
         case .repository(let name): return await fetch(name)
         case .listed(let repo, let staleness):
             return await snapshot(of: repo.payload, configName: repo.name.description, staleness: staleness)
@@ -76,13 +78,20 @@ package struct SnapshotFetcher: Sendable {
         do {
             (payload, staleness) = try await client.repository(name)
         } catch {
-            let transient = (error as? GitHubError)?.isTransient ?? false
-            return .unavailable(name, reason: String(describing: error), transient: transient)
+            return Self.failed(name, error)
         }
         if payload.fullName.lowercased() != name.key {
-            log.warning("\(name) was renamed to \(payload.fullName); update site.yml")
+            log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
         }
         return await snapshot(of: payload, configName: name.description, staleness: staleness)
+    }
+
+    /// No data: why, whether it may pass, and whether GitHub says the repository is gone.
+    private static func failed(_ name: RepoName, _ error: any Error) -> RepoSnapshot {
+        let transient = (error as? GitHubError)?.isTransient ?? false
+        var repo = RepoSnapshot.unavailable(name, reason: String(describing: error), transient: transient)
+        repo.isGone = (error as? GitHubError) == .notFound
+        return repo
     }
 
     /// Contributors and avatars for a repository document, fetched or listed.
@@ -103,18 +112,7 @@ package struct SnapshotFetcher: Sendable {
             }
             switch list {
             case .people(let people, let urls):
-                contributors = await withTaskGroup(of: (Int, String).self) { group in
-                    for (index, person) in people.enumerated() {
-                        group.addTask {
-                            let path = await avatars.avatar(
-                                url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
-                            return (index, path)
-                        }
-                    }
-                    var withAvatars = people
-                    for await (index, path) in group { withAvatars[index].avatar = path }
-                    return withAvatars
-                }
+                contributors = await withAvatars(people, urls: urls)
             case .tooLarge:
                 note = ContributorsNote.tooLarge
             }
@@ -147,5 +145,21 @@ package struct SnapshotFetcher: Sendable {
         repo.topics = payload.topics
         repo.isPrivate = payload.isPrivate
         return repo
+    }
+
+    /// The people with their avatars downloaded side by side.
+    private func withAvatars(_ people: [Contributor], urls: [String?]) async -> [Contributor] {
+        await withTaskGroup(of: (Int, String).self) { group in
+            for (index, person) in people.enumerated() {
+                group.addTask {
+                    let path = await avatars.avatar(
+                        url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
+                    return (index, path)
+                }
+            }
+            var withAvatars = people
+            for await (index, path) in group { withAvatars[index].avatar = path }
+            return withAvatars
+        }
     }
 }

@@ -3,10 +3,6 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// GitHub evicts Actions caches (after a week unused, or when the repository's caches outgrow their
 /// quota), and with the cache goes `.repowatch/history.json`. The published site still has the same
 /// points in `data/history.json`, so a build that finds no history file but knows its `base_url` asks
@@ -15,9 +11,6 @@ import RepoWatchSupport
 /// The site is not the API: no token is sent, and its answer is parsed as strictly as the local file.
 /// Anything else than a readable history starts a new one, as before.
 package struct HistorySeed: Sendable {
-    /// Redirects are followed by hand (the transport refuses them) so each hop is checked as http(s).
-    package static let redirectLimit = 5
-
     /// Nil: a session of its own, made only when the history is missing.
     package let transport: (any HTTPTransport)?
 
@@ -41,7 +34,8 @@ package struct HistorySeed: Sendable {
                 let history = try History.parse(data)
                 try file.save(data)
                 log.info(
-                    "No \(file.url.lastPathComponent) in the cache: restored \(history.pointCount) points from \(url)")
+                    "No \(file.url.lastPathComponent) in the cache: restored \(Formatting.plural(history.pointCount, "point", "points")) from \(url)"
+                )
             } catch {
                 log.warning("\(url) is not a readable history (\(error)); starting a new one")
             }
@@ -68,32 +62,27 @@ package struct HistorySeed: Sendable {
         }
     }
 
-    package func fetch(_ start: URL) async -> Result<Data, Failure> {
-        let transport = self.transport ?? URLSessionTransport(timeout: 15, connections: 1)
-        var url = start
-        for _ in 0...Self.redirectLimit {
-            var request = URLRequest(url: url)
-            request.setValue("repowatch-site/\(Version.current)", forHTTPHeaderField: "User-Agent")
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
-            let data: Data
-            let response: HTTPURLResponse
-            do {
-                (data, response) = try await transport.send(request)
-            } catch {
-                return .failure(.transport(String(describing: error)))
-            }
-            switch response.statusCode {
-            case 200: return .success(data)
-            case 404: return .failure(.notPublished)
-            case 301, 302, 303, 307, 308:
-                let location = response.value(forHTTPHeaderField: "Location") ?? ""
-                guard let next = URL(string: location, relativeTo: url)?.absoluteURL, SafeURL.isWeb(next) else {
-                    return .failure(.badRedirect(location))
-                }
-                url = next
-            default: return .failure(.status(response.statusCode))
-            }
+    /// Through the network stack's published-site path: redirects followed by hand (the transport
+    /// refuses them) so each hop is checked as http(s), no token, no retries.
+    package func fetch(_ url: URL, accept: String = "application/json") async -> Result<Data, Failure> {
+        let network = NetworkStack.publishedSite(
+            transport: transport ?? URLSessionTransport(timeout: 15, connections: 1),
+            userAgent: "repowatch-site/\(Version.current)")
+        let response: NetworkResponse
+        do {
+            response = try await network.send(NetworkRequest(url: url, accept: accept, credentials: false))
+        } catch RedirectRefusal.notWeb(let location) {
+            return .failure(.badRedirect(location.absoluteString))
+        } catch RedirectRefusal.tooMany(let limit) {
+            return .failure(.transport("more than \(limit) redirects"))
+        } catch {
+            return .failure(.transport(String(describing: error)))
         }
-        return .failure(.transport("more than \(Self.redirectLimit) redirects"))
+        switch response.status {
+        case 200: return .success(response.data)
+        case 404: return .failure(.notPublished)
+        case 301, 302, 303, 307, 308: return .failure(.badRedirect(response.header("location") ?? ""))
+        default: return .failure(.status(response.status))
+        }
     }
 }

@@ -29,7 +29,7 @@ struct ShareEndToEndTests {
     func everyPage() async throws {
         let site = try await Self.build.value
         #expect(site.result.status == 0, "\(site)")
-        #expect(!site.result.stderr.contains("base_url is not set"))
+        #expect(!site.result.stderr.contains("site.yml has no base_url"))
         let pages = site.htmlFiles()
         #expect(pages.count > 20)
         for path in pages {
@@ -83,7 +83,9 @@ struct ShareEndToEndTests {
     @Test("without base_url: one warning, and no address a preview could not resolve")
     func withoutBaseURL() async throws {
         let site = try await MainSite.site()
-        let warnings = site.result.stderr.components(separatedBy: "\n").filter { $0.contains("base_url is not set") }
+        let warnings = site.result.stderr.components(separatedBy: "\n").filter {
+            $0.contains("site.yml has no base_url")
+        }
         #expect(warnings.count == 1, "\(site.result.stderr)")
         for path in ["index.html", "repos/twbs/bootstrap/index.html", "repos/twbs/bootstrap/medium.html", "404.html"] {
             let page = try site.page(path)

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aRepositoryWithoutDataStillGetsAPlaceholderFace() async {
-        var gathered = Gathered(
+        var gathered = SiteData(
             config: SiteConfig(repos: [RepoName(owner: "gone", name: "away")]),
             repos: [.unavailable(RepoName(owner: "gone", name: "away"), reason: "404")], avatars: [:], requests: nil)
         await gathered.addPlaceholderFaces()
@@ -60,7 +60,7 @@ import Testing
     @Test func sampleBuildsNeitherReadNorSaveHistory() async throws {
         let (folder, options) = try site("repos: [apple/swift]\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let step = HistoryStep(options: options, log: MemoryLog())
+        let step = HistoryStep(options: options, source: SampleSource(now: Self.now), log: MemoryLog())
         let snapshot = Snapshot(
             generatedAt: Self.now, nextUpdate: Self.now, sample: true,
             repos: [SampleData.snapshot(for: RepoName(owner: "apple", name: "swift"), now: Self.now)])
@@ -79,7 +79,7 @@ import Testing
         let inputs = try SiteInputs.load(options, log: MemoryLog())
         let gathered = try await SampleSource(now: Self.now).gather(inputs.config)
         let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: gathered.repos)
-        let written = try SiteOutput(site: inputs, sample: true, history: History(), avatars: gathered.avatars)
+        let written = try RenderStep(site: inputs, sample: true, history: History(), avatars: gathered.avatars)
             .write(snapshot)
         #expect(written.fileCount > 10)
         for path in [

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The ETag cache, one URL at a time: it makes a request conditional (an authorized 304 costs no
+/// quota), keeps what is worth keeping, answers when the network cannot (offline, GitHub failing),
+/// reuses answers without validators for a day, and remembers every redirect, so it can answer for
+/// the URL a build started from.
+package struct CacheLayer: NetworkLayer {
+    package let next: any NetworkLayer
+    package let cache: ResponseCache
+    package let api: APIScope
+    /// Of the token the requests carry: validators are tied to the token they were issued for.
+    package let tokenFingerprint: String
+    package let policy: NetworkPolicy
+    package let ledger: RequestLedger
+
+    /// When answers are stored and last used: the build's "now", so `REPOWATCH_NOW` drives lifetimes.
+    private var now: Date { cache.now }
+
+    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        let key = request.url.absoluteString
+        let entry = cache.entry(for: key)
+        if let entry, let redirect = rememberedRedirect(entry, from: request.url) { return redirect }
+        if let entry, let kept = keptAnswer(entry) {
+            await ledger.recordKept()
+            return kept
+        }
+        let response: NetworkResponse
+        do {
+            response = try await next.send(conditional(request, on: entry))
+        } catch let error as GitHubError where error.isTransient {
+            guard let answer = cachedAnswer(from: entry) else { throw error }
+            await ledger.recordCacheOnly()
+            return NetworkResponse(
+                data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
+                source: .cacheOnly(
+                    storedAt: answer.storedAt,
+                    reason: policy.offline ? "built offline from the cache" : error.description))
+        }
+        if let target = response.redirectTarget(from: request.url) {
+            cache.store(
+                .init(
+                    url: key, tokenFingerprint: tokenFingerprint, status: response.status,
+                    location: target.absoluteString, body: Data(), storedAt: now))
+            return response
+        }
+        if response.status == 304, let entry, entry.location == nil {
+            await ledger.recordNotModified()
+            var refreshed = entry
+            refreshed.storedAt = now
+            cache.store(refreshed)
+            return NetworkResponse(
+                data: entry.body, status: entry.status ?? 200,
+                headers: response.headers.merging(entry.link.map { ["link": $0] } ?? [:]) { $1 }, source: .revalidated)
+        }
+        keep(response, for: key)
+        return response
+    }
+
+    /// The entry's validators, unless they were issued for another token (a request without
+    /// credentials carries none, so any will do).
+    private func conditional(_ request: NetworkRequest, on entry: ResponseCache.Entry?) -> NetworkRequest {
+        guard let entry, entry.tokenFingerprint == tokenFingerprint || !request.credentials else { return request }
+        var request = request
+        if let etag = entry.etag { request.headers["If-None-Match"] = etag }
+        if let lastModified = entry.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        return request
+    }
+
+    /// An empty repository (204) and a list too large to count (403) are answers worth keeping too:
+    /// offline and during outages they still say "No contributors yet" or "too large".
+    private func keep(_ response: NetworkResponse, for key: String) {
+        let status = response.status
+        guard status == 200 || status == 204 || (status == 403 && GitHubError.isTooLarge(response.data)) else {
+            return
+        }
+        let etag = response.headers["etag"]
+        let lastModified = response.headers["last-modified"]
+        // Nothing to ask "has this changed?" with: asking again would cost quota every build.
+        let validatorLess = status != 200 && etag == nil && lastModified == nil
+        cache.store(
+            .init(
+                url: key, tokenFingerprint: tokenFingerprint, status: status, etag: etag,
+                lastModified: lastModified, link: response.headers["link"], body: response.data, storedAt: now,
+                freshUntil: validatorLess ? now.addingTimeInterval(CacheLifetimes.keptAnswer) : nil))
+    }
+
+    /// A renamed repository's permanent redirect on the API origin is followed without asking, until
+    /// it is as old as the retention period (then GitHub is asked again) or `--refresh`.
+    private func rememberedRedirect(_ entry: ResponseCache.Entry, from url: URL) -> NetworkResponse? {
+        guard entry.isPermanentRedirect, !policy.refresh, let location = entry.location,
+            let next = URL(string: location), api.contains(url), api.contains(next),
+            now.timeIntervalSince(entry.storedAt) < CacheLifetimes.retention
+        else { return nil }
+        return NetworkResponse(
+            data: Data(), status: entry.status ?? 301, headers: ["location": next.absoluteString],
+            source: .rememberedRedirect)
+    }
+
+    /// An answer without validators, within its day: no request. Offline builds use the cache as
+    /// stale data like every other answer.
+    private func keptAnswer(_ entry: ResponseCache.Entry) -> NetworkResponse? {
+        guard !policy.offline, !policy.refresh, entry.location == nil, let freshUntil = entry.freshUntil,
+            now < freshUntil, entry.tokenFingerprint == tokenFingerprint
+        else { return nil }
+        return NetworkResponse(
+            data: entry.body, status: entry.status ?? 200, headers: entry.link.map { ["link": $0] } ?? [:],
+            source: .kept)
+    }
+
+    /// The answer the cache holds for a URL, following the redirects remembered on the way (of any
+    /// kind, to any origin: nothing is requested).
+    private func cachedAnswer(from entry: ResponseCache.Entry?) -> ResponseCache.Entry? {
+        var current = entry
+        for _ in 0...RedirectLayer.defaultLimit {
+            guard let found = current else { return nil }
+            guard let location = found.location else { return found }
+            current = cache.entry(for: location)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RepoWatchSupport
+
+/// The one network stack: every request of a build goes down these layers, each doing one job,
+/// composed here and nowhere else (from the caller down):
+///
+///     RedirectLayer     redirects followed by hand: http(s) only, at most five
+///     CacheLayer        the ETag cache: conditional requests, 304s, answers when GitHub cannot
+///     RetryLayer        connection errors, timeouts and 5xx, again after a backoff
+///     RateLimitLayer    GitHub's limits: the shared pause and stop, waits within --max-wait,
+///                       fewer connections after a secondary limit
+///     AllowanceLayer    our own limits, per API (to come: a pacer, a request budget)
+///     HeaderLayer       User-Agent; on the API's origin only, the API version and the token
+///     RequestLogLayer   the ledger's request count, --verbose's lines (never a header)
+///     TransportLayer    URLSession, redirects refused; `LimitedTransport` holds a --jobs slot
+///
+/// REST requests and avatars take every layer. GraphQL takes them from RetryLayer down, except
+/// RateLimitLayer: a query GitHub refuses falls back to REST's combined count at once, as it always
+/// has. The published site (the history seed) takes only RedirectLayer, HeaderLayer (no API: no
+/// token) and the transport. `--offline` puts `NoNetwork` where RetryLayer and all below would be.
+package struct NetworkStack: Sendable {
+    /// Shared by every API, so `--jobs` bounds all requests together.
+    package var transport: any HTTPTransport
+    package var policy: NetworkPolicy
+    package var log: (any BuildLog)?
+    package var sleep: @Sendable (Double) async throws -> Void
+    package var clock: @Sendable () -> Date
+    /// Our own limits, each API's apart; AllowanceLayer is left out while an API has none.
+    package var allowances: [GitHubAPI: [any RequestAllowance]] = [:]
+
+    package init(
+        transport: any HTTPTransport, policy: NetworkPolicy = NetworkPolicy(), log: (any BuildLog)? = nil,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.transport = transport
+        self.policy = policy
+        self.log = log
+        self.sleep = sleep
+        self.clock = clock
+    }
+
+    /// The REST API's requests, and the avatars its answers name (sent without the token).
+    package func rest(
+        _ configuration: APIConfiguration, cache: ResponseCache?, ledger: RequestLedger,
+        onSecondaryLimit: @escaping @Sendable () async -> Void
+    ) -> any NetworkLayer {
+        let api = APIScope(configuration.baseURL)
+        var layer: any NetworkLayer = NoNetwork()
+        if !policy.offline {
+            layer = sender(api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger)
+            layer = allowanceLayer(.rest, over: layer)
+            layer = RateLimitLayer(
+                next: layer, api: api, ledger: ledger, maxWait: policy.maxWait, log: log,
+                onSecondaryLimit: onSecondaryLimit, sleep: sleep, clock: clock)
+            layer = RetryLayer(next: layer, policy: policy.retry, ledger: ledger, sleep: sleep)
+        }
+        if let cache {
+            layer = CacheLayer(
+                next: layer, cache: cache, api: api,
+                tokenFingerprint: ResponseCache.fingerprint(token: configuration.token), policy: policy,
+                ledger: ledger)
+        }
+        return RedirectLayer(next: layer)
+    }
+
+    /// GraphQL POSTs to `url`, whose origin is the only place the token goes; redirects come back
+    /// as answers (the client refuses them).
+    package func graphQL(url: URL, token: String, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
+        guard !policy.offline else { return NoNetwork() }
+        let layer = sender(api: APIScope(url), token: token, userAgent: userAgent, ledger: ledger)
+        return RetryLayer(
+            next: allowanceLayer(.graphQL, over: layer), policy: policy.retry, ledger: ledger, sleep: sleep)
+    }
+
+    /// A site's published files: no API, so no token and no API headers; no retries, no cache.
+    package static func publishedSite(transport: any HTTPTransport, userAgent: String) -> any NetworkLayer {
+        RedirectLayer(next: HeaderLayer(next: TransportLayer(transport), userAgent: userAgent, api: nil, token: nil))
+    }
+
+    /// Headers, the request log and the transport: what every API request goes out through.
+    private func sender(api: APIScope, token: String?, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
+        let logged = RequestLogLayer(
+            next: TransportLayer(transport), ledger: ledger, trace: policy.verbose ? log : nil, clock: clock)
+        return HeaderLayer(next: logged, userAgent: userAgent, api: api, token: token)
+    }
+
+    private func allowanceLayer(_ api: GitHubAPI, over layer: any NetworkLayer) -> any NetworkLayer {
+        guard let allowances = allowances[api], !allowances.isEmpty else { return layer }
+        return AllowanceLayer(next: layer, allowances: allowances)
+    }
+}

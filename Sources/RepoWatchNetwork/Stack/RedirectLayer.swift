@@ -1,0 +1,36 @@
+import Foundation
+import RepoWatchSupport
+
+/// Follows redirects itself, up to `limit` of them and only to http(s): the transport refuses them,
+/// because URLSession on Linux forwards `Authorization` to whatever origin a redirect names. Each
+/// hop goes down the stack as a request of its own, so the layers below judge its origin afresh.
+package struct RedirectLayer: NetworkLayer {
+    package static let defaultLimit = 5
+
+    package let next: any NetworkLayer
+    package var limit = defaultLimit
+
+    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        var request = request
+        for _ in 0...limit {
+            guard SafeURL.isWeb(request.url) else { throw RedirectRefusal.notWeb(request.url) }
+            let response = try await next.send(request)
+            guard let target = response.redirectTarget(from: request.url) else { return response }
+            request.url = target
+        }
+        throw RedirectRefusal.tooMany(limit: limit)
+    }
+}
+
+package enum RedirectRefusal: Error, Equatable {
+    case notWeb(URL)
+    case tooMany(limit: Int)
+
+    /// How the API clients report it.
+    package var gitHubError: GitHubError {
+        switch self {
+        case .notWeb: return .invalidResponse("refusing to follow a redirect to a non-http(s) URL")
+        case .tooMany: return .tooManyRedirects
+        }
+    }
+}

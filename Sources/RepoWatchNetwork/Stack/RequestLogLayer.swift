@@ -1,0 +1,33 @@
+import Foundation
+import RepoWatchSupport
+
+/// Every request that went out (answered or failed, not one held back before sending), counted in
+/// the ledger and, with `--verbose`, logged: method, URL, status and time, never a header (the
+/// token is one).
+package struct RequestLogLayer: NetworkLayer {
+    package let next: any NetworkLayer
+    package let ledger: RequestLedger?
+    /// Nil unless `--verbose`.
+    package let trace: (any BuildLog)?
+    package let clock: @Sendable () -> Date
+
+    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        let started = clock()
+        let response: NetworkResponse
+        do {
+            response = try await next.send(request)
+        } catch let error as NotAdmitted {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            await ledger?.recordRequest()
+            trace?.info("\(request.method) \(request.url.absoluteString) failed: \(GitHubError.reason(for: error))")
+            throw error
+        }
+        await ledger?.recordRequest()
+        let seconds = String(format: "%.2f", clock().timeIntervalSince(started))
+        trace?.info("\(request.method) \(request.url.absoluteString) → \(response.status) (\(seconds)s)")
+        return response
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The bottom of the stack: one exchange through an `HTTPTransport`, which refuses redirects and
+/// may hold a connection slot (`LimitedTransport`) while the request's admission is asked.
+package struct TransportLayer: NetworkLayer {
+    package let transport: any HTTPTransport
+
+    package init(_ transport: any HTTPTransport) {
+        self.transport = transport
+    }
+
+    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await transport.send(urlRequest, admit: request.admission)
+        return NetworkResponse(data: data, status: response.statusCode, headers: Self.lowercased(response))
+    }
+
+    package static func lowercased(_ response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return headers
+    }
+}
+
+/// `--offline`: stands where the network would be, so no request can leave; the cache above
+/// answers, or the request fails as not cached.
+package struct NoNetwork: NetworkLayer {
+    package init() {}
+
+    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        throw GitHubError.notCached
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+/// `owners:` listed on GitHub (100 repositories per request), before the repositories are fetched.
+/// Failures are handled as repositories' are: a transient one falls back to the cache, then to the
+/// previous build; a missing owner is an error (exit 1) that does not stop the rest.
+extension ListedOwners {
+    /// Lists every owner (concurrently; each follows its own pages), then resolves the site.
+    /// Throws the config's errors that only the listing reveals.
+    package static func list(
+        _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, offline: Bool,
+        log: any BuildLog
+    ) async throws -> ListedOwners {
+        guard !config.owners.isEmpty else { return try ListedOwners(config: config, outcomes: []) }
+        log.info(
+            "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
+                + (offline ? " from the cache (offline)…" : "…"))
+        let results = await listings(
+            of: config.owners, client: client, includePrivate: config.privateRepos == .include)
+        let privacy = PrivateRepoFilter(config.privateRepos, log: log)
+        let outcomes = zip(config.owners, results).map { source, result in
+            outcome(
+                of: source, result, previous: previous, offline: offline, log: log, configFile: config.file,
+                privacy: privacy)
+        }
+        var owners = try ListedOwners(config: config, outcomes: outcomes)
+        try owners.requireRepositories()
+        await owners.addHeadings(avatars: avatars)
+        return owners
+    }
+
+    /// Each owner's listing, in `owners:` order.
+    private static func listings(of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool) async
+        -> [Result<OwnerListing, GitHubError>]
+    {
+        await withTaskGroup(of: (Int, Result<OwnerListing, GitHubError>).self) { group in
+            for (index, source) in owners.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await client.listOwner(source, includePrivate: includePrivate)))
+                    } catch let error as GitHubError {
+                        return (index, .failure(error))
+                    } catch {
+                        return (index, .failure(.network(String(describing: error))))
+                    }
+                }
+            }
+            var results = [Result<OwnerListing, GitHubError>?](repeating: nil, count: owners.count)
+            for await (index, result) in group { results[index] = result }
+            return results.map { $0! }
+        }
+    }
+
+    private static func outcome(
+        of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData, offline: Bool,
+        log: any BuildLog, configFile: String, privacy: PrivateRepoFilter
+    ) -> Outcome {
+        switch result {
+        case .success(let listing):
+            if listing.login.lowercased() != source.key {
+                log.warning(
+                    "owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in \(configFile)")
+            }
+            if let note = listing.note { log.warning(note) }
+            // Before the rules: `limit` then counts repositories the site may show.
+            let selected = source.select(privacy.listed(listing.repos))
+            log.info(
+                "\(source.owner): \(Formatting.plural(listing.repos.count, "repository", "repositories")) listed, "
+                    + "\(Formatting.grouped(selected.count)) kept")
+            return .listed(listing, selected: selected)
+        case .failure(let error):
+            // The previous site stands in while GitHub fails, never for a missing owner or --offline.
+            let earlier =
+                error.isTransient && !offline
+                ? previous.snapshots(from: source.source, reason: error.description) : []
+            // Reported with the build's summary (or by `NothingToBuild`), once.
+            guard !earlier.isEmpty else { return .failed(source, reason: error.description) }
+            log.warning("owner \(source.owner): \(error.description); showing its repositories of the previous build")
+            return .previous(source, earlier)
+        }
+    }
+
+    /// A heading for each owner listed, with its face.
+    private mutating func addHeadings(avatars: AvatarStore) async {
+        for case .listed(let listing, _) in outcomes {
+            let avatar = await avatars.avatar(
+                url: listing.avatarURL, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: listing.login)
+            headings.append(
+                OwnerHeading(source: listing.source, login: listing.login, avatar: avatar, htmlURL: listing.htmlURL))
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+/// What listing `owners:` gave (GitHub's lists, or made-up ones for `--sample`): each owner's
+/// outcome, their rules applied, and the site's repository list and widgets completed with them.
+package struct ListedOwners: Sendable {
+    package enum Outcome: Sendable {
+        case listed(OwnerListing, selected: [ListedRepository])
+        /// The listing failed and nothing was cached: the previous build's repositories, stale.
+        case previous(OwnerSource, [RepoSnapshot])
+        case failed(OwnerSource, reason: String)
+
+        package var source: OwnerSource {
+            switch self {
+            case .listed(let listing, _): return listing.source
+            case .previous(let source, _), .failed(let source, _): return source
+            }
+        }
+    }
+
+    package var outcomes: [Outcome] = []
+    package var resolved: SiteConfig.Resolved
+    package var headings: [OwnerHeading] = []
+
+    package var config: SiteConfig { resolved.config }
+
+    /// Why the build exits 1 even though the site is written.
+    package var failures: [String] {
+        outcomes.compactMap {
+            guard case .failed(let source, let reason) = $0 else { return nil }
+            return "owner \(source.owner): \(reason)"
+        }
+    }
+
+    /// `--sample`: each owner gives a few made-up repositories, and any a widget names.
+    package static func sample(_ config: SiteConfig) throws -> ListedOwners {
+        let yields = config.owners.map { source in
+            let named = config.references.map(\.name).filter { $0.owner.lowercased() == source.key }
+            let count = min(source.limit ?? 4, 4)
+            let made = (1...count).map { RepoName(owner: source.owner, name: "sample-\($0)") }
+            return SiteConfig.OwnerYield(source: source, names: named + made)
+        }
+        var owners = try ListedOwners(config: config, yields: yields)
+        try owners.requireRepositories()
+        owners.headings = config.owners.map { OwnerHeading(source: $0, login: $0.owner, avatar: nil, htmlURL: nil) }
+        return owners
+    }
+
+    package init(config: SiteConfig, outcomes: [Outcome]) throws {
+        let yields = outcomes.map { outcome -> SiteConfig.OwnerYield in
+            switch outcome {
+            case .listed(let listing, let selected): return .init(source: listing.source, names: selected.map(\.name))
+            case .previous(let source, let repos):
+                return .init(source: source, names: repos.compactMap { RepoName.parse($0.configName).value })
+            case .failed(let source, _): return .init(source: source, names: nil)
+            }
+        }
+        try self.init(config: config, yields: yields)
+        self.outcomes = outcomes
+    }
+
+    private init(config: SiteConfig, yields: [SiteConfig.OwnerYield]) throws {
+        resolved = try config.resolving(yields)
+    }
+
+    /// Nothing at all to show is not a site: the previous one is left in place.
+    package func requireRepositories() throws {
+        guard config.repos.isEmpty else { return }
+        if failures.isEmpty {
+            throw UsageError(
+                "no repositories to show: `repos` is empty and the owners' filters kept none "
+                    + "(\(config.owners.map(\.owner).joined(separator: ", ")))")
+        }
+        throw NothingToBuild(failures: failures)
+    }
+
+    /// What to fetch for each repository of the site, in its order.
+    package func fetchPlans() -> [SnapshotFetcher.Plan] {
+        var listed: [String: (ListedRepository, GitHubClient.Staleness?)] = [:]
+        var earlier: [String: RepoSnapshot] = [:]
+        var failures: [String: String] = [:]
+        for outcome in outcomes {
+            switch outcome {
+            case .listed(let listing, let selected):
+                for repo in selected { listed[repo.name.key] = (repo, listing.staleness) }
+            case .previous(_, let repos):
+                for repo in repos { earlier[repo.configName.lowercased()] = repo }
+            case .failed(let source, let reason): failures[source.key] = reason
+            }
+        }
+        return config.repos.map { name in
+            guard case .owner = resolved.sources[name.key] else { return .repository(name) }
+            if let (repo, staleness) = listed[name.key] { return .listed(repo, staleness: staleness) }
+            if let repo = earlier[name.key] { return .ready(repo) }
+            let owner = resolved.unlisted[name]
+            let reason = failures[owner?.key ?? ""] ?? "not listed"
+            return .ready(
+                .unavailable(name, reason: "owner \(owner?.owner ?? name.owner) could not be listed: \(reason)"))
+        }
+    }
+
+    /// Writes the repository's source into its snapshot.
+    package func label(_ repo: inout RepoSnapshot) {
+        repo.source = resolved.sources[repo.configName.lowercased()] ?? .repos
+    }
+}
+
+/// Every owner failed and `repos:` is empty: there is no site to write, and the previous one stays.
+package struct NothingToBuild: Error, CustomStringConvertible {
+    package var failures: [String]
+    package var description: String {
+        "nothing to build: `repos` is empty and no owner could be listed; the previous site is left as it was\n"
+            + failures.map { "error: \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// What the steps after gathering need to know of `owners:`.
+package struct OwnerSummary: Sendable {
+    /// The gallery's section headings, in `owners:` order.
+    package var headings: [OwnerHeading] = []
+    /// Owners that could not be listed, each with its reason (the build exits 1).
+    package var failures: [String] = []
+}
+
+extension ListedOwners {
+    package var summary: OwnerSummary { OwnerSummary(headings: headings, failures: failures) }
+}

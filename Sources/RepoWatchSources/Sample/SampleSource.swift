@@ -1,0 +1,32 @@
+import Foundation
+import RepoWatchModel
+
+/// Made-up, deterministic numbers for `--sample`: no network, no token.
+package struct SampleSource: SiteSource {
+    package let now: Date
+
+    package func gather(_ config: SiteConfig) async throws -> SiteData {
+        let owners = try ListedOwners.sample(config)
+        let config = owners.config
+        let store = AvatarStore(client: nil)
+        var repos = RepoList()
+        for name in config.repos {
+            var repo = SampleData.snapshot(for: name, now: now)
+            repo.ownerAvatar = await store.avatar(
+                url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: name.owner)
+            for index in repo.contributors.indices {
+                repo.contributors[index].avatar = await store.avatar(
+                    url: nil, pixels: SnapshotFetcher.contributorAvatarPixels,
+                    placeholderFor: repo.contributors[index].login)
+            }
+            owners.label(&repo)
+            repos.append(repo)
+        }
+        return SiteData(
+            config: config, repos: repos, avatars: await store.files, requests: nil, owners: owners.summary)
+    }
+
+    package init(now: Date) {
+        self.now = now
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+
+/// What a `SiteSource` gives the pipeline: the site's repositories in site.yml's order, the avatar
+/// files they show, and how they were obtained.
+package struct SiteData: Sendable {
+    /// site.yml's config, completed by `owners:` (their repositories and default widgets).
+    package var config: SiteConfig
+    package var repos: RepoList
+    package var avatars: AvatarFiles
+    /// Requests made, 304s, quota: nil when nothing was asked of GitHub.
+    package var requests: RequestLedger.Counts?
+    /// The response cache this build used (nil for `--sample`), tidied once the site is written.
+    package var cache: ResponseCache? = nil
+    /// `owners:`: the gallery's headings and the owners that could not be listed.
+    package var owners = OwnerSummary()
+    /// Issues and pull requests counted apart (GraphQL): nil when nothing was asked of GitHub.
+    package var openCounts: OpenCountsFetcher.Report? = nil
+
+    /// A widget without data still shows a face, never a broken image.
+    package mutating func addPlaceholderFaces() async {
+        let placeholders = AvatarStore(client: nil)
+        for index in repos.indices where repos[index].ownerAvatar == nil {
+            let owner = repos[index].configName.split(separator: "/").first.map(String.init) ?? "?"
+            repos[index].ownerAvatar = await placeholders.avatar(
+                url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: owner)
+        }
+        avatars.add(await placeholders.files)
+    }
+}
