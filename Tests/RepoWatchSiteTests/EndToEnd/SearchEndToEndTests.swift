@@ -57,6 +57,38 @@ struct SearchEndToEndTests {
         #expect(Set(hidden).isSubset(of: [".public.recycled", ".public.lock"]), "\(hidden)")
     }
 
+    /// The words Pagefind indexed: every fragment of the bundle, unzipped (Pagefind gzips them, so a
+    /// plain search of the output's bytes would not see a name inside).
+    static func indexedText(_ site: URL) async throws -> String {
+        let script = """
+            import glob, gzip, sys
+            for name in sorted(glob.glob(sys.argv[1] + "/pagefind/fragment/*.pf_fragment")):
+                print(gzip.decompress(open(name, "rb").read()).decode("utf-8"))
+            """
+        let run = try await BrowserTools.run("python3", ["-c", script, site.path])
+        try #require(run.status == 0, "\(run)")
+        return run.output
+    }
+
+    @Test(
+        "a private repository is in no page of the index; `private: include` indexes it; off again, it leaves",
+        .enabled(if: SearchTools.pagefindFound || BrowserTools.isCI, "needs Pagefind: pip install pagefind-bin"))
+    func privateRepositories() async throws {
+        let site = try PrivateSite("search-private", site: "search: true\n" + PrivateRoutes.site)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: PrivateRoutes.routes())
+        defer { server.stop() }
+        for (include, count) in [(false, 1), (true, 2), (false, 1)] {
+            try site.rewrite("search: true\n" + (include ? "private: include\n" : "") + PrivateRoutes.site)
+            let built = try await site.build(server)
+            try #require(built.status == 0 && !built.stderr.contains("without search"), "\(built)")
+            #expect(try Self.pageCount(site.dir) == count)
+            let indexed = try await Self.indexedText(site.output).lowercased()
+            #expect(indexed.contains("\"url\":\"/repos/octocat/hello-world/\""), "\(indexed)")
+            #expect(indexed.contains("beaversoftware") == include, "\(indexed)")
+        }
+    }
+
     @Test("without Pagefind: one warning, exit 0, a whole site without search")
     func missingPagefind() async throws {
         let dir = try TempDir("search-missing")
