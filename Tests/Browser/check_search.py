@@ -3,6 +3,7 @@
 what each search showed. Run by the Swift suite BrowserSearchTests:
 
     check_search.py --site DIR --report FILE --query TEXT --owner OWNER
+    check_search.py --url http://127.0.0.1:PORT/ ...   (a site `repowatch-site serve` serves)
 
 Pagefind fetches its index, so the site is served over HTTP from 127.0.0.1 (file:// cannot work).
 Three searches, each waited for by the page's own signal (the results list's data-state turns
@@ -85,7 +86,8 @@ def axe_violations(driver):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--site", required=True)
+    parser.add_argument("--site", help="serve this folder with Python's http.server")
+    parser.add_argument("--url", help="or search the site a server already serves here (repowatch-site serve)")
     parser.add_argument("--report", required=True)
     parser.add_argument("--query", required=True)
     parser.add_argument("--owner", required=True)
@@ -94,8 +96,10 @@ def main():
     parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
 
-    server = serve(str(pathlib.Path(args.site).resolve()))
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    if bool(args.site) == bool(args.url):
+        parser.error("give --site or --url")
+    server = serve(str(pathlib.Path(args.site).resolve())) if args.site else None
+    base = f"http://127.0.0.1:{server.server_address[1]}/" if server else args.url
     options = webdriver.ChromeOptions()
     options.binary_location = args.chromium
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
@@ -121,7 +125,8 @@ def main():
         report["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
     finally:
         driver.quit()
-        server.shutdown()
+        if server:
+            server.shutdown()
     pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0
 

@@ -50,30 +50,54 @@ struct BrowserSearchTests {
 
     @Test("a query finds a later page's repository first; an owner filter narrows; sorting by stars orders them")
     func searchFilterSort() async throws {
+        let dir = try await Self.builtSite("search-browser")
+        defer { dir.remove() }
+        let site = dir.url.appendingPathComponent("public")
+        let report = try await Self.search(dir, ["--site", site.path])
+        try Self.verify(report, site: site)
+    }
+
+    /// `serve` sends each file a policy header; Pagefind's worker must get one that lets it work.
+    @Test("the same searches on the site `serve` serves, under its policy headers")
+    func underServe() async throws {
+        let dir = try await Self.builtSite("search-serve")
+        defer { dir.remove() }
+        let server = try ServeProcess(["--sample", "--port", "0"], in: dir.url)
+        let url = try await server.waitForURL()
+        let report = try await Self.search(dir, ["--url", url.absoluteString])
+        try Self.verify(report, site: dir.url.appendingPathComponent("public"))
+        #expect(await server.interrupt() == 0)
+    }
+
+    /// The specimen site, built by the binary with the real Pagefind.
+    static func builtSite(_ label: String) async throws -> TempDir {
         try #require(
             SearchTools.missing.isEmpty, "CI is set but \(SearchTools.missing.joined(separator: ", ")) is missing")
-        let dir = try TempDir("search-browser")
-        defer { dir.remove() }
+        let dir = try TempDir(label)
         try dir.write("site.yml", Self.yaml)
         let home = dir.url.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let built = try await BinaryRunner.run(
             ["build", "--sample"], in: dir.url, environment: BinaryRunner.environment(home: home))
         try #require(built.status == 0 && !built.stderr.contains("without search"), "\(built)")
-        let site = dir.url.appendingPathComponent("public")
-        let needlePage = try Self.galleryPage(showing: Self.needle, in: site)
-        #expect(needlePage > 1, "\(Self.needle) should live on a later gallery page, not page \(needlePage)")
+        return dir
+    }
 
+    /// Runs Tests/Browser/check_search.py against the site (`--site DIR` or `--url BASE`).
+    static func search(_ dir: TempDir, _ target: [String]) async throws -> Report {
         let reportFile = dir.url.appendingPathComponent("search-report.json")
         let run = try await BrowserTools.run(
             "python3",
-            [
-                Self.script.path, "--site", site.path, "--report", reportFile.path, "--query", "needle finder",
-                "--owner", "west",
+            [Self.script.path] + target + [
+                "--report", reportFile.path, "--query", "needle finder", "--owner", "west",
             ])
         try #require(run.status == 0, "check_search.py failed: \(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+    }
 
+    static func verify(_ report: Report, site: URL) throws {
+        let needlePage = try Self.galleryPage(showing: Self.needle, in: site)
+        #expect(needlePage > 1, "\(Self.needle) should live on a later gallery page, not page \(needlePage)")
         #expect(report.query.results.first?.repo == Self.needle, "\(report.query.results.map(\.repo))")
         #expect(report.query.results.first?.href.hasSuffix("/repos/west/needle-finder/") == true)
         #expect(report.query.address == "?q=needle+finder")

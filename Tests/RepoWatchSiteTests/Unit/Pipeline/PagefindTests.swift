@@ -3,6 +3,7 @@ import Testing
 
 @testable import RepoWatchModel
 @testable import RepoWatchOutput
+@testable import RepoWatchServe
 @testable import RepoWatchSite
 @testable import RepoWatchSupport
 
@@ -147,5 +148,14 @@ struct PagefindTests {
                 == ["search: Pagefind 1.5.2 (\(script.path))"])
         let missing = check.searchReport(config, environment: ["PATH": folder.appendingPathComponent("none").path])
         #expect(missing.count == 1 && missing[0].hasPrefix("warning: search: true, but Pagefind is not installed"))
+    }
+
+    @Test("serve gives Pagefind's worker the search page's policy: fetch and WebAssembly from the site only")
+    func workerPolicy() {
+        let worker = ServedPolicy.header(forFile: ServedPolicy.pagefindWorker)
+        #expect(worker.contains("script-src 'self' 'wasm-unsafe-eval'") && worker.contains("connect-src 'self'"))
+        #expect(worker.hasPrefix("default-src 'none'") && !worker.contains("unsafe-inline"))
+        #expect(ServedPolicy.header(forFile: "pagefind.js") == ServedPolicy.nonHTML)
+        #expect(ServedPolicy.header(forFile: "style.css") == ServedPolicy.nonHTML)
     }
 }
