@@ -41,6 +41,14 @@ struct SearchEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(file).path), "no \(file)")
         }
         #expect(try Self.pageCount(dir) == Self.repos.count)
+        // Each page's text names its language once: the visible name beside "Primary language: …" is left out.
+        for line in try await Self.indexedText(site).split(separator: "\n") {
+            let fragment = try JSONValue.decode(Data(line.dropFirst("pagefind_dcd".count).utf8))
+            let content = fragment["content"]?.string ?? ""
+            if let language = fragment["meta"]?["language"]?.string {
+                #expect(content.contains(": \(language).") && !content.contains(language + language), "\(content)")
+            }
+        }
 
         // Twice more with one repository fewer: the third build writes over the first site, kept aside,
         // whose page of the removed repository must not reach the index.
