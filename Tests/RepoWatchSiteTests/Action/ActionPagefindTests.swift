@@ -3,7 +3,7 @@ import Testing
 
 /// The action's `pagefind` step: Pagefind for `search: true`, found where it already is, never
 /// fetched here (every case finds a stand-in first, or needs none), and handed to the build.
-@Suite("The action's Pagefind step", .timeLimit(.minutes(2)))
+@Suite("The action's Pagefind step", .timeLimit(.minutes(10)))
 struct ActionPagefindTests {
     /// A stand-in `pagefind` at `path` that says it is `version`.
     static func fake(at path: URL, version: String = "1.5.2") throws {

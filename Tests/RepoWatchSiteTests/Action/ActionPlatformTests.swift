@@ -6,7 +6,7 @@ import Testing
 /// Where users run the action: a runner that is not Linux, a GitHub Enterprise Server
 /// (`GITHUB_SERVER_URL`), and a runner with or without the gh CLI to check the build provenance.
 /// The scripts run against a release folder on disk and stubs on a PATH the test controls.
-@Suite("The action on other runners and other GitHubs", .timeLimit(.minutes(5)))
+@Suite("The action on other runners and other GitHubs", .timeLimit(.minutes(10)))
 struct ActionPlatformTests {
     static let version = "v\(Version.current)"
 

@@ -6,7 +6,7 @@ import Yams
 
 /// The job of the generated workflow that keeps its schedule from being switched off after 60 quiet
 /// days, run as a runner would run it against a stub of GitHub's REST API on 127.0.0.1.
-@Suite("The generated workflow keeps its schedule on", .timeLimit(.minutes(2)))
+@Suite("The generated workflow keeps its schedule on", .timeLimit(.minutes(10)))
 struct KeepScheduleTests {
     static let token = "ghs_keepScheduleToken0123456789abcdef"
     static let enablePath = "/repos/me/watch/actions/workflows/repowatch.yml/enable"

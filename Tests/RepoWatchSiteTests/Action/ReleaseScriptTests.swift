@@ -5,7 +5,7 @@ import Testing
 
 /// The release workflow's steps that talk to GitHub (`scripts/release.sh`), with a stub `gh` that
 /// plays the repository's tags: which tag is made, where the major tag goes, what is refused.
-@Suite("The release script: vX.Y.Z from Version.swift, the major tag moved", .timeLimit(.minutes(2)))
+@Suite("The release script: vX.Y.Z from Version.swift, the major tag moved", .timeLimit(.minutes(10)))
 struct ReleaseScriptTests {
     static let sha = "0123456789abcdef0123456789abcdef01234567"
 

@@ -7,7 +7,7 @@ import Testing
 /// Checker. Skipped, with the reason, where the tools are missing, except under CI, where that fails.
 @Suite(
     "Browser: every widget state, size, appearance and rendering mode",
-    .serialized, .timeLimit(.minutes(5)),
+    .serialized, .timeLimit(.minutes(10)),
     .enabled(
         if: BrowserTools.shouldRun,
         "needs \(BrowserTools.missing.joined(separator: ", ")): \(BrowserTools.installHint)"))

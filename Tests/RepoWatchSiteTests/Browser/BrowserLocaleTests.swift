@@ -9,7 +9,7 @@ import Testing
 /// must stay one row; and through the Nu Html Checker.
 @Suite(
     "Browser: locales (RTL, longest words)",
-    .serialized, .timeLimit(.minutes(5)),
+    .serialized, .timeLimit(.minutes(10)),
     .enabled(
         if: BrowserTools.shouldRun,
         "needs \(BrowserTools.missing.joined(separator: ", ")): \(BrowserTools.installHint)"))

@@ -7,7 +7,7 @@ import Testing
 /// by the binary with the real Pagefind, served over HTTP from 127.0.0.1 and searched in headless
 /// Chromium (Tests/Browser/check_search.py). Skipped where a tool is missing, except under CI.
 @Suite(
-    "Browser: search, filters and sorting with Pagefind", .serialized, .timeLimit(.minutes(5)),
+    "Browser: search, filters and sorting with Pagefind", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: SearchTools.shouldRun, "needs \(SearchTools.missing.joined(separator: ", "))"))
 struct BrowserSearchTests {
     static let owners = ["north", "south", "east", "west"]

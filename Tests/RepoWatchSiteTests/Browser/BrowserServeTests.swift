@@ -5,7 +5,7 @@ import Testing
 /// a file of the site's origin, its WebSocket is `connect-src 'self'`, its error overlay is styled
 /// through the CSSOM; none of it may trip the policy the header and the `<meta>` enforce together.
 @Suite(
-    "Browser: serve's live reload under the Content-Security-Policy", .serialized, .timeLimit(.minutes(3)),
+    "Browser: serve's live reload under the Content-Security-Policy", .serialized, .timeLimit(.minutes(10)),
     .enabled(
         if: BrowserTools.shouldRun,
         "needs \(BrowserTools.missing.joined(separator: ", ")): \(BrowserTools.installHint)"))

@@ -78,7 +78,7 @@ enum BinaryRunner {
     /// - Parameter executable: another program to run instead (a shell wrapping the binary).
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String],
-        timeout: TimeInterval = 90, executable: URL? = nil
+        timeout: TimeInterval = 300, executable: URL? = nil
     ) async throws -> RunResult {
         let binary = try executable ?? binaryURL()
         return try await OwnThread.run {

@@ -4,7 +4,7 @@ import Testing
 /// What the command line says, through the binary: plurals, suggestions, `--strict`, diagnostics in
 /// file order naming the file read, `repo add` on a site with its own widgets, and GitHub Actions'
 /// annotations and step summary.
-@Suite("End-to-end: the command line's messages", .timeLimit(.minutes(3)))
+@Suite("End-to-end: the command line's messages", .timeLimit(.minutes(10)))
 struct CLIEndToEndTests {
     func run(_ arguments: [String], in dir: TempDir, _ extra: [String: String] = [:]) async throws -> RunResult {
         let home = dir.url.appendingPathComponent("home")

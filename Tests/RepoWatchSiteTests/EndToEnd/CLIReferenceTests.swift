@@ -3,7 +3,7 @@ import Testing
 
 /// docs/cli.md is generated from the argument parser (`repowatch-site generate-docs`); these keep
 /// the committed file equal to what the binary says.
-@Suite("docs/cli.md: every command and option, as the binary has them", .timeLimit(.minutes(2)))
+@Suite("docs/cli.md: every command and option, as the binary has them", .timeLimit(.minutes(10)))
 struct CLIReferenceTests {
     static let regenerate = "swift run repowatch-site generate-docs --output docs/cli.md"
     static var committed: URL { E2EPaths.packageRoot.appendingPathComponent("docs/cli.md") }

@@ -29,7 +29,7 @@ extension RebuiltSite {
     }
 }
 
-@Suite("End-to-end: the cache over time (redirects, answers without validators, pruning)", .timeLimit(.minutes(3)))
+@Suite("End-to-end: the cache over time (redirects, answers without validators, pruning)", .timeLimit(.minutes(10)))
 struct EndToEndCacheLifecycleTests {
     @Test("every redirect kind, same origin or not: --offline then finds what the online build fetched")
     func offlineAfterRedirects() async throws {

@@ -41,7 +41,7 @@ final class LockHolder: @unchecked Sendable {
     deinit { if process.isRunning { kill9() } }
 }
 
-@Suite("End-to-end: concurrent builds take turns", .timeLimit(.minutes(3)))
+@Suite("End-to-end: concurrent builds take turns", .timeLimit(.minutes(10)))
 struct EndToEndConcurrentBuildTests {
     let repos = ["twbs/bootstrap", "octocat/Hello-World"]
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Builds on a schedule, each with GitHub's data a little changed, read by a real feed parser.
-@Suite("End-to-end: the Atom feeds across builds", .timeLimit(.minutes(4)))
+@Suite("End-to-end: the Atom feeds across builds", .timeLimit(.minutes(10)))
 struct FeedEndToEndTests {
     static let days = ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"]
     static let hostile = #"Evil ]]> & <script>alert(1)</script>"#

@@ -199,7 +199,7 @@ final class FixtureServer: @unchecked Sendable {
             }
             got.signal()
         }
-        let waited = got.wait(timeout: .now() + 20)
+        let waited = got.wait(timeout: .now() + 60)
         guard waited == .success, let line = box.get(), line.hasPrefix("PORT "),
             let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
         else {

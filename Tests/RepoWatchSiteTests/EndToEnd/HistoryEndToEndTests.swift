@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Builds on a schedule: each build records a point, the next one shows the change.
-@Suite("End-to-end: history across builds, SVG widgets", .timeLimit(.minutes(3)))
+@Suite("End-to-end: history across builds, SVG widgets", .timeLimit(.minutes(10)))
 struct HistoryEndToEndTests {
     static let firstNow = "2026-11-21T12:00:00Z"
     static let secondNow = "2026-11-22T12:00:00Z"

@@ -4,7 +4,7 @@ import Testing
 /// GitHub evicted the Actions cache: `.repowatch/history.json` is gone, the published site still has
 /// `data/history.json`. The published site is played by a second fixture server on 127.0.0.2, so a
 /// token sent to it would show in its log.
-@Suite("End-to-end: history restored from the published site", .timeLimit(.minutes(3)))
+@Suite("End-to-end: history restored from the published site", .timeLimit(.minutes(10)))
 struct HistorySeedTests {
     /// One point a day before `HistoryEndToEndTests.firstNow`, 37 stars fewer than the recorded 1,437.
     static let published = """

@@ -3,7 +3,7 @@ import Testing
 
 /// `locale: ko` through the binary: no English word is left in what a reader sees or hears, and a
 /// build without `base_url` says once that embed snippets will be relative.
-@Suite("End-to-end: a Korean site has no English left; relative embeds are said once", .timeLimit(.minutes(2)))
+@Suite("End-to-end: a Korean site has no English left; relative embeds are said once", .timeLimit(.minutes(10)))
 struct KoreanSiteEndToEndTests {
     static let yaml = """
         title: 저장소 관찰

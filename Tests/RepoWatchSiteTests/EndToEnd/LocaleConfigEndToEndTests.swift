@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `locale:` through the binary: unknown tags warn with their site.yml position, bad tables fail `check`.
-@Suite("End-to-end: locale in site.yml and string tables", .timeLimit(.minutes(2)))
+@Suite("End-to-end: locale in site.yml and string tables", .timeLimit(.minutes(10)))
 struct LocaleConfigEndToEndTests {
     func run(_ arguments: [String], in dir: TempDir) async throws -> RunResult {
         let home = dir.url.appendingPathComponent("home")

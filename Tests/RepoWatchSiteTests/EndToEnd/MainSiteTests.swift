@@ -3,7 +3,7 @@ import Testing
 
 /// Assertions on one `repowatch-site build` of nine repositories served by the fixture server
 /// (see `MainSite` for the scenario of each repository).
-@Suite("End-to-end: one build of many repositories", .timeLimit(.minutes(3)))
+@Suite("End-to-end: one build of many repositories", .timeLimit(.minutes(10)))
 struct EndToEndMainSiteTests {
 
     @Test("the build exits 0 and writes the documented files")

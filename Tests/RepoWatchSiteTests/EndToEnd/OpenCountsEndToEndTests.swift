@@ -5,7 +5,7 @@ import Testing
 
 /// Issues and pull requests counted apart through GraphQL (issue 12), against the fixture server's
 /// POST /graphql, which answers in GitHub's shape.
-@Suite("End-to-end: open issues and pull requests apart (GraphQL)", .timeLimit(.minutes(3)))
+@Suite("End-to-end: open issues and pull requests apart (GraphQL)", .timeLimit(.minutes(10)))
 struct OpenCountsEndToEndTests {
     let repos = ["twbs/bootstrap", "octocat/Hello-World"]
     /// REST's `open_issues_count` in the recorded responses: issues and pull requests together.

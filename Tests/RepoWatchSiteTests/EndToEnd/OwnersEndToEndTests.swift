@@ -103,7 +103,7 @@ struct OwnerSite {
     }
 }
 
-@Suite("End-to-end: owners: galleries", .timeLimit(.minutes(3)))
+@Suite("End-to-end: owners: galleries", .timeLimit(.minutes(10)))
 struct OwnersEndToEndTests {
     @Test("a user over three pages and an organization: rules, order, sources, sections; warm rerun all 304")
     func galleryAndWarmRerun() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// End-to-end scenarios that need a build of their own.
-@Suite("End-to-end: scenarios", .timeLimit(.minutes(3)))
+@Suite("End-to-end: scenarios", .timeLimit(.minutes(10)))
 struct EndToEndScenarioTests {
 
     @Test("a repository that 404s: unavailable widget, the rest built, exit 1")

@@ -5,7 +5,7 @@ import Testing
 
 /// `search: true` through the binary: with the real Pagefind (where installed; required under CI),
 /// without any Pagefind, and with one that fails.
-@Suite("End-to-end: search with Pagefind", .timeLimit(.minutes(3)))
+@Suite("End-to-end: search with Pagefind", .timeLimit(.minutes(10)))
 struct SearchEndToEndTests {
     static func yaml(_ repos: [String], search: Bool = true) -> String {
         "title: Search\nsearch: \(search)\nrepos:\n" + repos.map { "  - \($0)\n" }.joined()

@@ -3,7 +3,7 @@ import Testing
 
 /// Link previews through the binary, on the fixture GitHub of `MainSite` (real recorded answers, a
 /// hostile description, avatars that download and avatars that 404), with `--base-url`.
-@Suite("End-to-end: link previews, robots.txt, sitemap lastmod", .timeLimit(.minutes(3)))
+@Suite("End-to-end: link previews, robots.txt, sitemap lastmod", .timeLimit(.minutes(10)))
 struct ShareEndToEndTests {
     static let base = "https://me.github.io/watch/"
 

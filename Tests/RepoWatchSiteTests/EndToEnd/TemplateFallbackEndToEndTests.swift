@@ -3,7 +3,7 @@ import Testing
 
 /// A site template the compiled renderer cannot do: `build` and `check` warn once, naming the
 /// file and the tag, and the site is still built (by swift-mustache).
-@Suite("End-to-end: a template only swift-mustache renders", .timeLimit(.minutes(2)))
+@Suite("End-to-end: a template only swift-mustache renders", .timeLimit(.minutes(10)))
 struct TemplateFallbackEndToEndTests {
     static let warning =
         "Templates/card.mustache:1:1: warning: uses a dynamic partial {{>*badge}}, which the compiled renderer "

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `check` and `build` with a site's own Templates/ folder and look keys, through the binary.
-@Suite("End-to-end: template overrides, check and widget looks", .timeLimit(.minutes(2)))
+@Suite("End-to-end: template overrides, check and widget looks", .timeLimit(.minutes(10)))
 struct TemplateOverrideTests {
     func run(_ arguments: [String], in dir: TempDir) async throws -> RunResult {
         let home = dir.url.appendingPathComponent("home")

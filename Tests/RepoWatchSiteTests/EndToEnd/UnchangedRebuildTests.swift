@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Rebuilds that change nothing write nothing, so `serve`, rsync and deploys see only real changes.
-@Suite("End-to-end: rebuilds write only the files that changed", .timeLimit(.minutes(3)))
+@Suite("End-to-end: rebuilds write only the files that changed", .timeLimit(.minutes(10)))
 struct UnchangedRebuildTests {
     static let now = "2026-11-22T12:00:00Z"
 

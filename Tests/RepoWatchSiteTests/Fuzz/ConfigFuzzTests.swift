@@ -8,7 +8,7 @@ import Testing
 /// 1,000 broken site.yml files (fixed seed, so a failure names a mutant that can be made again):
 /// each loads, or fails with diagnostics that all name `site.yml:LINE:COL` inside the file; never a
 /// crash or a hang. A sample goes through the binary for its exit status.
-@Suite("Fuzz: mutated site.yml files", .timeLimit(.minutes(5)))
+@Suite("Fuzz: mutated site.yml files", .timeLimit(.minutes(10)))
 struct ConfigFuzzTests {
     static let seed: UInt64 = 0x5349_5445_594D_4C
     static let count = 1_000

@@ -9,7 +9,7 @@ import Testing
 /// and leaves the previous site and the cache as they were. The disk is a small tmpfs (mounting
 /// needs root); without one, `ulimit -f` stands in for a full disk and a read-only folder (which
 /// root ignores) for a read-only one.
-@Suite("Full and read-only disks", .serialized, .timeLimit(.minutes(3)))
+@Suite("Full and read-only disks", .serialized, .timeLimit(.minutes(10)))
 struct FullDiskTests {
     /// A tmpfs of `megabytes` at a fresh folder, or nil where mounting is not allowed.
     final class SmallDisk {

@@ -10,7 +10,7 @@ import Testing
 
 /// `kill -9` at any moment of a build leaves `.repowatch/history.json` whole: the old file or the
 /// new one, never half of either (it is written beside, flushed and renamed over).
-@Suite("History survives kill -9", .timeLimit(.minutes(3)))
+@Suite("History survives kill -9", .timeLimit(.minutes(10)))
 struct HistoryKillTests {
     static let repos = 60
 

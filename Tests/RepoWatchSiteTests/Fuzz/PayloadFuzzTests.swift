@@ -5,7 +5,7 @@ import Testing
 /// repositories each plus one healthy repository: every build ends with exit 0 or 1, never a crash or
 /// a hang; a repository is fresh, or unavailable or stale with a reason; every page is written;
 /// and no markup from the payloads reaches an HTML page or SVG image unescaped.
-@Suite("Fuzz: mutated API payloads", .timeLimit(.minutes(8)))
+@Suite("Fuzz: mutated API payloads", .timeLimit(.minutes(10)))
 struct PayloadFuzzTests {
     static let seed: UInt64 = 0x4150_4946_555A_5A
     static let builds = 25

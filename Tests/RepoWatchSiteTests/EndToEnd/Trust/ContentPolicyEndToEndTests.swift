@@ -3,7 +3,7 @@ import Testing
 
 /// "Only its own code runs" through the binary: every page's policy, what site.yml's `csp:` adds,
 /// and what `check` and `build` say about a template the policy would block.
-@Suite("End-to-end: the pages' Content-Security-Policy", .timeLimit(.minutes(2)))
+@Suite("End-to-end: the pages' Content-Security-Policy", .timeLimit(.minutes(10)))
 struct ContentPolicyEndToEndTests {
     func run(_ arguments: [String], in dir: TempDir) async throws -> RunResult {
         let home = dir.url.appendingPathComponent("home")

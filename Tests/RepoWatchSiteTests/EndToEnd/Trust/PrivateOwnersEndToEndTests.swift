@@ -5,7 +5,7 @@ import Testing
 
 /// `owners:` and private repositories: the public lists by default, every repository the token may
 /// see with `private: include` (an organization's `type=all`; a user's own `/user/repos`).
-@Suite("End-to-end: owners: listings and private repositories", .timeLimit(.minutes(3)))
+@Suite("End-to-end: owners: listings and private repositories", .timeLimit(.minutes(10)))
 struct PrivateOwnersEndToEndTests {
     static let site = """
         title: Owners

@@ -6,7 +6,7 @@ import Testing
 /// "Private stays private" (issue 25): a private repository reaches no file of the site unless
 /// site.yml says `private: include`, through `repos:`, widgets and `owners:`, and a repository that
 /// becomes private leaves the published history too.
-@Suite("End-to-end: private repositories stay private", .timeLimit(.minutes(3)))
+@Suite("End-to-end: private repositories stay private", .timeLimit(.minutes(10)))
 struct PrivateReposEndToEndTests {
     @Test("repos: and widgets: left out with warnings, in no file; `private: include` publishes; off again, gone")
     func reposAndWidgets() async throws {
