@@ -84,6 +84,17 @@ package enum RepoRecord {
         out.write(repo.error) { $0.write($1) }
         out.write(repo.source) { out, source in out.write(source.ownerName) { $0.write($1) } }
         out.write(repo.failureIsTransient)
+        out.write(repo.release) { out, release in
+            out.write(release.tag)
+            out.write(release.publishedAt) { $0.write($1) }
+        }
+        out.write(repo.language) { out, language in
+            out.write(language.name)
+            out.write(language.color) { $0.write($1) }
+        }
+        out.write(repo.topics.count)
+        for topic in repo.topics { out.write(topic) }
+        out.write(repo.isPrivate)
         return out.bytes
     }
 
@@ -119,6 +130,14 @@ package enum RepoRecord {
             input.readOptional { $0.readString() }.map(RepoSource.owner) ?? .repos
         }
         repo.failureIsTransient = input.readBool()
+        repo.release = input.readOptional { input in
+            RepoRelease(tag: input.readString(), publishedAt: input.readOptional { $0.readDate() })
+        }
+        repo.language = input.readOptional { input in
+            RepoLanguage(name: input.readString(), color: input.readOptional { $0.readString() })
+        }
+        repo.topics = (0..<input.readInt()).map { _ in input.readString() }
+        repo.isPrivate = input.readBool()
         return repo
     }
 }

@@ -71,6 +71,12 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     package var error: String?
     /// `repos:` or an `owners:` entry; nil (written "repos") in snapshots from before owners.
     package var source: RepoSource?
+    /// The latest release (GraphQL only: nil without a token).
+    package var release: RepoRelease?
+    package var language: RepoLanguage?
+    package var topics: [String] = []
+    /// GitHub's `private`: such a repository is published only when the site opts in.
+    package var isPrivate = false
     /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
     /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
     package var failureIsTransient = false
@@ -127,6 +133,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         case ownerAvatar = "owner_avatar"
         case contributorsNote = "contributors_note"
         case fetchedAt = "fetched_at"
+        case release, language, topics
+        case isPrivate = "private"
     }
 
     package init(from decoder: Decoder) throws {
@@ -154,6 +162,10 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         error = try container.decodeIfPresent(String.self, forKey: .error)
         // Snapshots written before owners: every repository came from `repos:`.
         source = try container.decodeIfPresent(RepoSource.self, forKey: .source) ?? .repos
+        release = try container.decodeIfPresent(RepoRelease.self, forKey: .release)
+        language = try container.decodeIfPresent(RepoLanguage.self, forKey: .language)
+        topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
     }
 
     // Optionals are written as null so every key of the schema is always present.
@@ -179,6 +191,10 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(stale, forKey: .stale)
         try container.encode(error, forKey: .error)
         try container.encode(source ?? .repos, forKey: .source)
+        try container.encode(release, forKey: .release)
+        try container.encode(language, forKey: .language)
+        try container.encode(topics, forKey: .topics)
+        try container.encode(isPrivate, forKey: .isPrivate)
     }
 }
 

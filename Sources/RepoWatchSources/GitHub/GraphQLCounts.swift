@@ -8,10 +8,25 @@ import RepoWatchSupport
 #endif
 
 /// Open issues and open pull requests of one repository, counted apart (REST's `open_issues_count`
-/// is their sum).
+/// is their sum), and what else the same query answers: the latest release, the primary language
+/// with its colour, and whether the repository is private. Kept in `open-counts.json` for offline
+/// builds; entries written before the details were asked read them as nil.
 package struct OpenCounts: Codable, Sendable, Equatable {
     package var issues: Int
     package var pulls: Int
+    package var release: RepoRelease?
+    package var language: RepoLanguage?
+    package var isPrivate: Bool?
+
+    package init(
+        issues: Int, pulls: Int, release: RepoRelease? = nil, language: RepoLanguage? = nil, isPrivate: Bool? = nil
+    ) {
+        self.issues = issues
+        self.pulls = pulls
+        self.release = release
+        self.language = language
+        self.isPrivate = isPrivate
+    }
 }
 
 /// Where GitHub's GraphQL API lives (DESIGN.md, command line).
@@ -64,7 +79,8 @@ package struct OpenCountsQuery: Sendable {
         for index in repos.indices {
             lines.append(
                 "  r\(index): repository(owner: $o\(index), name: $n\(index)) "
-                    + "{ issues(states: OPEN) { totalCount } pullRequests(states: OPEN) { totalCount } }")
+                    + "{ issues(states: OPEN) { totalCount } pullRequests(states: OPEN) { totalCount } "
+                    + "isPrivate primaryLanguage { name color } latestRelease { tagName publishedAt } }")
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -116,9 +132,23 @@ package struct OpenCountsQuery: Sendable {
                 let pulls = Self.integer((node["pullRequests"] as? [String: Any])?["totalCount"]),
                 issues >= 0, pulls >= 0
             else { continue }
-            answer.counts[repo.key] = OpenCounts(issues: issues, pulls: pulls)
+            answer.counts[repo.key] = OpenCounts(
+                issues: issues, pulls: pulls, release: Self.release(node["latestRelease"]),
+                language: Self.language(node["primaryLanguage"]), isPrivate: node["isPrivate"] as? Bool)
         }
         return answer
+    }
+
+    private static func release(_ value: Any?) -> RepoRelease? {
+        guard let node = value as? [String: Any], let tag = node["tagName"] as? String, !tag.isEmpty else {
+            return nil
+        }
+        return RepoRelease(tag: tag, publishedAt: (node["publishedAt"] as? String).flatMap(ISO8601.parse))
+    }
+
+    private static func language(_ value: Any?) -> RepoLanguage? {
+        guard let node = value as? [String: Any], let name = node["name"] as? String, !name.isEmpty else { return nil }
+        return RepoLanguage(name: name, color: node["color"] as? String)
     }
 
     private static func integer(_ value: Any?) -> Int? {

@@ -110,6 +110,9 @@ extension OpenCountsFetcher.Report {
         repo.openIssues = counts.issues
         repo.openPulls = counts.pulls
         repo.openIssuesIncludePulls = false
+        repo.release = counts.release ?? repo.release
+        repo.language = counts.language ?? repo.language
+        repo.isPrivate = counts.isPrivate ?? repo.isPrivate
     }
 
     /// The GraphQL part of the build summary, beside the REST quota.

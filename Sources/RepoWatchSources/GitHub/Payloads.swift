@@ -22,9 +22,13 @@ package struct RepositoryPayload: Decodable, Sendable {
     package var hasIssues: Bool
     package var archived: Bool
     package var pushedAt: Date?
+    package var language: String?
+    package var topics: [String]
+    package var isPrivate: Bool
 
     package enum CodingKeys: String, CodingKey {
-        case owner, description, archived, watchers, forks
+        case owner, description, archived, watchers, forks, language, topics
+        case isPrivate = "private"
         case fullName = "full_name"
         case htmlURL = "html_url"
         case stargazersCount = "stargazers_count"
@@ -56,6 +60,9 @@ package struct RepositoryPayload: Decodable, Sendable {
         hasIssues = try container.decodeIfPresent(Bool.self, forKey: .hasIssues) ?? true
         archived = try container.decodeIfPresent(Bool.self, forKey: .archived) ?? false
         pushedAt = try container.decodeIfPresent(String.self, forKey: .pushedAt).flatMap(ISO8601.parse)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
     }
 }
 

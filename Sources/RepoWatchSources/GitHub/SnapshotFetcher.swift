@@ -123,7 +123,7 @@ package struct SnapshotFetcher: Sendable {
             log.warning("\(name): could not list contributors: \(error)")
         }
 
-        return RepoSnapshot(
+        var repo = RepoSnapshot(
             configName: configName,
             fullName: payload.fullName,
             htmlURL: SafeURL.http(payload.htmlURL),
@@ -142,5 +142,10 @@ package struct SnapshotFetcher: Sendable {
             fetchedAt: staleness?.asOf ?? now,
             stale: staleness != nil,
             error: staleness?.reason)
+        // REST names the language without its colour; GraphQL's answer (`OpenCountsFetcher`) adds it.
+        repo.language = payload.language.map { RepoLanguage(name: $0, color: nil) }
+        repo.topics = payload.topics
+        repo.isPrivate = payload.isPrivate
+        return repo
     }
 }

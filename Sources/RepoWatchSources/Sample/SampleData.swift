@@ -24,7 +24,7 @@ package enum SampleData {
             contributors.append(Contributor(login: login, contributions: contributions))
             contributions = max(1, contributions * generator.next(in: 30...90) / 100)
         }
-        return RepoSnapshot(
+        var repo = RepoSnapshot(
             configName: name.description,
             fullName: name.description,
             htmlURL: "https://github.com/\(name.owner)/\(name.name)",
@@ -39,7 +39,29 @@ package enum SampleData {
             daysSincePush: Snapshot.daysSince(pushedAt, now: now),
             contributors: contributors,
             fetchedAt: now)
+        // Drawn after the numbers above, so adding these left every earlier sample value as it was.
+        let language = languages[generator.next(in: 0...(languages.count - 1))]
+        repo.language = RepoLanguage(name: language.name, color: language.color)
+        repo.topics = (0..<generator.next(in: 1...3)).map { _ in topics[generator.next(in: 0...(topics.count - 1))] }
+        repo.topics = repo.topics.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        if generator.next(in: 0...5) != 0 {
+            let tag = "v\(generator.next(in: 0...6)).\(generator.next(in: 0...20)).\(generator.next(in: 0...9))"
+            let published = now.addingTimeInterval(-Double(generator.next(in: 1...90 * 86_400)))
+            repo.release = RepoRelease(tag: tag, publishedAt: published)
+        }
+        return repo
     }
+
+    /// GitHub's colours (github-linguist's languages.yml).
+    private static let languages: [(name: String, color: String)] = [
+        ("Swift", "#F05138"), ("Python", "#3572A5"), ("TypeScript", "#3178C6"), ("Go", "#00ADD8"),
+        ("Rust", "#DEA584"), ("Kotlin", "#A97BFF"), ("C++", "#F34B7D"), ("JavaScript", "#F1E05A"),
+    ]
+
+    private static let topics = [
+        "ios", "swift", "swiftui", "cli", "web", "machine-learning", "networking", "database", "testing",
+        "documentation",
+    ]
 }
 
 /// SplitMix64 seeded from a name's SHA-256, so every machine builds the same sample site.

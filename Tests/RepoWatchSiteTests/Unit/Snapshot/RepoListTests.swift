@@ -25,6 +25,10 @@ struct RepoListTests {
             error: "HTTP 502")
         repo.source = .owner("Some-Org")
         repo.failureIsTransient = true
+        repo.release = RepoRelease(tag: "v1.0.0-β", publishedAt: Date(timeIntervalSince1970: 1_600_000_000))
+        repo.language = RepoLanguage(name: "C++", color: "#f34b7d")
+        repo.topics = ["ios", "日本語"]
+        repo.isPrivate = true
         return repo
     }()
 
