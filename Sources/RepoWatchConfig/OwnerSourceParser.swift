@@ -4,7 +4,7 @@ import Yams
 /// `owners:` in site.yml, validated with the same positions and key suggestions as the rest.
 extension Parser {
     package static let ownerKeys: Set = [
-        "owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude",
+        "owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude", "outputs",
     ]
 
     package var hasOwners: Bool { ownersGiven }
@@ -84,6 +84,7 @@ extension Parser {
         if let value = check(fields["exclude"].flatMap { excludeList($0, owner: written) }, "exclude") {
             source.exclude = value
         }
+        if let value = check(fields["outputs"].flatMap { ownerOutputs($0) }, "outputs") { source.outputs = value }
         return valid ? source : nil
     }
 
@@ -111,6 +112,18 @@ extension Parser {
             return nil
         }
         return sort
+    }
+
+    package mutating func ownerOutputs(_ node: Node) -> RepoOutputs? {
+        guard let text = node.string, let outputs = RepoOutputs(rawValue: text) else {
+            let names = RepoOutputs.allCases.map(\.rawValue)
+            error(
+                node,
+                "`outputs` must be \(names.joined(separator: ", ")) (got '\(node.string ?? "a list")')"
+                    + suggestion(for: node.string ?? "", in: Set(names)))
+            return nil
+        }
+        return outputs
     }
 
     /// A list, or one topic written alone.

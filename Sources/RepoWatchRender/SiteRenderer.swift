@@ -33,7 +33,11 @@ package struct SiteRenderer: Sendable {
     /// The string tables: the shipped ones and the site's `Templates/locales/`.
     package var locales = LocaleCatalog.builtIn
 
+    /// Where each configured repository is in `config.repos`.
+    private let repoIndex: RepoIndex
+
     package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
+        repoIndex = RepoIndex(config.repos)
         self.config = config
         self.templates = templates
         self.sample = sample
@@ -53,8 +57,8 @@ package struct SiteRenderer: Sendable {
         let tables = LocaleTables(catalog: locales, config: config)
         let strings = tables.table(for: config.locale)
         let locale = PageLocale(strings: strings)
-        // One index of the configured repositories serves the plan and the cards.
-        let index = RepoIndex(config.repos)
+        // One index of the configured repositories serves the plan, the cards and `outputs(of:)`.
+        let index = repoIndex
         let cards = CardMaker(snapshot: snapshot, sample: sample, history: history, strings: tables, index: index)
         let widgets = WidgetFragments(templates: templates, cards: cards, avatars: avatarURIs)
         let site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
@@ -73,7 +77,8 @@ package struct SiteRenderer: Sendable {
                 let tiles = page.items.map { item in
                     GalleryTile(
                         kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
-                        html: widgets.html(item.spec, root: page.root, cache: &cache))
+                        html: widgets.html(item.spec, root: page.root, cache: &cache),
+                        link: link(item, root: page.root, widgets: widgets, cache: &cache))
                 }
                 // owners: the same widgets in a section per owner.
                 let before = plan.lastRepos(onPage: pageIndex - 1)
@@ -85,14 +90,21 @@ package struct SiteRenderer: Sendable {
                     sections: grouped, pagination: page.pagination, locale: locale)
                 try emit(page.path, Data(templates.render("index", context).utf8))
             }
-            for name in plan.repos(of: unit) {
+            for name in plan.repos(of: unit) where outputs(of: name) != .card {
                 try renderRepositoryPages(
                     name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, tables: tables,
                     source: sections.repoPage(name), into: emit)
             }
         }
 
-        // Double widgets have no repository of their own: a folder per widget ID.
+        try renderDoubleWidgets(widgets, site: site, tables: tables, into: emit)
+        try renderSiteFiles(snapshot, plan: plan, site: site, strings: strings, into: emit)
+    }
+
+    /// Double widgets have no repository of their own: a folder per widget ID.
+    private func renderDoubleWidgets(
+        _ widgets: WidgetFragments, site: SiteSummary, tables: LocaleTables, into emit: FileSink
+    ) throws {
         var cache = WidgetFragments.Cache()
         for widget in config.widgets {
             guard case .double(let id, let top, let bottom) = widget.kind else { continue }
@@ -108,26 +120,50 @@ package struct SiteRenderer: Sendable {
                 locale: PageLocale(strings: tables.table(for: config.look(for: widget).locale)))
             try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
         }
+    }
 
+    /// The 404 page, the assets, the data files and the sitemap.
+    private func renderSiteFiles(
+        _ snapshot: Snapshot, plan: SitePlan, site: SiteSummary, strings: StringTable, into emit: FileSink
+    ) throws {
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site,
             page: PageTitle(title: "\(Self.capitalized(strings.text("not_found_caption"))) — \(config.title)"),
-            locale: locale)
+            locale: PageLocale(strings: strings))
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
         if emitsSnapshot { try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8)) }
         if emitsHistory { try emit(SiteLayout.history, history.json()) }
         if let baseURL = config.baseURL {
-            let paths = Sitemap.paths(pageCount: plan.pageCount, repos: config.repos)
+            let paths = Sitemap.paths(
+                pageCount: plan.pageCount, repos: config.repos.filter { outputs(of: $0) != .card })
             try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
         }
     }
 
     package static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    /// A page and two standalone widget documents per repository.
+    /// Which files a repository gets (`outputs:` of the owner that lists it).
+    package func outputs(of name: RepoName) -> RepoOutputs {
+        guard !config.outputRanges.isEmpty, let position = repoIndex.position(of: name) else { return .all }
+        return config.outputs(at: position)
+    }
+
+    /// Where a gallery tile's caption leads: the repository's page, or, for a repository without
+    /// one (`outputs: card`), the repository on GitHub (none when GitHub gave no address).
+    private func link(
+        _ item: SitePlan.GalleryItem, root: String, widgets: WidgetFragments, cache: inout WidgetFragments.Cache
+    ) -> String? {
+        guard item.kind != "double", let name = item.repos.first, outputs(of: name) == .card else {
+            return root + item.href
+        }
+        return widgets.card(name, config.look, cache: &cache).htmlURL
+    }
+
+    /// A page and two standalone widget documents per repository; the page alone for
+    /// `outputs: page`.
     package func renderRepositoryPages(
         _ name: RepoName, plan: SitePlan, widgets: WidgetFragments, cache: inout WidgetFragments.Cache,
         site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables, source: RepoSourceContext,
@@ -136,6 +172,7 @@ package struct SiteRenderer: Sendable {
         let strings = tables.table(for: config.locale)
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
+        let embeddable = outputs(of: name) == .all
         var shown: [RepoPageWidget] = []
         var snippets: [Embed] = []
         for size in SiteConfig.WidgetSize.allCases {
@@ -146,8 +183,9 @@ package struct SiteRenderer: Sendable {
             let sizeLabel = strings.text("size_\(size.rawValue)")
             shown.append(
                 RepoPageWidget(
-                    size: size.rawValue, html: html, href: file, noteHTML: plan.notes[RepoKey(name)],
+                    size: size.rawValue, html: html, href: embeddable ? file : nil, noteHTML: plan.notes[RepoKey(name)],
                     sizeLabel: sizeLabel))
+            guard embeddable else { continue }
             var snippet = embeds.embed(name, size: size)
             snippet.sizeLabel = sizeLabel
             snippets.append(snippet)

@@ -66,11 +66,16 @@ extension SiteConfig {
     package func resolving(_ yields: [OwnerYield]) throws -> Resolved {
         var order = repos
         var sources: [String: RepoSource] = [:]
+        var outputs: [SiteConfig.OutputRange] = []
         for name in repos { sources[name.key] = .repos }
         for yield in yields {
+            let start = order.count
             for name in yield.names ?? [] where sources[name.key] == nil {
                 sources[name.key] = yield.source.source
                 order.append(name)
+            }
+            if yield.source.outputs != .all, order.count > start {
+                outputs.append(.init(positions: start..<order.count, outputs: yield.source.outputs))
             }
         }
         var unlisted: [RepoName: OwnerSource] = [:]
@@ -92,7 +97,10 @@ extension SiteConfig {
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         var resolved = self
         resolved.repos = order
-        if !hasWidgetList { resolved.widgets = .defaults(of: order) }
+        resolved.outputRanges = outputs
+        if !hasWidgetList {
+            resolved.widgets = .defaults(of: order, largeOnly: outputs.filter { $0.outputs == .card }.map(\.positions))
+        }
         resolved.references = []
         return Resolved(config: resolved, sources: sources, unlisted: unlisted)
     }

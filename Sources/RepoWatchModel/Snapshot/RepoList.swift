@@ -95,6 +95,7 @@ package enum RepoRecord {
         out.write(repo.topics.count)
         for topic in repo.topics { out.write(topic) }
         out.write(repo.isPrivate)
+        out.write(repo.pending)
         return out.bytes
     }
 
@@ -138,6 +139,7 @@ package enum RepoRecord {
         }
         repo.topics = (0..<input.readInt()).map { _ in input.readString() }
         repo.isPrivate = input.readBool()
+        repo.pending = input.readBool()
         return repo
     }
 }

@@ -5,6 +5,7 @@ import RepoWatchSupport
 extension RepoCard {
     /// The state a card shows: sample data is only ever shown as such.
     package static func state(of repo: RepoSnapshot, sample: Bool) -> State {
+        if repo.pending { return .pending }
         if !repo.isAvailable { return .unavailable }
         if repo.stale { return .stale }
         return sample ? .sample : .fresh
@@ -39,12 +40,29 @@ extension RepoCard {
             asOfDisplay = format.day(fetchedAt)
             asOf = strings.text("as_of", ["date": format.day(fetchedAt)])
         }
-        guard state != .unavailable else {
+        guard !fillsNoData(repo, strings: strings) else { return }
+        fillNumbers(repo, numbers: numbers, strings: strings)
+    }
+
+    /// A card without numbers (unavailable, or pending and never fetched) says why instead.
+    private mutating func fillsNoData(_ repo: RepoSnapshot, strings: StringTable) -> Bool {
+        switch state {
+        case .pending where !repo.isAvailable:
+            errorDisplay = strings.text("pending_message")
+            contributorsNote = strings.text("contributors_pending")
+        case .unavailable:
             errorDisplay = strings.name == "en" ? error : strings.text("unavailable_message")
             contributorsNote = strings.text("contributors_unavailable")
-            return
+        default:
+            return false
         }
+        noData = true
+        return true
+    }
 
+    /// The stats, the days since the last push and the contributors.
+    private mutating func fillNumbers(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers, strings: StringTable) {
+        let format = strings.formatter
         stars = Self.stat(repo.stars, "stars", unknown: "stars_unknown", numbers: numbers, strings: strings)
         forks = Self.stat(repo.forks, "forks", unknown: "forks_unknown", numbers: numbers, strings: strings)
         issuesIncludePulls = repo.openIssuesIncludePulls
@@ -88,6 +106,7 @@ extension RepoCard {
         case nil: return empty ? strings.text("no_contributors") : nil
         case ContributorsNote.tooLarge: return strings.text("contributors_too_large")
         case ContributorsNote.unavailable: return strings.text("contributors_unavailable")
+        case ContributorsNote.pending: return strings.text("contributors_pending")
         case let other?: return other
         }
     }
