@@ -76,7 +76,7 @@ package struct SiteWriter: Sendable {
     }
 
     /// Keeps a replaced site as the next build's staging folder.
-    fileprivate func keepForReuse(_ previous: URL) {
+    private func keepForReuse(_ previous: URL) {
         let manager = FileManager.default
         try? manager.removeItem(at: recycled)
         guard (try? manager.moveItem(at: previous, to: recycled)) != nil else {
@@ -123,7 +123,7 @@ package struct SiteWriter: Sendable {
         }
     }
 
-    fileprivate func swapIn(_ staging: URL) throws {
+    package func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
@@ -149,173 +149,5 @@ package struct SiteWriter: Sendable {
             throw error
         }
         keepForReuse(old)
-    }
-}
-
-/// A site being written: safe to fill from several threads at once.
-///
-/// A file whose bytes equal the published site's is not written: the published file gets a second
-/// name in the staging folder (a hard link), so after the swap it is the same file, inode and
-/// modification time included, and `serve`, rsync or a deploy see only what really changed. A file
-/// that differs is written as a file of its own, never through a name it shares with the published
-/// site.
-package final class StagedSite: @unchecked Sendable {
-    private let writer: SiteWriter
-    package let folder: URL
-    private let root: String
-    /// The site this one replaces, if there is one.
-    private let published: String?
-    /// Whether the folder started as the site before last, whose entries must be checked, rather
-    /// than empty.
-    private let reused: Bool
-    private let lock = NSLock()
-    /// What this build wrote, and the folders it made: the rest of a reused tree goes at `commit()`.
-    private var written = WrittenPaths()
-    private var kept = 0
-
-    fileprivate init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
-        self.writer = writer
-        self.folder = folder
-        self.root = folder.standardizedFileURL.path
-        self.published = published?.path
-        self.reused = reused
-        written.insert(folder: "")
-    }
-
-    /// Every file of the site.
-    package var fileCount: Int {
-        lock.withLock { written.fileCount }
-    }
-
-    /// Files whose bytes were written by this build.
-    package var writtenCount: Int {
-        lock.withLock { written.fileCount - kept }
-    }
-
-    /// Files the published site already held with the same bytes, kept as they were.
-    package var unchangedCount: Int {
-        lock.withLock { kept }
-    }
-
-    package func add(_ path: String, _ data: Data) throws {
-        try SiteWriter.validate(path)
-        let again = lock.withLock { !written.insert(file: path) }
-        try makeFolder(Self.parent(of: path))
-        do {
-            if try !place(data, at: path, checkExisting: reused || again) {
-                lock.withLock { kept += again ? 0 : 1 }
-            }
-        } catch {
-            throw SiteWriter.plain(error, writing: root + "/" + path)
-        }
-    }
-
-    /// A file too big to hold in memory (`data/history.json`): `write` creates it at the path it is
-    /// given. Written as a file of its own, then, when its bytes equal the published file's, swapped
-    /// for a second name of that file like any other unchanged file.
-    package func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
-        try SiteWriter.validate(path)
-        let again = lock.withLock { !written.insert(file: path) }
-        try makeFolder(Self.parent(of: path))
-        let destination = root + "/" + path
-        do {
-            // Never write through a name the published site shares (an unchanged file kept last time).
-            if FileTree.entry(destination) != nil { try FileTree.remove(destination) }
-            try write(destination)
-            if let published, FileTree.sameBytes(published + "/" + path, destination) {
-                try FileTree.remove(destination)
-                if FileTree.hardLink(published + "/" + path, to: destination) {
-                    lock.withLock { kept += again ? 0 : 1 }
-                } else {
-                    try write(destination)
-                }
-            }
-        } catch {
-            throw SiteWriter.plain(error, writing: destination)
-        }
-    }
-
-    /// Puts the bytes in the staging folder; false when the published file, holding the same
-    /// bytes, is kept instead.
-    private func place(_ data: Data, at path: String, checkExisting: Bool) throws -> Bool {
-        let destination = root + "/" + path
-        let existing = checkExisting ? FileTree.entry(destination) : nil
-        if let published, let same = FileTree.file(published + "/" + path, holding: data) {
-            if existing == same { return false }
-            if existing != nil { try FileTree.remove(destination) }
-            if FileTree.hardLink(published + "/" + path, to: destination) { return false }
-        } else if let existing, existing.kind != .file || existing.links > 1 {
-            try FileTree.remove(destination)
-        }
-        // No fsync per file: durability is not needed here, the swap in `commit()` is what readers see.
-        try FileIO.write(data, to: destination)
-        return true
-    }
-
-    /// Like `mkdir -p`, except that a file in the way (left in the reused tree) is replaced. Under
-    /// the lock, so no thread writes into a folder another is still creating; once per folder.
-    private func makeFolder(_ relative: String) throws {
-        try lock.withLock { try makeFolderLocked(relative) }
-    }
-
-    private func makeFolderLocked(_ relative: String) throws {
-        guard !written.containsFolder(relative) else { return }
-        let path = root + "/" + relative
-        if mkdir(path, 0o755) != 0 {
-            switch errno {
-            case EEXIST:
-                if FileTree.entry(path)?.kind != .folder {
-                    try FileTree.remove(path)
-                    try makeFolderAgain(path)
-                }
-            case ENOENT, ENOTDIR:
-                try makeFolderLocked(Self.parent(of: relative))
-                try makeFolderAgain(path)
-            default:
-                throw SiteWriter.WriteError.io("cannot create \(path): \(String(cString: strerror(errno)))")
-            }
-        }
-        written.insert(folder: relative)
-    }
-
-    private func makeFolderAgain(_ path: String) throws {
-        guard FileTree.makeFolder(path) == 0 else {
-            throw SiteWriter.WriteError.io("cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// "a/b/c.html" → "a/b"; "c.html" → "".
-    package static func parent(of relative: String) -> String {
-        guard let slash = relative.lastIndex(of: "/") else { return "" }
-        return String(relative[..<slash])
-    }
-
-    /// Removes what the reused tree held that this build did not write, and the folders left empty
-    /// (a folder this build made holds a file it wrote; any other is removed if it ends up empty).
-    private func removeUnwritten() throws {
-        let written = lock.withLock { self.written }
-        try FileTree.walk(
-            root,
-            file: { relative in
-                if !written.contains(file: relative) { try FileTree.remove(root + "/" + relative) }
-            },
-            folder: { relative in
-                if !written.containsFolder(relative) { rmdir(root + "/" + relative) }
-            })
-    }
-
-    /// Swaps the finished site in for the previous one.
-    package func commit() throws {
-        do {
-            if reused { try removeUnwritten() }
-            try writer.swapIn(folder)
-        } catch {
-            abandon()
-            throw SiteWriter.plain(error, writing: writer.target.path)
-        }
-    }
-
-    package func abandon() {
-        try? FileManager.default.removeItem(at: folder)
     }
 }

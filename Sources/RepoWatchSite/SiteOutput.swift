@@ -18,6 +18,8 @@ package struct SiteOutput: Sendable {
         package var fileCount: Int
         /// Files the previous site held with the same bytes: kept, not written.
         package var unchangedCount: Int
+        /// Every file's size, added up.
+        package var byteCount = 0
     }
 
     package func write(_ snapshot: Snapshot) throws -> Written {
@@ -43,6 +45,6 @@ package struct SiteOutput: Sendable {
             staged.abandon()
             throw error
         }
-        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount)
+        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount, byteCount: staged.byteCount)
     }
 }

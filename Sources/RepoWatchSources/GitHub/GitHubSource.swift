@@ -19,6 +19,10 @@ package struct GitHubSource: SiteSource {
         package var retry: RetryPolicy
         package var verbose: Bool
         package var refresh: Bool
+        /// GitHub's secondary limits, which the pacer keeps under (`--rate-limits`).
+        package var rateLimits = RateLimits.github
+        /// `--budget`: the REST quota this build may spend; nil: all but a tenth of what remains.
+        package var budget: Int?
 
         package init(
             apiURL: String?, environment: [String: String], cacheURL: URL, jobs: Int, offline: Bool,
@@ -48,10 +52,8 @@ package struct GitHubSource: SiteSource {
         let ledger = RequestLedger()
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
         let cache = ResponseCache(directory: options.cacheURL, now: now)
-        let transport = LimitedTransport(
-            URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
-        let stack = NetworkStack(transport: transport, policy: policy, log: log)
-        let client = makeClient(api, stack: stack, ledger: ledger, cache: cache, limiter: transport.limiter)
+        let network = FetchNetwork(api: api, options: options, log: log)
+        let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
         let store = AvatarStore(client: client, spool: spool)
@@ -61,22 +63,38 @@ package struct GitHubSource: SiteSource {
         let config = owners.config
         log.info(
             options.offline
-                ? "Building \(config.repos.count) repositories from the cache (offline)…"
-                : "Fetching \(config.repos.count) repositories from \(api.baseURL.absoluteString)…")
-        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+                ? "Building \(Formatting.plural(config.repos.count, "repository", "repositories")) from the cache (offline)…"
+                : "Fetching \(Formatting.plural(config.repos.count, "repository", "repositories")) "
+                    + "from \(api.baseURL.absoluteString)…")
+        let plans = owners.fetchPlans()
+        let records = FetchRecords(cacheDirectory: options.cacheURL, repos: config.repos)
+        let order = records.oldestFirst()
+        // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
+        let cards = RepositoryCards(
+            network.openCounts(api, options: options, log: log, now: now), repos: config.repos, order: order,
+            wantsCard: { plans[$0].needsDocument })
+        if !options.offline {
+            await QuotaOutlook(client: client, budget: network.budget, log: log)
+                .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
+        }
+        var fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        fetcher.cards = cards
+        fetcher.records = records
+        fetcher.refresh = options.refresh
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-        let openCounts = openCountsFetcher(api, stack: stack)
-        // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
-        async let counted = openCounts.fetch(config.repos)
-        var repos = await fetcher.fetchAll(owners.fetchPlans(), jobs: options.jobs, progress: progress, spool: spool)
-        let countReport = await counted
+        var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
+        let countReport = await cards.report()
+        if !options.offline { records.save() }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
         var avatars = await store.files
         await warnIfStopped(ledger)
         avatars.add(AvatarFiles(previous.avatars()))
-        return SiteData(
+        var data = SiteData(
             config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
             owners: owners.summary, openCounts: countReport)
+        data.budget = network.budget?.usage
+        data.pacing = network.pacing
+        return data
     }
 
     /// `--offline` asks nothing of any network, the published site included.
@@ -121,31 +139,13 @@ package struct GitHubSource: SiteSource {
         }
     }
 
-    private func openCountsFetcher(_ api: APIConfiguration, stack: NetworkStack) -> OpenCountsFetcher {
-        OpenCountsFetcher(
-            url: GraphQLEndpoint.url(
-                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
-            token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: options.cacheURL, log: log,
-            now: now)
-    }
-
-    private var policy: NetworkPolicy {
-        var policy = NetworkPolicy()
-        policy.offline = options.offline
-        policy.maxWait = options.maxWait
-        policy.retry = options.retry
-        policy.verbose = options.verbose
-        policy.refresh = options.refresh
-        return policy
-    }
-
     private func makeClient(
-        _ api: APIConfiguration, stack: NetworkStack, ledger: RequestLedger, cache: ResponseCache,
-        limiter: ConcurrencyLimiter
+        _ api: APIConfiguration, network: FetchNetwork, ledger: RequestLedger, cache: ResponseCache
     ) -> GitHubClient {
         let log = self.log
+        let limiter = network.limiter
         return GitHubClient(
-            configuration: api, stack: stack, cache: cache, ledger: ledger,
+            configuration: api, stack: network.stack, cache: cache, ledger: ledger,
             onSecondaryLimit: {
                 limiter.reduce()
                 log.warning("GitHub's secondary rate limit: lowering concurrency to \(limiter.limit)")

@@ -46,48 +46,34 @@ package struct OpenCountsFetcher: Sendable {
         package var skipped: Skipped?
         /// Why some or all repositories were not counted apart.
         package var problem: String?
+        /// What GitHub could not resolve (a repository `NOT_FOUND`, a field it refused).
+        package var unresolved: [String] = []
     }
 
     package func fetch(_ repos: [RepoName]) async -> Report {
-        var report = Report()
-        report.cached = cache.load()
-        guard let client else {
-            report.skipped = skipped
-            return report
-        }
-        var unresolved: [String] = []
-        for query in OpenCountsQuery.batches(repos) {
-            do {
-                let answer = try query.parse(try await client.post(query.body))
-                report.queries += 1
-                report.cost += answer.cost ?? 0
-                report.remaining = answer.remaining ?? report.remaining
-                report.limit = answer.limit ?? report.limit
-                report.fresh.merge(answer.counts) { $1 }
-                unresolved += answer.errors
-            } catch is CancellationError {
-                break
-            } catch {
-                // One failed batch leaves the others counted; its repositories fall back.
-                report.problem = report.problem ?? String(describing: error)
-            }
-        }
+        await RepositoryCards(self, repos: repos, order: Array(repos.indices), wantsCard: { _ in false }).report()
+    }
+
+    /// The end of the queries: what could not be counted apart is said once, and the counts are
+    /// kept for offline builds.
+    package func finish(_ report: inout Report, keeping configured: Set<String>) {
+        guard client != nil else { return }
         // Not warnings: the build is complete and honest without the split (the cards say what they
         // count), and a GitHub Enterprise server without GraphQL would warn on every build.
         if let problem = report.problem {
             log.info(
                 "open issues and pull requests could not be counted apart (\(problem)); "
                     + "those cards show GitHub's combined count")
-        } else if !unresolved.isEmpty {
+        } else if !report.unresolved.isEmpty {
+            let unresolved = report.unresolved
             report.problem = unresolved[0]
             log.info(
                 "GraphQL could not count \(unresolved.count) repositor\(unresolved.count == 1 ? "y" : "ies") "
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }
         if !report.fresh.isEmpty {
-            cache.save(report.fresh, keeping: Set(repos.map(\.key)), now: now)
+            cache.save(report.fresh, keeping: configured, now: now)
         }
-        return report
     }
 }
 

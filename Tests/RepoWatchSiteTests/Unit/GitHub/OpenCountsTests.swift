@@ -38,9 +38,9 @@ import Testing
 @Suite struct OpenCountsQueryTests {
     let repos = [RepoName(owner: "apple", name: "swift"), RepoName(owner: "octocat", name: "Hello-World")]
 
-    @Test func batchesOfAtMostForty() {
-        let many = (0..<95).map { RepoName(owner: "o", name: "r\($0)") }
-        #expect(OpenCountsQuery.batches(many).map(\.repos.count) == [40, 40, 15])
+    @Test func batchesOfAtMostAHundred() {
+        let many = (0..<250).map { RepoName(owner: "o", name: "r\($0)") }
+        #expect(OpenCountsQuery.batches(many).map(\.repos.count) == [100, 100, 50])
     }
 
     @Test func namesAreVariablesNotQueryText() throws {
