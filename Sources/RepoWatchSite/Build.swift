@@ -98,6 +98,7 @@ public struct Build: Sendable {
     /// fetched or written.
     public func run() async throws -> BuildResult {
         let started = Date()
+        FreedMemory.limitArenas(to: ProcessInfo.processInfo.activeProcessorCount)
         var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
         FreedMemory.release()
         // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).

@@ -23,7 +23,9 @@ another server (e.g. 127.0.0.2); `--latency S` delays every response; a header v
 A response may be {"graphql": {"repos": {"owner/name": {"issues": 3, "pulls": 1}}, "cost": 1,
 "remaining": 4999, "limit": 5000}} (for POST /graphql): the answer is computed from the request's
 query and variables in GitHub's shape -- each `ALIAS: repository(owner: $o, name: $n)` gets its
-counts, or null plus a NOT_FOUND entry in `errors` when the repository is not listed.
+counts, or null plus a NOT_FOUND entry in `errors` when the repository is not listed. An entry may
+also give "node": the rest of the repository's fields in GitHub's shape (`nameWithOwner` differing
+from the name asked for is a rename), merged into the answer.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -281,7 +283,8 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
                                "message": f"Could not resolve to a Repository with the name '{owner}/{name}'."})
             else:
                 data[alias] = {"issues": {"totalCount": counts.get("issues", 0)},
-                               "pullRequests": {"totalCount": counts.get("pulls", 0)}}
+                               "pullRequests": {"totalCount": counts.get("pulls", 0)},
+                               **(counts.get("node") or {})}
     answer = {"data": data}
     if errors:
         answer["errors"] = errors

@@ -4,9 +4,9 @@ import Synchronization
 /// Keeps one API's requests under its points a minute, so that GitHub has no reason to answer
 /// "secondary rate limit": a request goes only while fewer than `limit` went in the last window.
 ///
-/// The window is the limits' minute plus a margin (2 %), because GitHub counts when requests
-/// arrive and we count when they leave: a request that took longer on the way must not push a later
-/// one into the same minute. A build under the limit is never slowed; a larger one sends a
+/// The window is the limits' minute plus a margin (2 %, and at least half a second), because GitHub
+/// counts when requests arrive and we count when they leave: a request that took longer on the way
+/// must not push a later one into the same minute. A build under the limit is never slowed; a larger one sends a
 /// minute's requests, then each next request exactly one window after the one it replaces.
 ///
 /// The wait happens once the request holds its connection slot (`ready`), just before it is sent,
@@ -14,6 +14,8 @@ import Synchronization
 /// counts requests, not quota.
 package final class Pacer: RequestAllowance {
     package static let margin = 0.02
+    /// How late a request may arrive, at least: the margin of a shortened minute (a test server's).
+    package static let leastMargin = 0.5
 
     package let scope: APIScope
     package let limit: Int
@@ -39,7 +41,7 @@ package final class Pacer: RequestAllowance {
     ) {
         self.scope = scope
         self.limit = max(1, limit)
-        window = minute * (1 + Self.margin)
+        window = minute + max(minute * Self.margin, Self.leastMargin)
         self.clock = clock
         self.sleep = sleep
         state = Mutex(State())

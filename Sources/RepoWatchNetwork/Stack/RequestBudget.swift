@@ -96,8 +96,9 @@ package final class RequestBudget: RequestAllowance {
             } else {
                 state.usage.spent += 1
             }
-            // The first answer that says what remains, counted with what this build has spent so far.
-            if let remaining, state.usage.remainingAtStart == nil {
+            // The first answer that says what remains, counted with what this build has spent so far;
+            // not a rate-limit answer, which is waited out (its "0 remaining" lasts until the reset).
+            if let remaining, state.usage.remainingAtStart == nil, response.status != 403, response.status != 429 {
                 let atStart = remaining + state.usage.spent
                 state.usage.remainingAtStart = atStart
                 if limit == .remainingShare { state.usage.cap = Self.share(of: atStart) }

@@ -58,8 +58,9 @@ package struct GitHubSource: SiteSource {
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
         let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
-        let owners = try await ListedOwners.list(
-            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
+        var owners = try await ListedOwners.list(
+            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log,
+            spool: spool)
         let config = owners.config
         log.info(
             options.offline
@@ -67,12 +68,14 @@ package struct GitHubSource: SiteSource {
                 : "Fetching \(Formatting.plural(config.repos.count, "repository", "repositories")) "
                     + "from \(api.baseURL.absoluteString)…")
         let plans = owners.fetchPlans()
+        // The owners' whole lists are gone now: their pages go back before the fetch begins.
+        FreedMemory.release()
         let records = FetchRecords(cacheDirectory: options.cacheURL, repos: config.repos)
         let order = records.oldestFirst()
         // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
         let cards = RepositoryCards(
             network.openCounts(api, options: options, log: log, now: now), repos: config.repos, order: order,
-            wantsCard: { plans[$0].needsDocument })
+            spool: spool, wantsCard: { plans[$0].needsDocument })
         if !options.offline {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
                 .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
@@ -83,9 +86,16 @@ package struct GitHubSource: SiteSource {
         fetcher.refresh = options.refresh
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
-        let countReport = await cards.report()
+        var countReport = await cards.report()
         if !options.offline { records.save() }
+        // An earlier build's counts stand in offline and where GraphQL counted nothing now.
+        if options.offline || countReport.fresh.count < config.repos.count {
+            countReport.cached = cards.fetcher.cache.load()
+        }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
+        // What remains for the summary: the counts themselves are in the snapshot now.
+        countReport.fresh = CountsTable()
+        countReport.cached = [:]
         var avatars = await store.files
         await warnIfStopped(ledger)
         avatars.add(AvatarFiles(previous.avatars()))
@@ -118,7 +128,7 @@ package struct GitHubSource: SiteSource {
     ) {
         for index in repos.indices {
             var repo = repos[index]
-            counts.apply(to: &repo, offline: options.offline)
+            counts.apply(to: &repo, at: index, offline: options.offline)
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
@@ -126,7 +136,7 @@ package struct GitHubSource: SiteSource {
             {
                 repo = stale
             }
-            owners.label(&repo)
+            owners.label(&repo, at: index)
             repos[index] = repo
         }
     }

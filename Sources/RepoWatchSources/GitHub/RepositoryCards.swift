@@ -1,6 +1,7 @@
 import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
+import RepoWatchStorage
 import RepoWatchSupport
 import Synchronization
 
@@ -31,20 +32,24 @@ package final class RepositoryCards: Sendable {
     private let batchOf: [Int32]
     private let batches: [Task<Void, Never>]
     private let answers: Answers
-    private let fetcher: OpenCountsFetcher
+    package let fetcher: OpenCountsFetcher
     private let repos: [RepoName]
 
     /// - Parameters:
     ///   - order: the positions of `repos` in the order the fetch takes them.
     ///   - wantsCard: whether the repository at a position needs its card (a `repos:` entry).
+    /// - Parameters:
+    ///   - spool: where the counts wait for the end of the fetch.
     package init(
-        _ fetcher: OpenCountsFetcher, repos: [RepoName], order: [Int], wantsCard: (Int) -> Bool
+        _ fetcher: OpenCountsFetcher, repos: [RepoName], order: [Int], spool: RecordSpool = RecordSpool(),
+        wantsCard: (Int) -> Bool
     ) {
         self.fetcher = fetcher
         self.repos = repos
+        // The counts an earlier build cached are read only if some repository needs them (`complete`).
         var initial = OpenCountsFetcher.Report()
-        initial.cached = fetcher.cache.load()
         initial.skipped = fetcher.skipped
+        initial.fresh = CountsTable(size: repos.count, spool: spool)
         let answers = Answers(initial)
         self.answers = answers
         guard fetcher.client != nil else {
@@ -75,7 +80,10 @@ package final class RepositoryCards: Sendable {
                                 batch.cards[key].map(Lookup.card) ?? (batch.missing.contains(key) ? .missing : .unknown)
                         }
                     }
-                    answers.collected.withLock { $0.add(batch) }
+                    answers.collected.withLock { report in
+                        report.add(batch)
+                        for position in chunk { report.fresh[position] = batch.answer.counts[repos[position].key] }
+                    }
                 })
         }
         batches = tasks
@@ -92,7 +100,7 @@ package final class RepositoryCards: Sendable {
     package func report() async -> OpenCountsFetcher.Report {
         for batch in batches { await batch.value }
         var report = answers.collected.withLock { $0 }
-        fetcher.finish(&report, keeping: Set(repos.map(\.key)))
+        fetcher.finish(&report, keeping: repos)
         return report
     }
 }
@@ -131,7 +139,6 @@ extension OpenCountsFetcher.Report {
         cost += answer.cost ?? 0
         remaining = answer.remaining ?? remaining
         limit = answer.limit ?? limit
-        fresh.merge(answer.counts) { $1 }
         unresolved += answer.errors
     }
 }

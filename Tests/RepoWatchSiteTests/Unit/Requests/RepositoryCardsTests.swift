@@ -112,7 +112,7 @@ struct RepositoryCardsTests {
         #expect(paths.filter { $0.hasPrefix("/repos/") && !$0.hasSuffix("/contributors") } == ["/repos/old/server"])
         #expect(paths.contains("/repos/psf/requests/contributors"))
         let report = await cards.report()
-        #expect(report.queries == 1 && report.cost == 3 && report.fresh["apple/swift"]?.pulls == 4)
+        #expect(report.queries == 1 && report.cost == 3 && report.fresh[0]?.pulls == 4)
     }
 }
 

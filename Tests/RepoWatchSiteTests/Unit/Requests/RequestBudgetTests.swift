@@ -72,6 +72,12 @@ struct RequestBudgetTests {
             await budget.settle(request(), with: answer(200, remaining: 0))
         }
         await #expect(throws: GitHubError.deferred(budget: 90)) { try await budget.admit(request()) }
+        // A rate-limit answer's "0 remaining" lasts until the reset, which the build may wait for.
+        let limited = RequestBudget(scope: api, limit: .remainingShare, authorized: true)
+        try await limited.admit(request())
+        await limited.settle(
+            request(), with: NetworkResponse(data: Data(), status: 403, headers: ["x-ratelimit-remaining": "0"]))
+        #expect(limited.usage.cap == nil)
         let told = RequestBudget(scope: api, limit: .remainingShare, authorized: true)
         told.learn(remaining: 1_000)
         #expect(told.usage.cap == 900)
