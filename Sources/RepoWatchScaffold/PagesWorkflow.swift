@@ -73,6 +73,7 @@ package enum PagesWorkflow {
                     with:
                       config: site.yml
                       args: --base-url ${{ steps.pages.outputs.base_url }}/
+                      # budget: 900   # requests one build may spend (default: all but 10 % of what remains)
 
                   # Hidden files are left out unless asked, and the site needs its .nojekyll.
                   - name: Upload the site
