@@ -39,6 +39,8 @@ let package = Package(
                 .embedInCode("widget.mustache"),
                 .embedInCode("index.mustache"),
                 .embedInCode("repo.mustache"),
+                .embedInCode("double-page.mustache"),
+                .embedInCode("embeds.mustache"),
                 .embedInCode("404.mustache"),
                 .embedInCode("assets/style.css"),
                 .embedInCode("assets/copy.js"),
@@ -51,6 +53,7 @@ let package = Package(
                 .embedInCode("locales/es.json"),
                 .embedInCode("locales/pt-BR.json"),
                 .embedInCode("locales/ar.json"),
+                .embedInCode("scaffold/pages-workflow.yml"),
             ]
         ),
         // One target per stage; each depends only downstream (docs/architecture.md draws the graph).
@@ -89,13 +92,13 @@ let package = Package(
         .target(
             name: "RepoWatchServe",
             dependencies: [
-                "RepoWatchSite", "RepoWatchModel", "RepoWatchSupport",
+                "RepoWatchSite", "RepoWatchRender", "RepoWatchModel", "RepoWatchSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         .target(name: "RepoWatchPublish", dependencies: ["RepoWatchConfig", "RepoWatchModel", "RepoWatchSupport"]),
-        .target(name: "RepoWatchScaffold", dependencies: ["RepoWatchModel", "RepoWatchSupport"]),
+        .target(name: "RepoWatchScaffold", dependencies: ["RepoWatchModel", "RepoWatchSupport", "BuiltinTemplates"]),
         .executableTarget(
             name: "repowatch-site",
             dependencies: [

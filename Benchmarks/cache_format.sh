@@ -3,10 +3,10 @@
 # text header, then the raw body): the library's own cache files compiled with -O beside a driver,
 # 20,000 entries of real recorded bodies, CPU time of three rounds each. About a minute.
 #
-#     Benchmarks/cache_format.sh [FIXTURES_DIR]     # default: ../shared/fixtures/github
+#     Benchmarks/cache_format.sh [FIXTURES_DIR]     # default: Tests/Fixtures/github/recorded
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fixtures="${1:-../shared/fixtures/github}"
+fixtures="${1:-Tests/Fixtures/github/recorded}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 # The cache files belong to RepoWatchNetwork and use RepoWatchSupport's `package` declarations: that

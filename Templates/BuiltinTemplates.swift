@@ -12,6 +12,8 @@ public enum BuiltinTemplates {
         "widget": PackageResources.widget_mustache,
         "index": PackageResources.index_mustache,
         "repo": PackageResources.repo_mustache,
+        "double-page": PackageResources.double_page_mustache,
+        "embeds": PackageResources.embeds_mustache,
         "404": PackageResources._04_mustache,
     ]
 
@@ -33,4 +35,7 @@ public enum BuiltinTemplates {
         "pt-BR": PackageResources.pt_BR_json,
         "ar": PackageResources.ar_json,
     ]
+
+    /// The GitHub Actions workflow `init` writes, with `<name>` placeholders (see `PagesWorkflow`).
+    public static let pagesWorkflow: [UInt8] = PackageResources.pages_workflow_yml
 }

@@ -9,12 +9,13 @@ public struct ConfigLoader: Sendable {
 
     public init(file: String) { self.file = file }
 
-    public struct Result: Sendable {
+    /// The configuration, and the warnings it loaded with.
+    public struct LoadedConfig: Sendable {
         public var config: SiteConfig
         public var warnings: [Diagnostic]
     }
 
-    public static func load(path: String) throws -> Result {
+    public static func load(path: String) throws -> LoadedConfig {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw DiagnosticsError([
@@ -44,8 +45,8 @@ public struct ConfigLoader: Sendable {
         return nsError.localizedDescription
     }
 
-    public func parse(_ text: String) throws -> Result {
-        var parser = Parser(file: file)
+    public func parse(_ text: String) throws -> LoadedConfig {
+        var reader = SiteConfigReader(file: file)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -54,14 +55,18 @@ public struct ConfigLoader: Sendable {
         }
         guard let root, case .mapping(let mapping) = root else {
             throw DiagnosticsError([
-                parser.diagnostic(.error, at: root, "site.yml must be a mapping with at least `repos:`")
+                reader.diagnostic(
+                    .error, at: root,
+                    root == nil
+                        ? "\(file) is empty; list the repositories to show under `repos:` (OWNER/NAME)"
+                        : "\(file) must be a mapping with at least `repos:`")
             ])
         }
-        let config = parser.siteConfig(from: mapping, root: root)
-        if parser.errors.isEmpty, let config {
-            return Result(config: config, warnings: parser.warnings)
+        let config = reader.siteConfig(from: mapping, root: root)
+        if reader.errors.isEmpty, let config {
+            return LoadedConfig(config: config, warnings: reader.warnings)
         }
-        throw DiagnosticsError(parser.errors + parser.warnings)
+        throw DiagnosticsError(reader.errors + reader.warnings)
     }
 
     private func yamlDiagnostic(_ error: YamlError) -> Diagnostic {
@@ -77,251 +82,5 @@ public struct ConfigLoader: Sendable {
         default:
             return Diagnostic(.error, file: file, line: 1, column: 1, "invalid YAML: \(error)")
         }
-    }
-}
-
-/// Walks the node tree, collecting every error and warning with its position.
-package struct Parser {
-    package let file: String
-    package var errors: [Diagnostic] = []
-    package var warnings: [Diagnostic] = []
-    /// Set once `owners:` is read: widgets may then name repositories that are not in `repos:`.
-    package var owners: [OwnerSource] = []
-    /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
-    package var ownersGiven = false
-    package var references: [SiteConfig.Reference] = []
-    /// The string tables `locale:` may name, listed when the first one is read.
-    package var availableLocales: [String]?
-
-    package init(file: String) { self.file = file }
-
-    package static let siteKeys: Set = [
-        "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
-        "rendering", "accent", "numbers", "owners", "locale",
-    ]
-    package static let widgetKeys: Set = [
-        "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
-        "locale",
-    ]
-
-    package func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
-        let mark = node?.mark
-        return Diagnostic(severity, file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message)
-    }
-
-    package mutating func error(_ node: Node?, _ message: String) {
-        errors.append(diagnostic(.error, at: node, message))
-    }
-    package mutating func warning(_ node: Node?, _ message: String) {
-        warnings.append(diagnostic(.warning, at: node, message))
-    }
-
-    package mutating func siteConfig(from mapping: Node.Mapping, root: Node) -> SiteConfig? {
-        var fields: [String: Node] = [:]
-        for (key, value) in mapping {
-            guard let name = key.string else {
-                error(key, "keys must be plain words")
-                continue
-            }
-            if Self.siteKeys.contains(name) {
-                fields[name] = value
-            } else {
-                warning(key, "unknown key '\(name)' is ignored\(suggestion(for: name, in: Self.siteKeys))")
-            }
-        }
-
-        let title = fields["title"].flatMap { string($0, key: "title") } ?? "Repo Watcher"
-        let description = fields["description"].flatMap { string($0, key: "description") }
-        let baseURL = fields["base_url"].flatMap { parseBaseURL($0) }
-        let refresh = fields["refresh"].flatMap { parseRefresh($0) } ?? 12 * 3600
-        let appearance = fields["appearance"].flatMap { parseAppearance($0) } ?? .auto
-        let cname = fields["cname"].flatMap { parseCNAME($0) }
-        let widgetDefaults = lookOverrides(fields, keys: ["rendering", "accent", "numbers"])
-        let locale = fields["locale"].flatMap { parseLocale($0) }
-
-        owners = fields["owners"].map { ownerList($0) } ?? []
-        let repos: [RepoName]
-        if let reposNode = fields["repos"], !(hasOwners && reposNode.isNull) {
-            repos = repoList(reposNode)
-        } else if hasOwners {
-            repos = []
-        } else {
-            error(root, "missing `repos:`; list at least one repository as OWNER/NAME (or give `owners:`)")
-            return nil
-        }
-        guard !repos.isEmpty || hasOwners else { return nil }
-        let widgets = fields["widgets"].map { widgetList($0, repos: repos) }
-        var config = SiteConfig(
-            title: title, description: description, baseURL: baseURL, refresh: refresh,
-            appearance: appearance, repos: repos, widgets: widgets)
-        config.cname = cname
-        config.owners = owners
-        config.references = references
-        config.hasWidgetList = widgets != nil
-        config.locale = locale ?? config.locale
-        config.setWidgetDefaults(widgetDefaults)
-        return config
-    }
-
-    package mutating func string(_ node: Node, key: String) -> String? {
-        guard case .scalar(let scalar) = node else {
-            error(node, "`\(key)` must be text")
-            return nil
-        }
-        // `title: ~`, `title: null` and `title:` mean "not set", not the text "~" or "null".
-        if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
-        return scalar.string
-    }
-
-    package mutating func parseBaseURL(_ node: Node) -> URL? {
-        guard let text = string(node, key: "base_url") else { return nil }
-        guard let url = SafeURL.base(text) else {
-            error(node, "`base_url` must be an http(s) URL like https://me.github.io/watch/")
-            return nil
-        }
-        return url
-    }
-
-    /// GitHub Pages wants a bare host name in CNAME; a URL there silently breaks the custom domain.
-    package mutating func parseCNAME(_ node: Node) -> String? {
-        guard let text = string(node, key: "cname") else { return nil }
-        let host = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-            labels.count >= 2 && host.count <= 253
-            && labels.allSatisfy { label in
-                (1...63).contains(label.count) && label.first != "-" && label.last != "-"
-                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-            }
-        guard valid else {
-            error(
-                node, "`cname` must be a domain name like watch.example.com, without https:// or a path (got '\(text)')"
-            )
-            return nil
-        }
-        return host
-    }
-
-    package mutating func lookOverrides(_ fields: [String: Node], keys: [String]) -> WidgetLook.Overrides {
-        var look = WidgetLook.Overrides()
-        for key in keys {
-            guard let node = fields[key] else { continue }
-            // Here a null is a mistake, not "unset": an unquoted `accent: #FF9500` is a YAML comment.
-            var text = string(node, key: key)
-            if text == nil, case .scalar = node { text = "" }
-            guard let text else { continue }
-            if let problem = look.set(key, to: text) { error(node, problem) }
-        }
-        return look
-    }
-
-    package mutating func parseRefresh(_ node: Node) -> TimeInterval? {
-        guard let text = string(node, key: "refresh") else { return nil }
-        guard let seconds = SiteConfig.parseDuration(text) else {
-            error(node, "`refresh` must be a duration like 12h, 30m or 1d (got '\(text)')")
-            return nil
-        }
-        if seconds < 300 { warning(node, "`refresh` below 5m spends API quota quickly") }
-        return seconds
-    }
-
-    /// An unknown locale is a warning, not an error: the site is still built, in English.
-    package mutating func parseLocale(_ node: Node) -> String? {
-        guard let text = string(node, key: "locale")?.trimmingCharacters(in: .whitespaces) else { return nil }
-        guard LocaleTag.isWellFormed(text) else {
-            warning(node, "`locale` '\(text)' is not a BCP 47 language tag like ko or pt-BR; English is used")
-            return nil
-        }
-        let tag = LocaleTag.canonical(text)
-        if availableLocales == nil {
-            availableLocales = LocaleTag.available(
-                siteDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
-        }
-        guard LocaleTag.table(for: tag, among: availableLocales ?? []) != nil else {
-            warning(
-                node,
-                "unknown locale '\(text)'; English is used (shipped: \(LocaleTag.builtIn.joined(separator: ", ")); "
-                    + "a site may add Templates/locales/\(tag).json)")
-            return nil
-        }
-        return tag
-    }
-
-    package mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
-        guard let text = string(node, key: "appearance") else { return nil }
-        guard let value = SiteConfig.Appearance(rawValue: text) else {
-            error(node, "`appearance` must be auto, light or dark (got '\(text)')")
-            return nil
-        }
-        return value
-    }
-
-    package mutating func repoList(_ node: Node) -> [RepoName] {
-        guard case .sequence(let sequence) = node else {
-            error(node, "`repos` must be a list of OWNER/NAME entries")
-            return []
-        }
-        var repos: [RepoName] = []
-        // Where in the sequence each name is: a repeated name's error points at both.
-        var items: [Int32] = []
-        repos.reserveCapacity(sequence.count)
-        items.reserveCapacity(sequence.count)
-        var spellings = SharedOwners()
-        // Each item's error (one at most), by item, so that they read in the file's order.
-        let firstError = errors.count
-        var erring: [Int] = []
-        for (number, item) in zip(sequence.indices, sequence) {
-            guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else {
-                if errors.count > firstError + erring.count { erring.append(number) }
-                continue
-            }
-            repos.append(repo)
-            items.append(Int32(number))
-        }
-        // Repeated names are found by position (`RepoIndex` names the first of equal ones): a
-        // dictionary of every name's key was 2 MB at 20,000 repositories, while the YAML tree is alive.
-        let index = RepoIndex(repos)
-        let repeated = repos.indices.filter { index.position(of: repos[$0]) != $0 }
-        for position in repeated {
-            let first = sequence[Int(items[index.position(of: repos[position])!])]
-            let line = first.mark.map { " (first at line \($0.line))" } ?? ""
-            error(
-                sequence[Int(items[position])],
-                "\(repos[position]) is listed twice\(line); names are compared case-insensitively")
-            erring.append(Int(items[position]))
-        }
-        if !repeated.isEmpty {
-            repos = repos.indices.filter { index.position(of: repos[$0]) == $0 }.map { repos[$0] }
-            let ordered = zip(erring, errors[firstError...]).sorted { $0.0 < $1.0 }.map(\.1)
-            errors.replaceSubrange(firstError..., with: ordered)
-        }
-        if sequence.isEmpty, !hasOwners {
-            error(node, "`repos` is empty; list at least one repository as OWNER/NAME (or give `owners:`)")
-        }
-        return repos
-    }
-
-    package mutating func repoName(_ node: Node, what: String) -> RepoName? {
-        guard case .scalar(let scalar) = node else {
-            error(node, "each \(what) must be written as OWNER/NAME")
-            return nil
-        }
-        switch RepoName.parse(scalar.string.trimmingCharacters(in: .whitespaces)) {
-        case .success(let repo): return repo
-        case .failure(let problem):
-            error(node, problem.description)
-            return nil
-        }
-    }
-
-    package func suggestion(for key: String, in known: Set<String>) -> String {
-        let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
-        guard !lowered.isEmpty else { return "" }
-        // Sorted: a Set's order changes from run to run, and so would the suggestion.
-        if let match = known.sorted().first(where: { $0 == lowered || $0.hasPrefix(lowered) || lowered.hasPrefix($0) })
-        {
-            return "; did you mean '\(match)'?"
-        }
-        return ""
     }
 }

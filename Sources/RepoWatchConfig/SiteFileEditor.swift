@@ -17,9 +17,47 @@ public struct SiteFileEditor: Sendable {
     /// Returns the name as saved.
     @discardableResult
     public func add(_ text: String) throws -> RepoName {
-        let (name, edited) = try SiteTextEdit(file: path, text: read()).adding(text)
+        try add(text, widget: false).name
+    }
+
+    /// What `repo add` did.
+    public struct Addition: Sendable {
+        /// As saved.
+        public var name: RepoName
+        /// False when it was saved before and only a widget was added.
+        public var saved = true
+        public var widgetAdded = false
+        /// The warning when the site's own `widgets:` list does not show it (and no widget was added).
+        public var hidden: Diagnostic?
+    }
+
+    /// Saves `text` at the end of `repos:`; with `widget`, also adds a single widget for it when the
+    /// site's own `widgets:` list would not show it (and only that, when it was saved already).
+    public func add(_ text: String, widget: Bool) throws -> Addition {
+        let edit = SiteTextEdit(file: path, text: try read())
+        let name = try SiteTextEdit.parseName(text)
+        var addition = Addition(name: name)
+        var edited = edit.text
+        if let saved = try ConfigLoader(file: path).parse(edit.text).config.repos.first(where: { $0.key == name.key }) {
+            guard widget, try edit.widgetListHiding(saved) != nil else {
+                throw UsageError("\(saved) was already saved.")
+            }
+            addition.name = saved
+            addition.saved = false
+        } else {
+            (addition.name, edited) = try edit.adding(text)
+        }
+        let after = SiteTextEdit(file: path, text: edited)
+        if let hidden = try after.widgetListHiding(addition.name) {
+            if widget {
+                edited = try after.addingWidget(for: addition.name)
+                addition.widgetAdded = true
+            } else {
+                addition.hidden = hidden
+            }
+        }
         try write(edited)
-        return name
+        return addition
     }
 
     /// Returns the name as it was saved.
@@ -86,7 +124,9 @@ package struct SiteTextEdit {
         let name = try Self.parseName(input)
         let config = try ConfigLoader(file: file).parse(text).config
         guard let saved = config.repos.first(where: { $0.key == name.key }) else {
-            throw UsageError("\(name) is not in `repos` of \(file); `repo list` shows what is saved")
+            let close = Suggestion.didYouMean(name.description, among: config.repos.map(\.description))
+            throw UsageError(
+                "\(name) is not in `repos` of \(file)\(close.isEmpty ? "; `repo list` shows what is saved" : close)")
         }
         // With `owners:` the site still has repositories when `repos:` is emptied.
         guard config.repos.count > 1 || !config.owners.isEmpty else {

@@ -147,12 +147,12 @@ package struct CacheMaintenance: Sendable {
 extension CacheMaintenance.Inventory {
     /// The lines `cache info` prints.
     package func summary(directory: URL) -> [String] {
-        var lines = ["\(directory.path): \(Formatting.grouped(entries)) entries, \(Self.size(bytes))"]
+        var lines = ["\(directory.path): \(Formatting.plural(entries, "entry", "entries")), \(Self.size(bytes))"]
         guard entries > 0 else { return lines }
         var kinds = [
-            "\(Formatting.grouped(answers)) answers with validators",
-            "\(Formatting.grouped(redirects)) redirects",
-            "\(Formatting.grouped(keptAnswers)) answers without validators (reused for a day)",
+            "\(Formatting.plural(answers, "answer", "answers")) with validators",
+            Formatting.plural(redirects, "redirect", "redirects"),
+            "\(Formatting.plural(keptAnswers, "answer", "answers")) without validators (reused for a day)",
         ]
         if legacy > 0 { kinds.append("\(Formatting.grouped(legacy)) in the old format (rewritten when used)") }
         if unreadable > 0 { kinds.append("\(Formatting.grouped(unreadable)) unreadable (refetched when needed)") }
@@ -162,13 +162,13 @@ extension CacheMaintenance.Inventory {
                 "  last used between \(Formatting.dayAndTime(oldestUse)) and \(Formatting.dayAndTime(newestUse))")
         }
         lines.append(
-            "  unused for over \(CacheLifetimes.retentionDays) days: \(Formatting.grouped(prunable)) entries, "
+            "  unused for over \(CacheLifetimes.retentionDays) days: \(Formatting.plural(prunable, "entry", "entries")), "
                 + "\(Self.size(prunableBytes)) (removed by the next build or `repowatch-site cache prune`)")
         return lines
     }
 
     package static func size(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 { return Formatting.plural(bytes, "byte", "bytes") }
         if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
         return String(format: "%.1f MiB", Double(bytes) / 1024 / 1024)
     }
@@ -177,7 +177,8 @@ extension CacheMaintenance.Inventory {
 extension CacheMaintenance.Removal {
     /// "Removed 12 cache entries unused for over 30 days (1.2 MiB); 340 remain".
     package func summary(_ which: String = "") -> String {
-        "Removed \(Formatting.grouped(entries)) cache entries\(which) (\(CacheMaintenance.Inventory.size(bytes))); "
-            + "\(Formatting.grouped(remaining)) remain"
+        "Removed \(Formatting.plural(entries, "cache entry", "cache entries"))\(which) "
+            + "(\(CacheMaintenance.Inventory.size(bytes))); \(Formatting.grouped(remaining)) "
+            + (remaining == 1 ? "remains" : "remain")
     }
 }

@@ -21,7 +21,7 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidBaseURL(let text): return "'\(text)' is not an http(s) API URL"
         case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"
         case .http(let status, let message):
-            return "GitHub answered \(status)" + (message.map { ": \(String($0.prefix(200)))" } ?? "")
+            return "GitHub answered \(status)" + (message.map { ": \(Self.oneLine(String($0.prefix(200))))" } ?? "")
         case .network(let reason): return "network error: \(reason)"
         case .invalidResponse(let reason): return "unexpected response: \(reason)"
         case .tooManyRedirects: return "too many redirects"
@@ -31,6 +31,12 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return
                 "deferred to a later build: this build's budget of \(Formatting.plural(budget, "request", "requests")) is spent"
         }
+    }
+
+    /// The server's words go into log lines, which GitHub Actions reads for workflow commands: a line
+    /// break in them could start a `::command::` of the server's choosing.
+    private static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     /// Failures worth answering from the cache: the repository may be fine, GitHub is not.

@@ -1,6 +1,5 @@
 import CRenameExchange
 import Foundation
-import RepoWatchStorage
 import RepoWatchSupport
 
 #if canImport(Glibc)
@@ -76,7 +75,7 @@ package struct SiteWriter: Sendable {
     }
 
     /// Keeps a replaced site as the next build's staging folder.
-    private func keepForReuse(_ previous: URL) {
+    func keepForReuse(_ previous: URL) {
         let manager = FileManager.default
         try? manager.removeItem(at: recycled)
         guard (try? manager.moveItem(at: previous, to: recycled)) != nil else {
@@ -123,7 +122,7 @@ package struct SiteWriter: Sendable {
         }
     }
 
-    package func swapIn(_ staging: URL) throws {
+    func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {

@@ -1,6 +1,7 @@
 import Foundation
 import RepoWatchStorage
 import RepoWatchSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ import RepoWatchSupport
 /// modification time included, and `serve`, rsync or a deploy see only what really changed. A file
 /// that differs is written as a file of its own, never through a name it shares with the published
 /// site.
-package final class StagedSite: @unchecked Sendable {
+package final class StagedSite: Sendable {
     private let writer: SiteWriter
     package let folder: URL
     private let root: String
@@ -24,52 +25,59 @@ package final class StagedSite: @unchecked Sendable {
     /// Whether the folder started as the site before last, whose entries must be checked, rather
     /// than empty.
     private let reused: Bool
-    private let lock = NSLock()
-    /// What this build wrote, and the folders it made: the rest of a reused tree goes at `commit()`.
-    private var written = WrittenPaths()
-    private var kept = 0
-    private var bytes = 0
+    private let state: Mutex<State>
 
-    package init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
+    private struct State {
+        /// What this build wrote, and the folders it made: the rest of a reused tree goes at `commit()`.
+        var written = WrittenPaths()
+        /// Files left as the published site held them.
+        var kept = 0
+        /// The size of every file of the site, each file once however it was placed.
+        var bytes = 0
+    }
+
+    init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
         self.writer = writer
         self.folder = folder
         self.root = folder.standardizedFileURL.path
         self.published = published?.path
         self.reused = reused
-        written.insert(folder: "")
+        var state = State()
+        state.written.insert(folder: "")
+        self.state = Mutex(state)
     }
 
     /// Every file of the site.
     package var fileCount: Int {
-        lock.withLock { written.fileCount }
+        state.withLock { $0.written.fileCount }
     }
 
     /// Files whose bytes were written by this build.
     package var writtenCount: Int {
-        lock.withLock { written.fileCount - kept }
+        state.withLock { $0.written.fileCount - $0.kept }
     }
 
     /// Files the published site already held with the same bytes, kept as they were.
     package var unchangedCount: Int {
-        lock.withLock { kept }
+        state.withLock { $0.kept }
     }
 
     /// The size of every file of the site, added up (each file once, however it was placed).
     package var byteCount: Int {
-        lock.withLock { bytes }
+        state.withLock { $0.bytes }
     }
 
     package func add(_ path: String, _ data: Data) throws {
         try SiteWriter.validate(path)
-        let again = lock.withLock {
-            let again = !written.insert(file: path)
-            if !again { bytes += data.count }
+        let again = state.withLock {
+            let again = !$0.written.insert(file: path)
+            if !again { $0.bytes += data.count }
             return again
         }
         try makeFolder(Self.parent(of: path))
         do {
             if try !place(data, at: path, checkExisting: reused || again) {
-                lock.withLock { kept += again ? 0 : 1 }
+                state.withLock { $0.kept += again ? 0 : 1 }
             }
         } catch {
             throw SiteWriter.plain(error, writing: root + "/" + path)
@@ -81,7 +89,7 @@ package final class StagedSite: @unchecked Sendable {
     /// for a second name of that file like any other unchanged file.
     package func add(_ path: String, writingWith write: (_ path: String) throws -> Void) throws {
         try SiteWriter.validate(path)
-        let again = lock.withLock { !written.insert(file: path) }
+        let again = state.withLock { !$0.written.insert(file: path) }
         try makeFolder(Self.parent(of: path))
         let destination = root + "/" + path
         do {
@@ -89,11 +97,11 @@ package final class StagedSite: @unchecked Sendable {
             if FileTree.entry(destination) != nil { try FileTree.remove(destination) }
             try write(destination)
             let size = FileTree.size(destination)
-            lock.withLock { bytes += again ? 0 : size }
+            state.withLock { $0.bytes += again ? 0 : size }
             if let published, FileTree.sameBytes(published + "/" + path, destination) {
                 try FileTree.remove(destination)
                 if FileTree.hardLink(published + "/" + path, to: destination) {
-                    lock.withLock { kept += again ? 0 : 1 }
+                    state.withLock { $0.kept += again ? 0 : 1 }
                 } else {
                     try write(destination)
                 }
@@ -123,10 +131,10 @@ package final class StagedSite: @unchecked Sendable {
     /// Like `mkdir -p`, except that a file in the way (left in the reused tree) is replaced. Under
     /// the lock, so no thread writes into a folder another is still creating; once per folder.
     private func makeFolder(_ relative: String) throws {
-        try lock.withLock { try makeFolderLocked(relative) }
+        try state.withLock { try makeFolderLocked(relative, &$0.written) }
     }
 
-    private func makeFolderLocked(_ relative: String) throws {
+    private func makeFolderLocked(_ relative: String, _ written: inout WrittenPaths) throws {
         guard !written.containsFolder(relative) else { return }
         let path = root + "/" + relative
         if mkdir(path, 0o755) != 0 {
@@ -137,7 +145,7 @@ package final class StagedSite: @unchecked Sendable {
                     try makeFolderAgain(path)
                 }
             case ENOENT, ENOTDIR:
-                try makeFolderLocked(Self.parent(of: relative))
+                try makeFolderLocked(Self.parent(of: relative), &written)
                 try makeFolderAgain(path)
             default:
                 throw SiteWriter.WriteError.io("cannot create \(path): \(String(cString: strerror(errno)))")
@@ -161,7 +169,7 @@ package final class StagedSite: @unchecked Sendable {
     /// Removes what the reused tree held that this build did not write, and the folders left empty
     /// (a folder this build made holds a file it wrote; any other is removed if it ends up empty).
     private func removeUnwritten() throws {
-        let written = lock.withLock { self.written }
+        let written = state.withLock { $0.written }
         try FileTree.walk(
             root,
             file: { relative in

@@ -1,5 +1,6 @@
 import Foundation
 import RepoWatchSupport
+import Synchronization
 
 /// Runs the real `git` in one folder: publishing goes through git itself, so hooks, credentials and
 /// remotes behave exactly as the user's own `git push` does.
@@ -72,32 +73,18 @@ package struct Git: Sendable {
 /// Reads a pipe to its end on a background thread.
 private final class PipeCollector: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let data = LockedData()
+    private let data = Mutex(Data())
 
     init(_ handle: FileHandle) {
-        DispatchQueue.global().async { [data, done] in
-            data.set(handle.readDataToEndOfFile())
+        DispatchQueue.global().async { [self] in
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }
     }
 
     func wait() -> Data {
         done.wait()
-        return data.get()
-    }
-}
-
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = Data()
-    func set(_ data: Data) {
-        lock.lock()
-        value = data
-        lock.unlock()
-    }
-    func get() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        return data.withLock { $0 }
     }
 }

@@ -69,7 +69,8 @@ public struct PagesPublisher: Sendable {
         let commit = try commitSite(from: site, cname: config.cname, git: git)
         try git.run(["update-ref", "-m", "repowatch-site publish", "refs/heads/\(options.branch)", commit])
         let files = try git.run(["ls-tree", "-r", "--name-only", commit]).split(separator: "\n").map(String.init)
-        log.info("Committed \(files.count) files to \(options.branch) as \(commit.prefix(12))")
+        log.info(
+            "Committed \(Formatting.plural(files.count, "file", "files")) to \(options.branch) as \(commit.prefix(12))")
         if options.push {
             log.info("Pushing \(options.branch) to \(options.remote)…")
             // The branch is one fresh root commit each time, so the remote's copy is always replaced.

@@ -36,7 +36,21 @@ package struct AccentPalette: Sendable, Equatable {
         return Colors(surface: surface, ink: ink, line: surface.mixed(with: ink, amount: 0.3))
     }
 
-    /// CSS custom properties for the widget root's `style` attribute; only hex digits reach it.
+    /// The class a widget with this accent carries: `rw-accent-rrggbb`.
+    package static func className(_ accent: AccentColor) -> String { "rw-accent-" + accent.hex.dropFirst() }
+
+    /// One rule per accent, setting its palette on the widgets of that class: appended to the site's
+    /// `assets/style.css`, so a site's own stylesheet gets it too.
+    package static func stylesheet(_ accents: [AccentColor]) -> String {
+        var seen: Set<String> = []
+        var rules = "\n/* Accent palettes of site.yml's accents (repowatch-site build). */\n"
+        for accent in accents where seen.insert(accent.hex).inserted {
+            rules += ".\(className(accent)) { \(AccentPalette(accent: accent).cssVariables); }\n"
+        }
+        return rules
+    }
+
+    /// CSS custom properties of the palette; only hex digits reach them.
     package var cssVariables: String {
         [("light", light), ("dark", dark)].flatMap { name, colors in
             [

@@ -19,6 +19,7 @@ package struct LocaleFormatter: Sendable {
 
     private let integerStyle: IntegerFormatStyle<Int>
     private let compactStyle: IntegerFormatStyle<Int>
+    private let wholeCompactStyle: IntegerFormatStyle<Int>
     private let dayMonthStyle: Date.FormatStyle
     private let dayStyle: Date.FormatStyle
     private let timeStyle: Date.VerbatimFormatStyle
@@ -34,6 +35,8 @@ package struct LocaleFormatter: Sendable {
         // One decimal at most, halves rounded up, as the app's short form does.
         compactStyle = IntegerFormatStyle<Int>(locale: locale).notation(.compactName)
             .precision(.fractionLength(0...1)).rounded(rule: .toNearestOrAwayFromZero)
+        wholeCompactStyle = IntegerFormatStyle<Int>(locale: locale).notation(.compactName)
+            .precision(.fractionLength(0)).rounded(rule: .toNearestOrAwayFromZero)
         let base = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian), timeZone: Self.utc)
         dayMonthStyle = base.day().month(.abbreviated)
         dayStyle = base.day().month(.abbreviated).year()
@@ -62,6 +65,12 @@ package struct LocaleFormatter: Sendable {
         isAppEnglish ? Formatting.compact(value) : value.formatted(compactStyle)
     }
 
+    /// The compact form without its decimal: "2147 M" where Spanish writes "2147,5 M", for a stats
+    /// row that even the compact form cannot fit on one line. App English keeps "2.1B".
+    package func wholeCompact(_ value: Int) -> String {
+        isAppEnglish ? Formatting.compact(value) : value.formatted(wholeCompactStyle)
+    }
+
     /// A count as a widget with `numbers:` shows it.
     package func number(_ value: Int, _ style: WidgetLook.Numbers) -> String {
         style == .compact ? compact(value) : grouped(value)
@@ -73,6 +82,17 @@ package struct LocaleFormatter: Sendable {
     /// "21 Nov" when `date` is in the same year as `reference`, else with the year.
     package func shortDay(_ date: Date, relativeTo reference: Date) -> String {
         date.formatted(yearStyle) == reference.formatted(yearStyle) ? date.formatted(dayMonthStyle) : day(date)
+    }
+
+    /// "3 days ago", "yesterday", "last month" ("3일 전", "vor 3 Tagen"): `date` as seen from `now`, the
+    /// build's time (`REPOWATCH_NOW` makes it reproducible), never from the clock. A date after `now`
+    /// (clocks disagree) reads as now.
+    package func ago(_ date: Date, now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = Self.utc
+        let style = Date.AnchoredRelativeFormatStyle(
+            anchor: min(date, now), presentation: .named, unitsStyle: .wide, locale: locale, calendar: calendar)
+        return now.formatted(style)
     }
 
     /// "09:05", 24-hour, UTC.

@@ -174,7 +174,7 @@ package struct SitePlan: Sendable {
         case .double(let id, let top, let bottom):
             return GalleryItem(
                 kind: "double", size: .large, title: "\(top) + \(bottom)",
-                href: SiteLayout.widgetFolder(id: id) + SiteLayout.html(.large),
+                href: SiteLayout.widgetFolder(id: id),
                 spec: .double(id: id, top: top, bottom: bottom, look), repos: [top, bottom])
         }
     }

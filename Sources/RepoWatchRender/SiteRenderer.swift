@@ -32,12 +32,10 @@ package struct SiteRenderer: Sendable {
     package var ownerHeadings: [OwnerHeading] = []
     /// The string tables: the shipped ones and the site's `Templates/locales/`.
     package var locales = LocaleCatalog.builtIn
-
-    /// Where each configured repository is in `config.repos`.
-    private let repoIndex: RepoIndex
+    /// What changed, newest first: the site's `feed.xml` and each repository's.
+    package var feed = FeedState()
 
     package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
-        repoIndex = RepoIndex(config.repos)
         self.config = config
         self.templates = templates
         self.sample = sample
@@ -54,108 +52,92 @@ package struct SiteRenderer: Sendable {
     }
 
     package func render(_ snapshot: Snapshot, into emit: FileSink) throws {
-        let tables = LocaleTables(catalog: locales, config: config)
-        let strings = tables.table(for: config.locale)
-        let locale = PageLocale(strings: strings)
-        // One index of the configured repositories serves the plan, the cards and `outputs(of:)`.
-        let index = repoIndex
-        let cards = CardMaker(snapshot: snapshot, sample: sample, history: history, strings: tables, index: index)
-        let widgets = WidgetFragments(templates: templates, cards: cards, avatars: avatarURIs)
-        let site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
-        let plan = SitePlan(config: config, strings: strings, index: index)
-        let embeds = EmbedSnippets(baseURL: config.baseURL)
-        let sections = OwnerSections(
-            headings: ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
-
+        let pages = PageMaker(self, snapshot: snapshot)
         // Units are independent, run across the cores, and each renders a repository's pages right
         // after the gallery page that first shows it, while its cards and widgets are still at hand.
-        try Parallel.forEach(plan.units.indices) { index in
+        try Parallel.forEach(pages.plan.units.indices) { index in
             var cache = WidgetFragments.Cache()
-            let unit = plan.units[index]
-            if let pageIndex = unit.page {
-                let page = plan.page(pageIndex)
-                let tiles = page.items.map { item in
-                    GalleryTile(
-                        kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
-                        html: widgets.html(item.spec, root: page.root, cache: &cache),
-                        link: link(item, root: page.root, widgets: widgets, cache: &cache))
-                }
-                // owners: the same widgets in a section per owner.
-                let before = plan.lastRepos(onPage: pageIndex - 1)
-                let grouped = sections.gallery(
-                    owners: page.items.map { sections.owner(of: $0.repos) }, widgets: tiles,
-                    before: before.flatMap(sections.owner))
-                let context = GalleryPageContext(
-                    root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
-                    sections: grouped, pagination: page.pagination, locale: locale)
-                try emit(page.path, Data(templates.render("index", context).utf8))
-            }
-            for name in plan.repos(of: unit) where outputs(of: name) != .card {
-                try renderRepositoryPages(
-                    name, plan: plan, widgets: widgets, cache: &cache, site: site, embeds: embeds, tables: tables,
-                    source: sections.repoPage(name), into: emit)
+            let unit = pages.plan.units[index]
+            if let pageIndex = unit.page { try pages.galleryPage(pageIndex, cache: &cache, into: emit) }
+            for name in pages.plan.repos(of: unit) where pages.outputs(of: name) != .card {
+                try pages.repositoryPages(name, cache: &cache, into: emit)
             }
         }
-
-        try renderDoubleWidgets(widgets, site: site, tables: tables, into: emit)
-        try renderSiteFiles(snapshot, plan: plan, site: site, strings: strings, into: emit)
-    }
-
-    /// Double widgets have no repository of their own: a folder per widget ID.
-    private func renderDoubleWidgets(
-        _ widgets: WidgetFragments, site: SiteSummary, tables: LocaleTables, into emit: FileSink
-    ) throws {
-        var cache = WidgetFragments.Cache()
-        for widget in config.widgets {
-            guard case .double(let id, let top, let bottom) = widget.kind else { continue }
-            let root = "../../"
-            let folder = SiteLayout.widgetFolder(id: id)
-            let spec = WidgetFragments.Spec.double(id: id, top: top, bottom: bottom, config.look(for: widget))
-            let images = widgets.svgs(spec, cache: &cache)
-            try emit(folder + SiteLayout.svg(.large), Data(images.light.utf8))
-            try emit(folder + SiteLayout.svg(.large, dark: true), Data(images.dark.utf8))
-            let page = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: widgets.html(spec, root: root, cache: &cache),
-                page: PageTitle(title: "\(top) + \(bottom)"), size: "large",
-                locale: PageLocale(strings: tables.table(for: config.look(for: widget).locale)))
-            try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", page).utf8))
-        }
-    }
-
-    /// The 404 page, the assets, the data files and the sitemap.
-    private func renderSiteFiles(
-        _ snapshot: Snapshot, plan: SitePlan, site: SiteSummary, strings: StringTable, into emit: FileSink
-    ) throws {
-        // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
-        let notFound = NotFoundPage(
-            root: config.baseURL?.absoluteString ?? "", site: site,
-            page: PageTitle(title: "\(Self.capitalized(strings.text("not_found_caption"))) — \(config.title)"),
-            locale: PageLocale(strings: strings))
-        try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
-        try emit(SiteLayout.noJekyll, Data())
-        for (path, data) in templates.assets { try emit(SiteLayout.asset(path), data) }
-        if emitsSnapshot { try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8)) }
-        if emitsHistory { try emit(SiteLayout.history, history.json()) }
-        if let baseURL = config.baseURL {
-            let paths = Sitemap.paths(
-                pageCount: plan.pageCount, repos: config.repos.filter { outputs(of: $0) != .card })
-            try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
-        }
+        try pages.doubleWidgets(into: emit)
+        try pages.siteFiles(snapshot, into: emit)
     }
 
     package static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}
+
+/// What every page of one render shares, made once and read from all the render's threads, and the
+/// pages made from it.
+private struct PageMaker: Sendable {
+    let renderer: SiteRenderer
+    let config: SiteConfig
+    let templates: TemplateSet
+    let tables: LocaleTables
+    let strings: StringTable
+    let locale: PageLocale
+    let widgets: WidgetFragments
+    let site: SiteSummary
+    let plan: SitePlan
+    let embeds: EmbedSnippets
+    let sections: OwnerSections
+    let feeds: SiteFeeds
+    /// Where each configured repository is in `config.repos`.
+    let index: RepoIndex
+
+    init(_ renderer: SiteRenderer, snapshot: Snapshot) {
+        self.renderer = renderer
+        config = renderer.config
+        templates = renderer.templates
+        tables = LocaleTables(catalog: renderer.locales, config: config)
+        strings = tables.table(for: config.locale)
+        locale = PageLocale(strings: strings)
+        // One index of the configured repositories serves the plan, the cards and `outputs(of:)`.
+        let index = RepoIndex(config.repos)
+        self.index = index
+        let cards = CardMaker(
+            snapshot: snapshot, sample: renderer.sample, history: renderer.history, strings: tables, index: index)
+        widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
+        site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
+        plan = SitePlan(config: config, strings: strings, index: index)
+        embeds = EmbedSnippets(baseURL: config.baseURL)
+        sections = OwnerSections(
+            headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
+        feeds = SiteFeeds(config: config, state: renderer.feed, generatedAt: snapshot.generatedAt)
+    }
+
+    func galleryPage(_ pageIndex: Int, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws {
+        let page = plan.page(pageIndex)
+        let tiles = page.items.map { item in
+            GalleryTile(
+                kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
+                html: widgets.html(item.spec, root: page.root, cache: &cache),
+                link: link(item, root: page.root, cache: &cache))
+        }
+        // owners: the same widgets in a section per owner.
+        let before = plan.lastRepos(onPage: pageIndex - 1)
+        let grouped = sections.gallery(
+            owners: page.items.map { sections.owner(of: $0.repos) }, widgets: tiles,
+            before: before.flatMap(sections.owner))
+        let context = GalleryPageContext(
+            root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
+            sections: grouped, pagination: page.pagination, locale: locale,
+            feed: FeedLink(href: page.root + SiteFeeds.siteFeed, title: config.title))
+        try emit(page.path, Data(templates.render("index", context).utf8))
+    }
 
     /// Which files a repository gets (`outputs:` of the owner that lists it).
-    package func outputs(of name: RepoName) -> RepoOutputs {
-        guard !config.outputRanges.isEmpty, let position = repoIndex.position(of: name) else { return .all }
+    func outputs(of name: RepoName) -> RepoOutputs {
+        guard !config.outputRanges.isEmpty, let position = index.position(of: name) else { return .all }
         return config.outputs(at: position)
     }
 
     /// Where a gallery tile's caption leads: the repository's page, or, for a repository without
     /// one (`outputs: card`), the repository on GitHub (none when GitHub gave no address).
-    private func link(
-        _ item: SitePlan.GalleryItem, root: String, widgets: WidgetFragments, cache: inout WidgetFragments.Cache
-    ) -> String? {
+    private func link(_ item: SitePlan.GalleryItem, root: String, cache: inout WidgetFragments.Cache) -> String? {
         guard item.kind != "double", let name = item.repos.first, outputs(of: name) == .card else {
             return root + item.href
         }
@@ -164,12 +146,8 @@ package struct SiteRenderer: Sendable {
 
     /// A page and two standalone widget documents per repository; the page alone for
     /// `outputs: page`.
-    package func renderRepositoryPages(
-        _ name: RepoName, plan: SitePlan, widgets: WidgetFragments, cache: inout WidgetFragments.Cache,
-        site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables, source: RepoSourceContext,
-        into emit: FileSink
-    ) throws {
-        let strings = tables.table(for: config.locale)
+    func repositoryPages(_ name: RepoName, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws
+    {
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
         let embeddable = outputs(of: name) == .all
@@ -186,7 +164,7 @@ package struct SiteRenderer: Sendable {
                     size: size.rawValue, html: html, href: embeddable ? file : nil, noteHTML: plan.notes[RepoKey(name)],
                     sizeLabel: sizeLabel))
             guard embeddable else { continue }
-            var snippet = embeds.embed(name, size: size)
+            var snippet = embeds.embed(name, size: size, strings: strings)
             snippet.sizeLabel = sizeLabel
             snippets.append(snippet)
             let images = widgets.svgs(spec, cache: &cache)
@@ -200,9 +178,47 @@ package struct SiteRenderer: Sendable {
         let repo = widgets.cards.pageCard(widgets.card(name, config.look, cache: &cache), name)
         let page = RepoPageContext(
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
-            page: PageTitle(title: "\(name) — \(config.title)"), source: source,
-            locale: PageLocale(strings: strings))
+            page: PageTitle(title: "\(name) — \(config.title)"), source: sections.repoPage(name),
+            locale: PageLocale(strings: strings),
+            feed: FeedLink(href: SiteFeeds.siteFeed, title: "\(name) — \(config.title)"))
+        try emit(folder + SiteFeeds.siteFeed, feeds.repo(name))
         try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
+    }
+
+    /// Double widgets have no repository of their own: a folder per widget ID.
+    func doubleWidgets(into emit: SiteRenderer.FileSink) throws {
+        try renderer.renderDoubleWidgets(widgets: widgets, site: site, embeds: embeds, tables: tables, into: emit)
+    }
+
+    /// The 404 page, the assets, the data files and the sitemap.
+    func siteFiles(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
+        // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
+        let caption = SiteRenderer.capitalized(strings.text("not_found_caption"))
+        let notFound = NotFoundPage(
+            root: config.baseURL?.absoluteString ?? "", site: site,
+            page: PageTitle(title: "\(caption) — \(config.title)"), locale: locale)
+        try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
+        try emit(SiteLayout.noJekyll, Data())
+        try emit(SiteFeeds.siteFeed, feeds.site())
+        let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
+        for (path, data) in templates.assets {
+            // The accents' palettes travel in the stylesheet every page already links.
+            let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
+            try emit(SiteLayout.asset(path), bytes)
+        }
+        if renderer.emitsSnapshot {
+            try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
+        }
+        if renderer.emitsHistory { try emit(SiteLayout.history, renderer.history.json()) }
+        if let baseURL = config.baseURL {
+            let doubles = config.widgets.compactMap { widget -> String? in
+                if case .double(let id, _, _) = widget.kind { return id }
+                return nil
+            }
+            let paths = Sitemap.paths(
+                pageCount: plan.pageCount, repos: config.repos.filter { outputs(of: $0) != .card }, widgets: doubles)
+            try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import RepoWatchModel
 /// in the site's own `Templates/` folder; plus the assets copied to `public/assets/`.
 package struct TemplateSet: Sendable {
     package static let requiredNames = [
-        "layout", "card", "medium", "large", "double", "widget", "index", "repo", "404",
+        "layout", "card", "medium", "large", "double", "widget", "index", "repo", "double-page", "embeds", "404",
     ]
 
     package let library: MustacheLibrary
@@ -20,10 +20,18 @@ package struct TemplateSet: Sendable {
     package let assets: [String: Data]
     /// Which templates came from the site's folder, for `check` and `--verbose`.
     package let overridden: [String]
+    /// Stamped on every page the page templates render (`PageKind`); site.yml's `csp:` is added by the build.
+    package var policy = ContentSecurityPolicy()
+    /// What in the templates the policy blocks (an inline script, a `style` attribute), one warning
+    /// each, which `build` and `check` print.
+    package var policyWarnings: [Diagnostic] = []
+
+    /// A template's text and the file it came from, for diagnostics.
+    private typealias Source = (text: String, file: String)
 
     /// - Parameter siteDirectory: the folder holding site.yml; its `Templates/` overrides built-ins.
     package static func load(siteDirectory: URL?) throws -> TemplateSet {
-        var sources: [String: (text: String, file: String)] = [:]
+        var sources: [String: Source] = [:]
         for (name, bytes) in BuiltinTemplates.templates {
             sources[name] = (String(decoding: bytes, as: UTF8.self), "<built-in>/\(name).mustache")
         }
@@ -32,34 +40,62 @@ package struct TemplateSet: Sendable {
 
         if let siteDirectory {
             let folder = siteDirectory.appendingPathComponent("Templates", isDirectory: true)
-            let manager = FileManager.default
-            let templateFiles = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            for file in templateFiles.sorted() where file.hasSuffix(".mustache") {
-                let name = String(file.dropLast(".mustache".count))
-                let url = folder.appendingPathComponent(file)
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                    throw DiagnosticsError([
-                        Diagnostic(
-                            .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
-                    ])
-                }
-                sources[name] = (text, "Templates/\(file)")
+            for (file, name, source) in try siteTemplates(in: folder) {
+                sources[name] = source
                 overridden.append(file)
             }
-            let assetFolder = folder.appendingPathComponent("assets", isDirectory: true)
-            if let enumerator = manager.enumerator(at: assetFolder, includingPropertiesForKeys: [.isRegularFileKey]) {
-                for case let url as URL in enumerator {
-                    guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                        let data = try? Data(contentsOf: url)
-                    else { continue }
-                    let relative = String(
-                        url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1))
-                    assets[relative] = data
-                    overridden.append(SiteLayout.asset(relative))
-                }
+            for (relative, data) in siteAssets(in: folder) {
+                assets[relative] = data
+                overridden.append(SiteLayout.asset(relative))
             }
         }
 
+        let (library, parsed) = try parse(sources)
+        let (compiledTemplates, fallback) = compile(parsed, sources: sources)
+        var audit = TemplateAudit()
+        for (_, source) in sources.sorted(by: { $0.key < $1.key }) { audit.scan(source.text, file: source.file) }
+        return TemplateSet(
+            library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
+            compileFallback: fallback, assets: assets, overridden: overridden,
+            policy: ContentSecurityPolicy(styleHashes: audit.styleHashes), policyWarnings: audit.warnings)
+    }
+
+    /// The site's `Templates/*.mustache`, by file name.
+    private static func siteTemplates(in folder: URL) throws -> [(file: String, name: String, source: Source)] {
+        let templateFiles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return try templateFiles.sorted().filter { $0.hasSuffix(".mustache") }.map { file in
+            let url = folder.appendingPathComponent(file)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw DiagnosticsError([
+                    Diagnostic(
+                        .error, file: "Templates/\(file)", line: 1, column: 1, "cannot read the template as UTF-8")
+                ])
+            }
+            return (file, String(file.dropLast(".mustache".count)), (text, "Templates/\(file)"))
+        }
+    }
+
+    /// The site's `Templates/assets/`, every file below it by its path there.
+    private static func siteAssets(in folder: URL) -> [(path: String, data: Data)] {
+        let assetFolder = folder.appendingPathComponent("assets", isDirectory: true)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: assetFolder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        var assets: [(path: String, data: Data)] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                let data = try? Data(contentsOf: url)
+            else { continue }
+            let relative = String(
+                url.standardizedFileURL.path.dropFirst(assetFolder.standardizedFileURL.path.count + 1))
+            assets.append((relative, data))
+        }
+        return assets
+    }
+
+    /// Every template parsed, or every syntax error at once.
+    private static func parse(_ sources: [String: Source]) throws -> (MustacheLibrary, [String: MustacheTemplate]) {
         var library = MustacheLibrary()
         var parsed: [String: MustacheTemplate] = [:]
         var problems: [Diagnostic] = []
@@ -78,6 +114,13 @@ package struct TemplateSet: Sendable {
             }
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        return (library, parsed)
+    }
+
+    /// The compiled templates, and a warning for each one the compiler refuses.
+    private static func compile(
+        _ parsed: [String: MustacheTemplate], sources: [String: Source]
+    ) -> ([String: CompiledTemplate], [Diagnostic]) {
         var compiledTemplates: [String: CompiledTemplate] = [:]
         var fallback: [Diagnostic] = []
         for (name, template) in parsed.sorted(by: { $0.key < $1.key }) {
@@ -89,9 +132,7 @@ package struct TemplateSet: Sendable {
                             + "swift-mustache's own renderer (slower)"))
             }
         }
-        return TemplateSet(
-            library: library, compiled: fallback.isEmpty ? CompiledRenderer(templates: compiledTemplates) : nil,
-            compileFallback: fallback, assets: assets, overridden: overridden)
+        return (compiledTemplates, fallback)
     }
 
     private static func describe(_ error: Error) -> String {
@@ -107,13 +148,16 @@ package struct TemplateSet: Sendable {
 
     /// The same templates rendered by swift-mustache alone, as when one cannot be compiled.
     package var libraryOnly: TemplateSet {
-        TemplateSet(library: library, compiled: nil, assets: assets, overridden: overridden)
+        TemplateSet(library: library, compiled: nil, assets: assets, overridden: overridden, policy: policy)
     }
 
     /// `context`: one of the typed contexts (Render/Pages, Render/Cards), which answer the template
     /// keys through `MustacheParent`.
+    /// A page template's output carries the policy of its kind (see `ContentSecurityPolicy.stamp`).
     package func render(_ name: String, _ context: Any) -> String {
-        if let compiled { return compiled.render(name, context) ?? "" }
-        return library.render(context, withTemplate: name) ?? ""
+        let html =
+            compiled.map { $0.render(name, context) ?? "" } ?? library.render(context, withTemplate: name) ?? ""
+        guard let kind = PageKind(template: name) else { return html }
+        return policy.stamp(html, kind: kind)
     }
 }

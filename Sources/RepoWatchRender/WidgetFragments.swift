@@ -125,6 +125,8 @@ package struct CardMaker: Sendable {
     /// The snapshot's own array (shared, not copied) and where each repository is in it.
     private let repos: RepoList
     package let positions: SnapshotPositions
+    /// The build's time: what a release's "3 days ago" counts from.
+    package let now: Date
 
     /// `index`: of the config's repositories, which a build's snapshot holds in the same order.
     package init(
@@ -135,6 +137,7 @@ package struct CardMaker: Sendable {
         self.history = history
         self.strings = strings
         repos = snapshot.repos
+        now = snapshot.generatedAt
         positions = SnapshotPositions(repos, index: index)
     }
 
@@ -142,8 +145,9 @@ package struct CardMaker: Sendable {
         var card = RepoCard(
             positions.position(of: name).map { repos[$0] } ?? .unavailable(name, reason: "not fetched"),
             sample: sample, numbers: numbers,
-            strings: strings.table(for: locale))
+            strings: strings.table(for: locale), now: now)
         card.addHistory(history.points(for: name), numbers: numbers)
+        card.fitStatsRow()
         return card
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RepoWatchSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,7 @@ import RepoWatchSupport
 /// Watched: the given top-level files of the site folder (site.yml) and the given folders there,
 /// recursively (Templates/, which holds assets/). Events for anything else in the site folder, such
 /// as the build swapping in public/, are ignored.
-package final class FileWatcher: @unchecked Sendable {
+package final class FileWatcher: Sendable {
     package let directory: URL
     package let files: Set<String>
     package let folders: Set<String>
@@ -20,8 +21,7 @@ package final class FileWatcher: @unchecked Sendable {
     package let settle: Duration
 
     private let descriptor: Int32
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Atomic(false)
 
     package init(directory: URL, files: Set<String>, folders: Set<String>, settle: Duration = .milliseconds(200))
         throws
@@ -52,17 +52,7 @@ package final class FileWatcher: @unchecked Sendable {
         return stream
     }
 
-    package func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-    }
-
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    package func stop() { stopped.store(true, ordering: .relaxed) }
 
     /// poll() with a short timeout, so `stop()` is noticed promptly without closing a descriptor
     /// another thread is blocked on.
@@ -71,7 +61,7 @@ package final class FileWatcher: @unchecked Sendable {
             settle.components.seconds * 1000 + settle.components.attoseconds / 1_000_000_000_000_000)
         var pending: [String] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while !isStopped {
+        while !stopped.load(ordering: .relaxed) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, pending.isEmpty ? 100 : max(settleMilliseconds, 1))
             if ready > 0 {

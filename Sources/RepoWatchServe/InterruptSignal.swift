@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,11 +17,11 @@ public enum InterruptSignal {
         let task = Task { try await body() }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return try await task.value }
-        interruptPipeWriteEnd = ends[1]
+        interruptPipeWriteEnd.store(ends[1], ordering: .releasing)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             var byte: UInt8 = 1
-            _ = write(interruptPipeWriteEnd, &byte, 1)
+            _ = write(interruptPipeWriteEnd.load(ordering: .acquiring), &byte, 1)
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = Int32(SA_RESTART)
@@ -46,17 +47,13 @@ public enum InterruptSignal {
     }
 }
 
-/// Read by the signal handler, which may capture nothing.
-nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
+/// Read by the signal handler, which may capture nothing. An atomic load is async-signal-safe, and
+/// the global is made (on first use) before the handler is installed, so the handler never runs
+/// its initializer.
+private let interruptPipeWriteEnd = Atomic<Int32>(-1)
 
-private final class SignalCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class SignalCount: Sendable {
+    private let count = Atomic(0)
 
-    func add(_ signals: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += signals
-        return count
-    }
+    func add(_ signals: Int) -> Int { count.wrappingAdd(signals, ordering: .relaxed).newValue }
 }

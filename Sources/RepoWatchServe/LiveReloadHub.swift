@@ -1,33 +1,37 @@
 import FlyingFox
 import Foundation
+import Synchronization
 
 /// The open pages' WebSocket connections: tells each to reload after a rebuild, or shows it the
 /// error of a failed one. New connections first get `hello`, then the current error if there is one.
-package final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
+package final class LiveReloadHub: WSMessageHandler, Sendable {
     package enum Event: Equatable, Sendable {
         case reload
         case error(String)
     }
 
-    private let lock = NSLock()
-    private var clients: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
-    private var currentError: String?
-    private var closed = false
+    private let state = Mutex(State())
+
+    private struct State {
+        var clients: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
+        var currentError: String?
+        var closed = false
+    }
 
     package init() {}
 
     /// The error of the last failed rebuild; nil once a rebuild succeeds.
-    package var error: String? { locked { currentError } }
+    package var error: String? { state.withLock { $0.currentError } }
 
-    package var clientCount: Int { locked { clients.count } }
+    package var clientCount: Int { state.withLock { $0.clients.count } }
 
     package func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
         let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
         let id = UUID()
-        let error: String?? = locked {
-            guard !closed else { return .none }
-            clients[id] = continuation
-            return .some(currentError)
+        let error: String?? = state.withLock { state in
+            guard !state.closed else { return .none }
+            state.clients[id] = continuation
+            return .some(state.currentError)
         }
         guard let error else {
             continuation.finish()
@@ -46,12 +50,12 @@ package final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
 
     package func send(_ event: Event) {
         let text: String
-        let targets: [AsyncStream<WSMessage>.Continuation] = locked {
+        let targets: [AsyncStream<WSMessage>.Continuation] = state.withLock { state in
             switch event {
-            case .reload: currentError = nil
-            case .error(let message): currentError = message
+            case .reload: state.currentError = nil
+            case .error(let message): state.currentError = message
             }
-            return Array(clients.values)
+            return Array(state.clients.values)
         }
         switch event {
         case .reload: text = Self.json(["type": "reload"])
@@ -62,10 +66,10 @@ package final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
 
     /// Closes every connection, so the server can stop without waiting for open pages.
     package func closeAll() {
-        let targets: [AsyncStream<WSMessage>.Continuation] = locked {
-            closed = true
-            defer { clients.removeAll() }
-            return Array(clients.values)
+        let targets: [AsyncStream<WSMessage>.Continuation] = state.withLock { state in
+            state.closed = true
+            defer { state.clients.removeAll() }
+            return Array(state.clients.values)
         }
         for client in targets {
             client.yield(.close(.goingAway))
@@ -74,14 +78,8 @@ package final class LiveReloadHub: WSMessageHandler, @unchecked Sendable {
     }
 
     private func drop(_ id: UUID) {
-        let continuation = locked { clients.removeValue(forKey: id) }
+        let continuation = state.withLock { $0.clients.removeValue(forKey: id) }
         continuation?.finish()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 
     package static func json(_ object: [String: String]) -> String {

@@ -1,13 +1,18 @@
 import Foundation
 
 /// The script `serve` adds to every HTML response (never to the files in public/): it reloads the
-/// page after a rebuild and shows a failed rebuild's error over the page.
+/// page after a rebuild and shows a failed rebuild's error over the page. A file of its own, loaded
+/// with `<script src>`, so the pages' Content-Security-Policy (only the site's own scripts) holds
+/// under `serve` exactly as it does on GitHub Pages.
 package enum LiveReloadScript {
     package static let marker = "data-repowatch-live-reload"
+    /// Below the base path: where the socket is, plus `.js`.
+    package static let socketName = "__repowatch/livereload"
+    package static let fileName = socketName + ".js"
 
     /// Inserted before the last `</body>`, or appended when a page has none.
-    package static func inject(into html: Data, socketPath: String, error: String?) -> Data {
-        let script = Data(tag(socketPath: socketPath, error: error).utf8)
+    package static func inject(into html: Data, scriptPath: String) -> Data {
+        let script = Data(tag(scriptPath: scriptPath).utf8)
         let closing = Data("</body>".utf8)
         let lowered = Data(html.map { (65...90).contains($0) ? $0 + 32 : $0 })
         guard let range = lowered.range(of: closing, options: .backwards) else { return html + script }
@@ -16,22 +21,21 @@ package enum LiveReloadScript {
         return result
     }
 
-    /// A JavaScript string literal that cannot end the surrounding `<script>` element.
-    package static func literal(_ text: String?) -> String {
-        guard let text,
-            let data = try? JSONSerialization.data(
-                withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-        else { return "null" }
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    /// `scriptPath` is made of the base path, which `ServeOptions.normalizeBasePath` keeps to plain
+    /// folder names (no quotes, no `<`).
+    package static func tag(scriptPath: String) -> String {
+        "<script src=\"\(scriptPath)\" \(marker)></script>\n"
     }
 
-    package static func tag(socketPath: String, error: String?) -> String {
-        """
-        <script \(marker)>
+    /// The socket is the script's own URL without `.js`, so the script needs no inline configuration.
+    /// A failed rebuild's error arrives over the socket (the hub sends it to each new connection).
+    /// Styles are set through the CSSOM, which the policy allows, never as a `style` attribute.
+    package static let source = """
+        // repowatch-site serve: live reload, and a failed rebuild's error over the page.
         (() => {
+          "use strict";
+          const script = document.currentScript;
+          const socketURL = script.src.replace(/\\.js(?:[?#].*)?$/, "").replace(/^http/, "ws");
           const overlayId = "repowatch-error-overlay";
           function showError(message) {
             let overlay = document.getElementById(overlayId);
@@ -51,16 +55,14 @@ package enum LiveReloadScript {
             }
             overlay.querySelector("pre").textContent = message;
           }
-          const initialError = \(literal(error));
-          if (initialError) addEventListener("DOMContentLoaded", () => showError(initialError));
-          const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + \(literal(socketPath));
           let wasOpen = false;
           function connect() {
-            const socket = new WebSocket(url);
+            const socket = new WebSocket(socketURL);
             socket.onopen = () => {
               // The server came back after a restart: what it serves may have changed meanwhile.
               if (wasOpen) location.reload();
               wasOpen = true;
+              document.documentElement.setAttribute("data-repowatch-live-reload", "connected");
             };
             socket.onmessage = (event) => {
               const message = JSON.parse(event.data);
@@ -71,8 +73,6 @@ package enum LiveReloadScript {
           }
           connect();
         })();
-        </script>
 
         """
-    }
 }

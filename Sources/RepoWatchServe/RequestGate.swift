@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 
 /// The preview server's front door on 127.0.0.1. FlyingFox reads a request line and headers with
 /// no limit on their size or on how long they take, so a client streaming one endless header line
@@ -105,19 +106,18 @@ package final class RequestGate: Sendable {
 }
 
 /// How many connections are open.
-private final class OpenCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class OpenCount: Sendable {
+    private let count = Mutex(0)
 
     func enter(limit: Int) -> Bool {
-        lock.withLock {
+        count.withLock { count in
             guard count < limit else { return false }
             count += 1
             return true
         }
     }
 
-    func leave() { lock.withLock { count -= 1 } }
+    func leave() { count.withLock { $0 -= 1 } }
 }
 
 /// `body`'s result, or `RequestHead.Refusal.timedOut` after `seconds`.

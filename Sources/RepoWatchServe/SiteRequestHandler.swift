@@ -11,7 +11,8 @@ package struct SiteRequestHandler: HTTPHandler {
     package let basePath: String
     package let hub: LiveReloadHub
 
-    package var socketPath: String { basePath + "__repowatch/livereload" }
+    package var socketPath: String { basePath + LiveReloadScript.socketName }
+    package var scriptPath: String { basePath + LiveReloadScript.fileName }
 
     package func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.target.path()
@@ -20,6 +21,10 @@ package struct SiteRequestHandler: HTTPHandler {
         }
         guard request.method == .GET || request.method == .HEAD else {
             return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
+        }
+        if path == scriptPath {
+            return page(
+                Data(LiveReloadScript.source.utf8), path: LiveReloadScript.fileName, status: .ok, request: request)
         }
         // What GitHub Pages does for a project site: the bare name redirects into the folder.
         if basePath != "/", path == "/" || path + "/" == basePath {
@@ -47,13 +52,14 @@ package struct SiteRequestHandler: HTTPHandler {
 
     package func page(_ data: Data, path: String, status: HTTPStatusCode, request: HTTPRequest) -> HTTPResponse {
         let type = MIMEType.forPath(path)
-        let body =
-            MIMEType.isHTML(path) ? LiveReloadScript.inject(into: data, socketPath: socketPath, error: hub.error) : data
+        let isHTML = MIMEType.isHTML(path)
+        let body = isHTML ? LiveReloadScript.inject(into: data, scriptPath: scriptPath) : data
         var headers: HTTPHeaders = [
             .contentType: type,
             // A preview must never show a stale copy from the browser's cache.
             HTTPHeader("Cache-Control"): "no-store",
             HTTPHeader("X-Content-Type-Options"): "nosniff",
+            HTTPHeader("Content-Security-Policy"): isHTML ? ServedPolicy.header(forHTML: data) : ServedPolicy.nonHTML,
         ]
         headers[.contentLength] = String(body.count)
         return HTTPResponse(

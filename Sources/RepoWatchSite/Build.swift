@@ -27,6 +27,9 @@ public struct BuildOptions: Sendable {
     public var refresh = false
     /// Skip pruning the cache at the end of the build.
     public var keepCache = false
+    /// `--strict`: warnings about site.yml and the templates stop the build before anything is
+    /// fetched or written.
+    public var strict = false
     /// Seconds to wait for another build holding the output folder's or the cache's lock.
     public var lockWait: Double = 60
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
@@ -69,6 +72,10 @@ public struct BuildResult: Sendable {
     public var byteCount = 0
     /// Files the previous site already held with the same bytes, kept rather than written.
     public var unchangedCount = 0
+    /// Seconds from start to finish.
+    public var elapsed: TimeInterval = 0
+    /// Where the site will be published (`base_url`, `--base-url`), when known.
+    public var baseURL: URL?
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
     package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable && !$0.pending } }
@@ -99,7 +106,26 @@ public struct Build: Sendable {
     public func run() async throws -> BuildResult {
         let started = Date()
         FreedMemory.limitArenas(to: ProcessInfo.processInfo.activeProcessorCount)
+        let actions = GitHubActions(environment: options.environment)
+        do {
+            let result = try await build(started: started)
+            if actions.writesSummary, let problem = actions.appendSummary(StepSummary(result: result).markdown) {
+                log.warning(problem)
+            }
+            return result
+        } catch {
+            if actions.writesSummary,
+                let problem = actions.appendSummary(StepSummary.failure(error, configPath: options.configPath))
+            {
+                log.warning(problem)
+            }
+            throw error
+        }
+    }
+
+    private func build(started: Date) async throws -> BuildResult {
         var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
+        if site.config.baseURL == nil { log.warning(Self.relativeEmbeds) }
         FreedMemory.release()
         // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
         let locks = try await BuildLocks.acquire(
@@ -116,15 +142,18 @@ public struct Build: Sendable {
         let historyStep = HistoryStep(options: options, source: source, log: log)
         let history = await historyStep.record(
             snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
+        let feedStep = FeedStep(options: options, source: source, log: log)
+        let feed = await feedStep.update(snapshot, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
         let written = try await step("render and write the site") {
-            try SiteOutput(
+            try RenderStep(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                ownerHeadings: gathered.owners.headings
+                ownerHeadings: gathered.owners.headings, feed: feed
             )
             .write(snapshot)
         }
         historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
+        feedStep.save(feed)
         if let cache = gathered.cache { keepTidy(cache) }
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
@@ -134,9 +163,17 @@ public struct Build: Sendable {
         result.byteCount = written.byteCount
         result.budget = gathered.budget
         result.pacing = gathered.pacing
-        report(result, elapsed: Date().timeIntervalSince(started))
+        result.elapsed = Date().timeIntervalSince(started)
+        result.baseURL = site.config.baseURL
+        report(result, elapsed: result.elapsed)
         return result
     }
+
+    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere do not.
+    package static let relativeEmbeds =
+        "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
+        + "will be relative links, which do not work where they are pasted; set base_url to the address the site "
+        + "is published at, like https://me.github.io/watch/"
 
     /// Step 2's source: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
     package func source(for site: SiteInputs) -> any SiteSource {
@@ -145,11 +182,13 @@ public struct Build: Sendable {
             : GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
     }
 
-    /// Step 2, gather: whichever the source, every widget ends up with a face.
+    /// Step 2, gather: whichever the source, every widget ends up with a face, and private
+    /// repositories are left out unless the site includes them.
     package func gather(_ site: SiteInputs, from source: any SiteSource) async throws -> SiteData {
         var gathered = try await source.gather(site.config)
         await gathered.addPlaceholderFaces()
-        return gathered
+        // Before anything is recorded or rendered: a private repository reaches no file of the site.
+        return PrivateRepoFilter(gathered.config.privateRepos, log: log).apply(to: gathered)
     }
 
     /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own

@@ -14,15 +14,19 @@ extension Build {
         let fresh = repos.count - tally.stale - tally.unavailable - tally.pending
         let kind = result.snapshot.sample ? "sample" : "fresh"
         log.info(
-            "Built \(result.fileCount) files (\(result.fileCount - result.unchangedCount) written, "
-                + "\(result.unchangedCount) unchanged), \(SiteSize.text(result.byteCount)), into \(result.output.path) "
-                + "in \(String(format: "%.1f", elapsed))s: \(repos.count) repositories (\(fresh) \(kind), "
+            "Built \(Formatting.plural(result.fileCount, "file", "files")) "
+                + "(\(Formatting.grouped(result.fileCount - result.unchangedCount)) written, "
+                + "\(Formatting.grouped(result.unchangedCount)) unchanged), \(SiteSize.text(result.byteCount)), "
+                + "into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
+                + "\(Formatting.plural(repos.count, "repository", "repositories")) (\(fresh) \(kind), "
                 + "\(tally.stale) stale, \(tally.unavailable) unavailable"
                 + (tally.pending > 0 ? ", \(tally.pending) pending)" : ")"))
         if let warning = SiteSize.warning(bytes: result.byteCount, files: result.fileCount) { log.warning(warning) }
         if let counts = result.requests {
             log.info(Self.accounting(counts) + (result.openCounts.map { "; " + $0.summary } ?? ""))
             if let limits = Self.limitAnswers(counts) { log.info(limits) }
+            // What a token allows, where the limit says which kind of token this build had.
+            if let limit = counts.quotaLimit, limit < 5_000 { log.info(QuotaOutlook.allowance(limit: limit)) }
         }
         if let pacing = result.pacing, let line = Self.pacing(pacing) { log.info(line) }
         if let budget = result.budget,
@@ -67,17 +71,17 @@ extension Build {
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
     package static func accounting(_ counts: RequestLedger.Counts) -> String {
-        var line = "\(counts.requests) requests, \(counts.notModified) answered 304 (no quota)"
-        if counts.keptAnswers > 0 { line += ", \(counts.keptAnswers) cache hits without a request" }
+        var line =
+            "\(Formatting.plural(counts.requests, "request", "requests")), \(counts.notModified) answered 304 (no quota)"
+        if counts.keptAnswers > 0 {
+            line += ", \(Formatting.plural(counts.keptAnswers, "cache hit", "cache hits")) without a request"
+        }
         if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
         if counts.retries > 0 { line += ", \(counts.retries) retried" }
         if let remaining = counts.quotaRemaining {
             line += "; quota remaining \(Formatting.grouped(remaining))"
             if let limit = counts.quotaLimit {
                 line += " of \(Formatting.grouped(limit))"
-                // What a token allows, where the limit says which kind this is.
-                if limit == 60 { line += " (no token: GITHUB_TOKEN gives 5,000 an hour)" }
-                if limit == 1_000 { line += " (GITHUB_TOKEN in Actions; a personal token gives 5,000 an hour)" }
             }
         }
         return line

@@ -7,14 +7,25 @@ import RepoWatchSupport
 /// `repowatch-site check`: the configuration and every template, validated without the network.
 public struct Check: Sendable {
     public let configPath: String
+    /// `--strict`: warnings fail the check as errors do.
+    public var strict: Bool
 
-    public init(configPath: String) { self.configPath = configPath }
+    public init(configPath: String, strict: Bool = false) {
+        self.configPath = configPath
+        self.strict = strict
+    }
+
+    /// What a passing check found: its warnings (for stderr) and a one-line summary (for stdout).
+    public struct Report: Sendable {
+        public var warnings: [Diagnostic]
+        public var summary: String
+    }
 
     /// Throws every error found in site.yml and the templates together, so one run shows them all.
-    public func run() throws -> String {
+    public func run() throws -> Report {
         let directory = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent()
         var problems: [Diagnostic] = []
-        var loaded: ConfigLoader.Result?
+        var loaded: ConfigLoader.LoadedConfig?
         var templates: TemplateSet?
         var locales: LocaleCatalog?
         do { loaded = try ConfigLoader.load(path: configPath) } catch let error as DiagnosticsError {
@@ -28,32 +39,21 @@ public struct Check: Sendable {
         }
         guard let loaded, let templates, let locales, problems.isEmpty else { throw DiagnosticsError(problems) }
 
-        var lines = (loaded.warnings + templates.compileFallback + locales.warnings).map(\.description)
-        lines += unusedTemplateNames(templates).map {
-            Diagnostic(
-                .warning, file: "Templates/\($0)", line: 1, column: 1,
-                "no built-in template has this name, so it overrides nothing (it can still be a partial); "
-                    + "built-in names: \(TemplateSet.requiredNames.sorted().joined(separator: ", "))"
-            ).description
-        }
+        let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
+        if strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: false) }
+        return Report(warnings: warnings, summary: summary(loaded.config, templates: templates))
+    }
+
+    /// "site.yml: 3 repositories, 4 widgets; templates OK (1 from Templates/)".
+    package func summary(_ config: SiteConfig, templates: TemplateSet) -> String {
         let overrides = templates.overridden.isEmpty ? "" : " (\(templates.overridden.count) from Templates/)"
-        let config = loaded.config
         // Which repositories the owners give, and so their default widgets, only a build can tell.
         let owners =
             config.owners.isEmpty
             ? "" : " and \(Formatting.plural(config.owners.count, "owner", "owners")) (listed at build time)"
         let widgets = config.hasWidgetList || config.owners.isEmpty ? config.widgets.count : nil
-        lines.append(
-            "\(configPath): \(Formatting.plural(config.repos.count, "repository", "repositories"))\(owners), "
-                + (widgets.map { Formatting.plural($0, "widget", "widgets") } ?? "a widget per repository") + "; "
-                + "templates OK\(overrides)")
-        return lines.joined(separator: "\n")
-    }
-
-    /// A misspelt override (`cards.mustache`) would silently change nothing.
-    package func unusedTemplateNames(_ templates: TemplateSet) -> [String] {
-        templates.overridden.filter { file in
-            file.hasSuffix(".mustache") && !TemplateSet.requiredNames.contains(String(file.dropLast(".mustache".count)))
-        }
+        return "\(configPath): \(Formatting.plural(config.repos.count, "repository", "repositories"))\(owners), "
+            + (widgets.map { Formatting.plural($0, "widget", "widgets") } ?? "a widget per repository") + "; "
+            + "templates OK\(overrides)"
     }
 }

@@ -28,7 +28,11 @@ package struct HistoryStep: Sendable {
         guard isReal else { return History() }
         await source.restoreHistory(file, baseURL: baseURL, log: log)
         var history = file.load(now: now) { log.warning($0) }
-        if recordsThisBuild { history.record(snapshot, repos: repos) }
+        if recordsThisBuild {
+            history.record(snapshot, repos: repos)
+        } else {
+            history.keepOnly(repos)
+        }
         return history
     }
 

@@ -18,7 +18,6 @@ package struct SiteInputs: Sendable {
 
     package static func load(_ options: BuildOptions, log: any BuildLog) throws -> SiteInputs {
         let loaded = try ConfigLoader.load(path: options.configPath)
-        for warning in loaded.warnings { log.info(warning.description) }
         var config = loaded.config
         if let baseURL = options.baseURL {
             guard let url = SafeURL.base(baseURL) else {
@@ -27,10 +26,13 @@ package struct SiteInputs: Sendable {
             config.baseURL = url
         }
         guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
-        let templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
-        for warning in templates.compileFallback { log.info(warning.description) }
+        var templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        templates.policy.additions = config.policyAdditions
         let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
-        for warning in locales.warnings { log.info(warning.description) }
+        let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
+        if options.strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: true) }
+        DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath)
+            .report(warnings)
         let now = try now(options)
         let output = options.outputURL
         try OutputLocation(

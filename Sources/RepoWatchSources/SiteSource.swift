@@ -13,8 +13,12 @@ package protocol SiteSource: Sendable {
     /// Brings back the history a lost cache took with it, from wherever this source keeps a copy,
     /// before this build's point is recorded. Never throws: at worst a new history starts.
     func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async
+
+    /// The same for the feed's entries (`.repowatch/feed.json`), before this build's changes are told.
+    func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async
 }
 
 extension SiteSource {
     package func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async {}
+    package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,8 +13,10 @@ import Foundation
 /// moment it is made, so it disappears when the build ends, however it ends (short of being killed
 /// between those two calls, which leaves a hidden `.repowatch-spool-…` file).
 ///
-/// Records are never changed once written, so copies of a list of records can share one spool.
-package final class RecordSpool: @unchecked Sendable {
+/// Records are never changed once written, so copies of a list of records can share one spool, and
+/// threads can read and append at once: what changes (the end, the in-memory records) is behind a
+/// mutex; a record in the file is read with `pread` at its own offset, which needs no lock.
+package final class RecordSpool: Sendable {
     /// Where a record is: 40 bits of offset, 24 of length. A longer record (a hostile answer) is
     /// kept in memory, its number in the offset and the length all ones.
     package struct Record: Sendable, Hashable {
@@ -31,12 +34,17 @@ package final class RecordSpool: @unchecked Sendable {
     package static let largestRecord = 0xFF_FFFE
     private static let oversizedMark = 0xFF_FFFF
 
-    private let lock = NSLock()
+    /// What appending changes.
+    private struct Contents {
+        /// Where the next record in the file (or, without one, in `memory`) goes.
+        var end = 0
+        var memory: [UInt8] = []
+        var oversized: [[UInt8]] = []
+    }
+
     /// -1 when the records are kept in memory (no folder given, or none writable).
     private let descriptor: Int32
-    private var end = 0
-    private var memory: [UInt8] = []
-    private var oversized: [[UInt8]] = []
+    private let contents = Mutex(Contents())
 
     /// Records in memory: small lists and tests.
     package init() { descriptor = -1 }
@@ -63,35 +71,36 @@ package final class RecordSpool: @unchecked Sendable {
     package var isFileBacked: Bool { descriptor >= 0 }
 
     package func append(_ bytes: [UInt8]) -> Record {
-        lock.withLock {
+        contents.withLock { contents in
             if bytes.count > Self.largestRecord {
-                oversized.append(bytes)
-                return Record(offset: oversized.count - 1, count: Self.oversizedMark)
+                contents.oversized.append(bytes)
+                return Record(offset: contents.oversized.count - 1, count: Self.oversizedMark)
             }
-            let record = Record(offset: end, count: bytes.count)
-            if descriptor >= 0, Self.writeAll(descriptor, bytes, at: end) {
-                end += bytes.count
+            let record = Record(offset: contents.end, count: bytes.count)
+            // The write is under the lock too: the next record's offset is known only once it is done.
+            if descriptor >= 0, Self.writeAll(descriptor, bytes, at: contents.end) {
+                contents.end += bytes.count
                 return record
             }
             // No file, or the disk is full: keep it in memory, past every offset the file used.
-            if descriptor >= 0 { return appendToMemory(bytes) }
-            memory.append(contentsOf: bytes)
-            end += bytes.count
+            if descriptor >= 0 { return Self.appendToMemory(bytes, &contents) }
+            contents.memory.append(contentsOf: bytes)
+            contents.end += bytes.count
             return record
         }
     }
 
     /// Reads a record back; called from several threads at once.
     package func read(_ record: Record) -> [UInt8] {
-        if record.count == Self.oversizedMark { return lock.withLock { oversized[record.offset] } }
+        if record.count == Self.oversizedMark { return contents.withLock { $0.oversized[record.offset] } }
         if record.offset >= Self.memoryBase {
-            return lock.withLock {
+            return contents.withLock {
                 let start = record.offset - Self.memoryBase
-                return Array(memory[start..<start + record.count])
+                return Array($0.memory[start..<start + record.count])
             }
         }
         if descriptor < 0 {
-            return lock.withLock { Array(memory[record.offset..<record.offset + record.count]) }
+            return contents.withLock { Array($0.memory[record.offset..<record.offset + record.count]) }
         }
         var bytes = [UInt8](repeating: 0, count: record.count)
         let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
@@ -113,9 +122,9 @@ package final class RecordSpool: @unchecked Sendable {
     /// Offsets of records kept in memory after a failed write, far past anything the file holds.
     private static let memoryBase = 1 << 39
 
-    private func appendToMemory(_ bytes: [UInt8]) -> Record {
-        let record = Record(offset: Self.memoryBase + memory.count, count: bytes.count)
-        memory.append(contentsOf: bytes)
+    private static func appendToMemory(_ bytes: [UInt8], _ contents: inout Contents) -> Record {
+        let record = Record(offset: memoryBase + contents.memory.count, count: bytes.count)
+        contents.memory.append(contentsOf: bytes)
         return record
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where the build reports to. Diagnostics go to stderr; the token never reaches here because no
 /// request or header is ever logged.
@@ -22,25 +23,16 @@ public struct StandardErrorLog: BuildLog {
 }
 
 /// Collects messages, for tests.
-package final class MemoryLog: BuildLog, @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+package final class MemoryLog: BuildLog {
+    private let lines = Mutex<[String]>([])
 
     package init() {}
 
-    package var messages: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
+    package var messages: [String] { lines.withLock { $0 } }
 
     package func info(_ message: String) { append(message) }
     package func warning(_ message: String) { append("warning: \(message)") }
     package func error(_ message: String) { append("error: \(message)") }
 
-    private func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
+    private func append(_ line: String) { lines.withLock { $0.append(line) } }
 }

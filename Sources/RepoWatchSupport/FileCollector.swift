@@ -1,15 +1,15 @@
 import Foundation
+import Synchronization
 
 /// Collects rendered files in memory, from any thread.
-package final class FileCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String: Data] = [:]
+package final class FileCollector: Sendable {
+    private let collected = Mutex<[String: Data]>([:])
 
     package init() {}
 
-    package var files: [String: Data] { lock.withLock { collected } }
+    package var files: [String: Data] { collected.withLock { $0 } }
 
     package func add(_ path: String, _ data: Data) {
-        lock.withLock { collected[path] = data }
+        collected.withLock { $0[path] = data }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,14 +10,14 @@ import Foundation
 /// An advisory `flock` on a file, held until `release()`. The kernel drops it when the process
 /// ends however it ends, so a killed holder never blocks anyone. The file itself stays: removing it
 /// would let a waiter lock the old file while a newcomer locks a new one.
-package final class FileLock: @unchecked Sendable {
+package final class FileLock: Sendable {
     package let path: String
-    private let lock = NSLock()
-    private var descriptor: Int32
+    /// -1 once released: `release()` may be called from several threads, and again by `deinit`.
+    private let descriptor: Mutex<Int32>
 
     private init(path: String, descriptor: Int32) {
         self.path = path
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
     }
 
     package enum Failure: Error, CustomStringConvertible {
@@ -71,7 +72,7 @@ package final class FileLock: @unchecked Sendable {
     }
 
     package func release() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             close(descriptor)
             descriptor = -1

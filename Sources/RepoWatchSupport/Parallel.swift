@@ -1,37 +1,38 @@
 import Foundation
+import Synchronization
 
 /// Runs independent work items on every core and rethrows the first error.
 package enum Parallel {
-    package static func forEach(_ range: Range<Int>, _ body: (Int) throws -> Void) throws {
+    /// `body` runs on several threads at once, so it must be `@Sendable`: the compiler then checks that
+    /// everything it captures is safe to share.
+    package static func forEach(_ range: Range<Int>, _ body: @Sendable (Int) throws -> Void) throws {
         guard range.count > 1 else {
             for index in range { try body(index) }
             return
         }
-        let failure = FailureBox()
-        withoutActuallyEscaping(body) { body in
-            let unchecked = UncheckedBox(body)
-            DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-                guard !failure.isSet else { return }
-                do {
-                    try unchecked.value(range.lowerBound + offset)
-                } catch {
-                    failure.set(error)
-                }
+        let failure = FirstFailure()
+        DispatchQueue.concurrentPerform(iterations: range.count) { offset in
+            guard !failure.isSet else { return }
+            do {
+                try body(range.lowerBound + offset)
+            } catch {
+                failure.set(error)
             }
         }
         if let error = failure.error { throw error }
     }
 
-    private final class FailureBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var first: Error?
-        var error: Error? { lock.withLock { first } }
-        var isSet: Bool { lock.withLock { first != nil } }
-        func set(_ error: Error) { lock.withLock { first = first ?? error } }
-    }
+    /// The first error thrown; the flag is read on every item without taking the lock.
+    private final class FirstFailure: Sendable {
+        private let first = Mutex<(any Error)?>(nil)
+        private let flag = Atomic<Bool>(false)
 
-    private struct UncheckedBox<T>: @unchecked Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
+        var isSet: Bool { flag.load(ordering: .relaxed) }
+        var error: (any Error)? { first.withLock { $0 } }
+
+        func set(_ error: any Error) {
+            first.withLock { $0 = $0 ?? error }
+            flag.store(true, ordering: .relaxed)
+        }
     }
 }

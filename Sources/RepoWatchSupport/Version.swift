@@ -1,3 +1,5 @@
 public enum Version {
-    public static let current = "0.1.0"
+    /// The release this source is. The release workflow tags it `vX.Y.Z` and moves `vX`, and the
+    /// workflow `init` writes uses the action at `@vX`, so the two must agree (ActionReferenceTests).
+    public static let current = "1.0.0"
 }

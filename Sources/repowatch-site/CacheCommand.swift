@@ -33,7 +33,7 @@ struct CacheCommand: AsyncParsableCommand {
             options.configPath = configOption.config
             options.cachePath = cacheDir
             options.lockWait = lockOption.lockWait
-            let lines = try await runReportingErrors {
+            let lines = try await runReportingErrors(config: options.configPath) {
                 try await CacheUpkeep(options: options, log: StandardErrorLog()).run(action)
             }
             for line in lines { print(line) }

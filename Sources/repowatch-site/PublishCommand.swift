@@ -46,10 +46,12 @@ struct PublishCommand: AsyncParsableCommand {
         options.remote = remote
         options.message = message
         options.push = !noPush
-        let result = try await runReportingErrors {
+        let result = try await runReportingErrors(config: options.configPath) {
             try PagesPublisher(options: options, log: StandardErrorLog()).run()
         }
         let pushed = result.remote.map { " and pushed it to \($0)" } ?? ""
-        print("Published \(result.files.count) files as \(result.branch) (\(result.commit.prefix(12)))\(pushed).")
+        print(
+            "Published \(Formatting.plural(result.files.count, "file", "files")) as \(result.branch) (\(result.commit.prefix(12)))\(pushed)."
+        )
     }
 }

@@ -19,7 +19,9 @@ struct RepoCommand: AsyncParsableCommand {
         @OptionGroup var configOption: ConfigOption
 
         func run() async throws {
-            let repos = try await runReportingErrors { try SiteFileEditor(path: configOption.config).list() }
+            let repos = try await runReportingErrors(config: configOption.config) {
+                try SiteFileEditor(path: configOption.config).list()
+            }
             for repo in repos { print(repo) }
         }
     }
@@ -27,16 +29,32 @@ struct RepoCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save a repository at the end of `repos:`.",
-            discussion: "Names are checked against GitHub's rules; one already saved (in any case) is refused.")
+            discussion: """
+                Names are checked against GitHub's rules; one already saved (in any case) is refused. A site \
+                with its own `widgets:` list shows only the widgets listed there: `repo add` then warns that \
+                the new repository is not shown, and with --widget adds a single widget for it at the end of \
+                that list (for a repository saved before, only the widget).
+                """)
 
         @OptionGroup var configOption: ConfigOption
+
+        @Flag(help: "Also add a single widget for it when the site's `widgets:` list would not show it.")
+        var widget = false
 
         @Argument(help: ArgumentHelp("The repository to add.", valueName: "owner/name"))
         var name: String
 
         func run() async throws {
-            let saved = try await runReportingErrors { try SiteFileEditor(path: configOption.config).add(name) }
-            print("Added \(saved) to \(configOption.config).")
+            let config = configOption.config
+            let addition = try await runReportingErrors(config: config) {
+                try SiteFileEditor(path: config).add(name, widget: widget)
+            }
+            if let hidden = addition.hidden { reporter(config: config).report([hidden]) }
+            switch (addition.saved, addition.widgetAdded) {
+            case (true, true): print("Added \(addition.name) to \(config), with a single widget for it.")
+            case (false, _): print("Added a single widget for \(addition.name) to \(config).")
+            case (true, false): print("Added \(addition.name) to \(config).")
+            }
         }
     }
 
@@ -51,7 +69,7 @@ struct RepoCommand: AsyncParsableCommand {
         var name: String
 
         func run() async throws {
-            let removed = try await runReportingErrors {
+            let removed = try await runReportingErrors(config: configOption.config) {
                 try SiteFileEditor(path: configOption.config).remove(name)
             }
             print("Removed \(removed) from \(configOption.config).")

@@ -20,7 +20,7 @@ struct RepoWatchSiteCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             BuildCommand.self, CheckCommand.self, ServeCommand.self, PublishCommand.self, InitCommand.self,
-            RepoCommand.self, CacheCommand.self,
+            RepoCommand.self, CacheCommand.self, GenerateDocsCommand.self,
         ],
         defaultSubcommand: nil
     )
@@ -30,6 +30,16 @@ struct RepoWatchSiteCommand: AsyncParsableCommand {
 struct ConfigOption: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("The site configuration to read.", valueName: "path"))
     var config = "site.yml"
+}
+
+/// `build --strict` and `check --strict`, from one definition.
+struct StrictOption: ParsableArguments {
+    @Flag(
+        help: """
+            Treat warnings about site.yml and the templates as errors: exit 2, write nothing. Warnings about \
+            GitHub's answers stay warnings.
+            """)
+    var strict = false
 }
 
 struct BuildCommand: AsyncParsableCommand {
@@ -44,15 +54,22 @@ struct BuildCommand: AsyncParsableCommand {
             interrupted build leaves the previous one untouched. A repository that cannot be fetched now \
             but was built before keeps its last good data, marked stale.
 
+            Under GitHub Actions (GITHUB_ACTIONS=true) each warning and error about site.yml or a template is \
+            also an annotation on its line, and a Markdown summary of the build is appended to \
+            $GITHUB_STEP_SUMMARY.
+
             Exit status: 0 when every widget has data; 1 when a repository has none (the rest of the site \
             is still written); 2 for usage or configuration errors (nothing written).
             """)
 
     @OptionGroup var arguments: BuildArguments
+    @OptionGroup var strictOption: StrictOption
 
     func run() async throws {
-        let result = try await runReportingErrors {
-            try await Build(options: arguments.options, log: StandardErrorLog()).run()
+        var options = arguments.options
+        options.strict = strictOption.strict
+        let result = try await runReportingErrors(config: options.configPath) {
+            try await Build(options: options, log: StandardErrorLog()).run()
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
@@ -61,29 +78,43 @@ struct BuildCommand: AsyncParsableCommand {
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate site.yml and the templates without using the network.")
+        abstract: "Validate site.yml and the templates without using the network.",
+        discussion: """
+            Reports every error and warning at once, as FILE:LINE:COL on stderr, and a one-line summary on \
+            stdout. Exit status: 0 when the site can be built; 2 when it cannot (with --strict, also when \
+            there are warnings).
+            """)
 
     @OptionGroup var configOption: ConfigOption
+    @OptionGroup var strictOption: StrictOption
 
     func run() async throws {
-        try await runReportingErrors {
-            let report = try Check(configPath: configOption.config).run()
-            print(report)
+        let config = configOption.config
+        try await runReportingErrors(config: config) {
+            let report = try Check(configPath: config, strict: strictOption.strict).run()
+            reporter(config: config).report(report.warnings)
+            FileHandle.standardOutput.write(Data((report.summary + "\n").utf8))
         }
     }
 }
 
-/// Prints configuration and usage problems the way compilers do and exits 2, as DESIGN.md promises.
-func runReportingErrors<T>(_ body: () async throws -> T) async throws -> T {
+/// Diagnostics on stderr and, under GitHub Actions, as annotations.
+func reporter(config: String) -> DiagnosticReporter {
+    DiagnosticReporter(
+        log: StandardErrorLog(), environment: ProcessInfo.processInfo.environment, configPath: config)
+}
+
+/// Prints configuration and usage problems the way compilers do and exits 2, as the docs promise.
+/// - Parameter config: the configuration the command reads, which the diagnostics' files are beside.
+func runReportingErrors<T>(config: String = "site.yml", _ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch let error as DiagnosticsError {
-        for diagnostic in error.diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-        }
+        reporter(config: config).report(error)
         throw ExitCode(2)
     } catch let error as UsageError {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        GitHubActions(environment: ProcessInfo.processInfo.environment).annotate(.error, at: nil, error.description)
         throw ExitCode(2)
     }
 }

@@ -15,8 +15,10 @@ struct ServeCommand: AsyncParsableCommand {
             the site once the changes settle, and open pages reload themselves. A failed rebuild keeps serving \
             the last good site and shows the error in the terminal and over the page.
 
-            The reload script is added only to what the server sends; the files in the output folder stay \
-            exactly as `build` writes them. Ctrl-C stops the server.
+            The reload script (a file, /__repowatch/livereload.js) is added only to what the server sends; \
+            the files in the output folder stay exactly as `build` writes them. Each page is sent with its own \
+            Content-Security-Policy as a header, so the preview allows exactly what GitHub Pages will. \
+            Ctrl-C stops the server.
 
             Example, previewing a GitHub project page with sample data:
               repowatch-site serve --sample --base-path /watch/
@@ -48,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
-        try await runReportingErrors {
+        try await runReportingErrors(config: options.build.configPath) {
             try await InterruptSignal.cancelling { try await server.run() }
         }
         FileHandle.standardError.write(Data("Stopped.\n".utf8))

@@ -5,6 +5,10 @@ extension RepoWatchSiteCommand {
     /// ArgumentParser exits 64 (EX_USAGE) for a bad flag or value; DESIGN.md promises 2 for every
     /// usage error, as for configuration errors.
     static func main() async {
+        if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            FileHandle.standardError.write(Data((unknown + "\n").utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

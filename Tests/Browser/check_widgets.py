@@ -8,18 +8,28 @@ Run by the Swift suite BrowserGalleryTests (one browser session for every page):
 Each PAGE is a path under DIR, optionally suffixed `@light`, `@dark` (the emulated system setting;
 default light) and `@WIDTH` (viewport width; default 1280), e.g. `index.html@dark@1920`.
 For every page load the report lists console errors, broken images, images without alt text,
-widgets of the wrong size, content that spills out of its card, contributor grids that are not
+widgets of the wrong size, content that spills out of its card, stats rows that take more than one
+line, contributor grids that are not
 2 x 2 with equal cells, text and icons below WCAG AA contrast, hostile strings that ran, links with
-disallowed schemes, and axe-core's serious or critical violations; it also saves a full-page
-screenshot. The Swift test asserts that every list is empty.
+disallowed schemes, Content-Security-Policy violations (caught by a `securitypolicyviolation`
+listener installed before any of the page's own code, through CDP), whether the policy blocks an
+inline script the test adds, and axe-core's serious or critical violations; it also saves a
+full-page screenshot. The Swift test asserts that every list is empty.
+
+Pages are served over HTTP from 127.0.0.1 (as GitHub Pages serves them, without headers of its
+own), so the policy each page carries in its <meta> is the one in force; `--no-serve` loads
+file:// URLs instead.
 """
 
 import argparse
 import base64
+import functools
 import json
 import pathlib
 import sys
+import threading
 import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium import webdriver
 from selenium.common.exceptions import UnexpectedAlertPresentException
@@ -113,6 +123,12 @@ for (const el of document.querySelectorAll('[role="img"]')) {
 }
 for (const stat of document.querySelectorAll('[data-stat]')) {
   const label = stat.getAttribute('aria-label') || '';
+  // A release and a language hold text (the tag, the name): their label, or text, must say it.
+  if (stat.dataset.stat === 'release' || stat.dataset.stat === 'language') {
+    if (!(label || stat.textContent).includes(stat.dataset.value))
+      out.labels.push(`${describe(stat)} ${stat.dataset.stat}="${label}" lacks ${stat.dataset.value}`);
+    continue;
+  }
   const value = Number(stat.dataset.value).toLocaleString('en-US');
   // Other locales group their own way ("171.281", "171 281"): their digits must still be there;
   // "today", and Arabic's spelled-out zero, one and two, say the number in words.
@@ -200,6 +216,17 @@ if (cellSizes.length) {
     break;
   }
 }
+// Each card's stats row reads as one row: every stat and the star change share one top offset.
+out.rows = [];
+out.statRows = 0;
+for (const row of document.querySelectorAll('.rw-stats')) {
+  const items = [...row.children].filter(e => e.getBoundingClientRect().width > 0);
+  if (!items.length) continue;
+  out.statRows++;
+  const tops = items.map(e => e.getBoundingClientRect().top);
+  if (Math.max(...tops) - Math.min(...tops) > tolerance)
+    out.rows.push(`${describe(row)} (${row.className}): ${items.length} items on ${new Set(tops.map(Math.round)).size} lines: ${row.textContent.trim().replace(/\s+/g, ' ')}`);
+}
 // Right-to-left widgets mirror: the big days number sits left of the name and stats.
 out.rtl = [];
 out.rtlWidgets = 0;
@@ -213,6 +240,38 @@ for (const root of document.querySelectorAll('[data-widget][dir="rtl"]')) {
 }
 return out;
 """
+
+
+# Installed through CDP before each document's own scripts: every violation of the page's policy.
+CSP_LISTENER_JS = r"""
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || ''}:${e.lineNumber} (${(e.sample || '').slice(0, 60)})`);
+});
+"""
+
+# Whether the page's policy refuses an inline script added now (a policy that is not in force would run it).
+INLINE_PROBE_JS = r"""
+window.__inlineRan = false;
+const probe = document.createElement('script');
+probe.textContent = 'window.__inlineRan = true;';
+document.head.appendChild(probe);
+probe.remove();
+return !window.__inlineRan;
+"""
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, fmt, *args):  # noqa: N802 (stdlib name)
+        pass
+
+
+def serve(folder):
+    """The site over HTTP on 127.0.0.1 (an ephemeral port), in a thread; returns (server, base URL)."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def parse_page(spec):
@@ -248,6 +307,7 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--axe", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--serve", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("pages", nargs="+")
     args = parser.parse_args()
 
@@ -270,8 +330,10 @@ def main():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"pages": [], "screenshots": str(shots.resolve())}
+    server, base = serve(site) if args.serve else (None, None)
     try:
         driver.set_script_timeout(60)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER_JS})
         for spec in args.pages:
             path, scheme, width = parse_page(spec)
             page_started = time.monotonic()
@@ -281,7 +343,7 @@ def main():
                                    {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             entry = {"page": spec, "alerts": []}
             try:
-                driver.get((site / path).as_uri())
+                driver.get(base + path if base else (site / path).as_uri())
                 driver.execute_script("return document.fonts.ready.then(() => true)")
             except UnexpectedAlertPresentException as alert:
                 entry["alerts"].append(str(alert))
@@ -289,7 +351,12 @@ def main():
                 "const g = document.querySelector('.gallery, .repo-widgets');"
                 "return g ? (parseFloat(getComputedStyle(g).zoom) || 1) : 1;")
             entry.update(driver.execute_script(CHECKS_JS, scale))
+
             entry["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+            entry["csp"] = driver.execute_script("return window.__cspViolations || ['no listener']")
+            # After the console is read: the refused probe logs an error of its own.
+            entry["inlineBlocked"] = driver.execute_script(INLINE_PROBE_JS)
+            driver.get_log("browser")
             if axe_source:
                 driver.execute_script(axe_source)
                 result = driver.execute_async_script(
@@ -307,6 +374,8 @@ def main():
             report["pages"].append(entry)
     finally:
         driver.quit()
+        if server:
+            server.shutdown()
     report["seconds"] = round(time.monotonic() - started, 2)
     pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Regenerates the synthetic fixtures in github/ from the real recordings in
-../../../shared/fixtures/github/ (or $REPOWATCH_FIXTURES). See github/README.md.
+"""Regenerates the synthetic fixtures in github/ from the real recordings in github/recorded/
+(or $REPOWATCH_FIXTURES). See github/README.md.
 
     python3 Tests/Fixtures/make_synthetic_fixtures.py
 """
@@ -10,8 +10,7 @@ import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REAL = os.environ.get("REPOWATCH_FIXTURES") or os.path.normpath(
-    os.path.join(HERE, "..", "..", "..", "shared", "fixtures", "github"))
+REAL = os.environ.get("REPOWATCH_FIXTURES") or os.path.join(HERE, "github", "recorded")
 OUT = os.path.join(HERE, "github")
 
 HOSTILE_DESCRIPTION = "<script>alert(\"x\")</script> & \"quotes\" 'apos' <img src=x onerror=alert(1)>"
@@ -99,6 +98,11 @@ def main():
     for name, value in owner_listings().items():
         save(name, value)
 
+    # 7. Private repositories (`private:`), marked as GitHub marks them: `"private": true` and
+    #    `"visibility": "private"` (as in the real recording of BeaverSoftware/test1).
+    for name, value in private_repositories().items():
+        save(name, value)
+
 
 def listed(template, owner, name, stars, topics=(), fork=False, archived=False, pushed="2026-11-01T10:00:00Z"):
     """A list item shaped like the real `template`, renamed to owner/name with the given facts."""
@@ -151,6 +155,39 @@ def owner_listings():
             listed(real, user, "Tie-A", 100),
         ],
         "owner-repos-fixture-org.json": org_repos,
+    }
+
+
+def made_private(item):
+    item = copy.deepcopy(item)
+    item.update({"private": True, "visibility": "private"})
+    return item
+
+
+def private_repositories():
+    real = load("repo-list-item-archived-YorickPeterse-ruby-lint.json")
+    user = real["owner"]
+    org = owner_listings()["owner-user-fixture-org.json"]
+    org_repos = owner_listings()["owner-repos-fixture-org.json"]
+    someone = dict(user, login="someone-else", id=5150515)
+    for key, value in list(someone.items()):
+        if isinstance(value, str):
+            someone[key] = value.replace("YorickPeterse", "someone-else")
+    return {
+        # octocat/Hello-World as recorded, after its owner made it private.
+        "repos-get-private-octocat-Hello-World.json": made_private(load("repos-get-octocat-Hello-World.json")),
+        # `GET /orgs/fixture-org/repos?type=all`: the public list and a private repository with the most stars.
+        "owner-repos-fixture-org-all.json": org_repos + [
+            made_private(listed(real, org, "secret-plans", 5000, topics=["swift"])),
+        ],
+        # `GET /user/repos?affiliation=owner&visibility=all` with YorickPeterse's own token.
+        "owner-repos-YorickPeterse-own.json": [
+            listed(real, user, "oga", 1100, topics=["ruby", "xml"]),
+            made_private(listed(real, user, "diary", 2000)),
+            listed(real, user, "inko", 800, topics=["programming-language"]),
+        ],
+        # `GET /user` with somebody else's token.
+        "user-someone-else.json": someone,
     }
 
 

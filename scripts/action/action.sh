@@ -3,22 +3,37 @@
 # environment variable set by the step's `env:`; nothing here is ever evaluated as code.
 #
 #   resolve        which version and architecture; where its binary is cached
-#   install        the binary from the cache, else downloaded from the release and checksum-verified;
+#   install        the binary from the cache, else downloaded from the release, its SHA-256 checked and,
+#                  when the gh CLI is on the runner, its build provenance attestation verified;
 #                  says `from-source=true` when there is no binary for this version or architecture
 #   prepare-source the source to build and the key of its build-folder cache
 #   build-source   swift build -c release
 #   run            repowatch-site build with the action's inputs; `site-path` is the absolute output
 set -euo pipefail
 
+# The GitHub the runner belongs to: GITHUB_SERVER_URL (a GitHub Enterprise Server sets its own),
+# else github.com.
+server_url() {
+    local url="${GITHUB_SERVER_URL:-https://github.com}"
+    echo "${url%/}"
+}
+
 # Where releases are downloaded from: <base>/<version>/<asset>. A mirror (or a test's file:// folder)
 # may stand in with REPOWATCH_SITE_DOWNLOAD_URL.
 download_base() {
-    echo "${REPOWATCH_SITE_DOWNLOAD_URL:-https://github.com/$REPOWATCH_SITE_REPOSITORY/releases/download}"
+    echo "${REPOWATCH_SITE_DOWNLOAD_URL:-$(server_url)/$REPOWATCH_SITE_REPOSITORY/releases/download}"
 }
 
 fail() {
     echo "::error title=repowatch-site::$*"
     exit 1
+}
+
+# The binaries are Linux ELF files and the source build uses apt-get: on macOS or Windows every later
+# step would fail in a confusing way, so the first step says so before anything is downloaded.
+require_linux() {
+    [[ "${RUNNER_OS:-Linux}" == Linux ]] ||
+        fail "repowatch-site runs on Linux runners only, and this one is ${RUNNER_OS}: use runs-on: ubuntu-latest for the job that builds the site"
 }
 
 # Appends name=value to the step's outputs, refusing values that could forge another output line.
@@ -40,6 +55,7 @@ declared_version() {
 # release the action's source declares: a major tag (v1), a branch or a commit SHA is the commit of
 # some release, or ahead of it (`version: source` builds that exact commit instead).
 cmd_resolve() {
+    require_linux
     local version arch
     if [[ -n "${INPUT_VERSION:-}" ]]; then
         version="$INPUT_VERSION"
@@ -77,8 +93,30 @@ usable() {
     }
 }
 
+# The build provenance attestation the release workflow made for the asset ($1), checked by
+# `gh attestation verify` when gh can ask github.com; $2 is its SHA-256, already checked. Prints which
+# checks were made.
+verify_provenance() {
+    local file="$1" how="SHA-256 $2" log
+    if ! command -v gh >/dev/null; then
+        how+="; build provenance not checked: no gh CLI on this runner"
+    elif [[ "$(server_url)" != https://github.com ]]; then
+        how+="; build provenance not checked: attestations are published on github.com, not $(server_url)"
+    elif [[ -z "${GH_TOKEN:-}" ]]; then
+        how+="; build provenance not checked: gh needs a token (the action's token input is empty)"
+    else
+        log=$(gh attestation verify "$file" --repo "$REPOWATCH_SITE_REPOSITORY" 2>&1) || {
+            printf '%s\n' "$log"
+            fail "$ASSET: gh attestation verify found no valid build provenance attestation by $REPOWATCH_SITE_REPOSITORY; it is not run"
+        }
+        how+="; build provenance attestation verified (gh attestation verify --repo $REPOWATCH_SITE_REPOSITORY)"
+    fi
+    echo "$how"
+}
+
 cmd_install() {
     : "${VERSION:?}" "${ASSET:?}" "${BIN_DIR:?}"
+    require_linux
     local binary="$BIN_DIR/repowatch-site"
     if [[ "$VERSION" == source ]]; then
         output from-source true
@@ -106,6 +144,11 @@ cmd_install() {
     [[ "${expected:-}" =~ ^[0-9a-f]{64}$ ]] || fail "$url.sha256 does not hold a SHA-256"
     read -r actual _ < <(sha256sum "$tmp/$ASSET")
     [[ "$actual" == "$expected" ]] || fail "$ASSET: SHA-256 $actual does not match the published $expected"
+    local verified
+    verified=$(verify_provenance "$tmp/$ASSET" "$actual") || {
+        echo "$verified"
+        exit 1
+    }
     tar -xzf "$tmp/$ASSET" -C "$tmp" repowatch-site || fail "$ASSET holds no repowatch-site"
     if ! usable "$tmp/repowatch-site" "$VERSION"; then
         echo "::warning title=repowatch-site::the $VERSION binary does not run on this runner; building from source"
@@ -115,13 +158,14 @@ cmd_install() {
     mkdir -p "$BIN_DIR"
     install -m 0755 "$tmp/repowatch-site" "$binary"
     rm -rf "$tmp"
-    echo "repowatch-site $VERSION downloaded and verified (sha256 $actual): $binary"
+    echo "repowatch-site $VERSION downloaded and verified ($verified): $binary"
     output binary "$binary"
     output downloaded true
 }
 
 cmd_prepare_source() {
     : "${VERSION:?}"
+    require_linux
     command -v swift >/dev/null ||
         fail "no repowatch-site binary for $VERSION on linux-$(uname -m) and no Swift toolchain to build it: install Swift first (swift-actions/setup-swift), or use a released version"
     if ! pkg-config --exists libcmark 2>/dev/null; then
@@ -134,7 +178,7 @@ cmd_prepare_source() {
     if [[ "$VERSION" != source && "$VERSION" != "$(declared_version)" ]]; then
         source="$RUNNER_TEMP/repowatch-site-source"
         rm -rf "$source"
-        git clone --quiet --depth 1 --branch "$VERSION" -- "https://github.com/$REPOWATCH_SITE_REPOSITORY.git" "$source"
+        git clone --quiet --depth 1 --branch "$VERSION" -- "$(server_url)/$REPOWATCH_SITE_REPOSITORY.git" "$source"
     fi
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n1)
     output source "$source"

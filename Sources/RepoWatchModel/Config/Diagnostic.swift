@@ -21,9 +21,32 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Thrown when input is invalid; carries every problem found, not just the first.
+/// Thrown when input is invalid; carries every problem found, not just the first, in the order a
+/// reader meets them in the files.
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// A last line saying why these stop the command, when that is not plain from them (`--strict`).
+    public var note: String?
+
+    public init(_ diagnostics: [Diagnostic], note: String? = nil) {
+        self.diagnostics = diagnostics.sortedByPosition()
+        self.note = note
+    }
+
+    public var description: String {
+        (diagnostics.map(\.description) + (note.map { ["error: \($0)"] } ?? [])).joined(separator: "\n")
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// By file, then line, then column; diagnostics at one place keep their order (errors are
+    /// usually found before the warnings about the same spot).
+    public func sortedByPosition() -> [Diagnostic] {
+        enumerated().sorted { lhs, rhs in
+            let left = (lhs.element.file, lhs.element.line, lhs.element.column, lhs.offset)
+            let right = (rhs.element.file, rhs.element.line, rhs.element.column, rhs.offset)
+            return left < right
+        }
+        .map(\.element)
+    }
 }

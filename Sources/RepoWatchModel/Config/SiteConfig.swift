@@ -52,6 +52,8 @@ public struct SiteConfig: Sendable, Equatable {
     package var owners: [OwnerSource] = []
     /// Widgets' repositories not in `repos:`, for the build to find among the owners' (see `Reference`).
     package var references: [Reference] = []
+    /// The configuration file as the user named it (`--config`), for messages that ask for an edit.
+    package var file = "site.yml"
     /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
     package var hasWidgetList = false
     /// The owners' repositories whose `outputs:` is not `all`, by their positions in `repos`.
@@ -59,6 +61,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
     /// warned about and left at English.
     public var locale = "en"
+    /// `private:`: whether private repositories may be published (default: left out, with a warning).
+    package var privateRepos = PrivateRepos.exclude
+    /// `csp:`: sources the site adds to its pages' Content-Security-Policy.
+    package var policyAdditions = PolicyAdditions()
 
     /// Positions in `repos` whose repositories get other files than all (`outputs:`).
     package struct OutputRange: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import RepoWatchSupport
+
 /// How a widget is drawn: light or dark, iOS 18's rendering modes, and how numbers are written.
 /// The site sets defaults; each widget may override any of them.
 package struct WidgetLook: Sendable, Hashable {
@@ -65,12 +67,12 @@ package struct WidgetLook: Sendable, Hashable {
             switch key {
             case "appearance":
                 guard let value = SiteConfig.Appearance(rawValue: text) else {
-                    return "`appearance` must be auto, light or dark (got '\(text)')"
+                    return Suggestion.choiceProblem(key, SiteConfig.Appearance.allCases.map(\.rawValue), got: text)
                 }
                 appearance = value
             case "rendering":
                 guard let value = Rendering(rawValue: text) else {
-                    return "`rendering` must be full-color, accented or desaturated (got '\(text)')"
+                    return Suggestion.choiceProblem(key, Rendering.allCases.map(\.rawValue), got: text)
                 }
                 rendering = value
             case "accent":
@@ -81,7 +83,7 @@ package struct WidgetLook: Sendable, Hashable {
                 accent = value
             case "numbers":
                 guard let value = Numbers(rawValue: text) else {
-                    return "`numbers` must be full or compact (got '\(text)')"
+                    return Suggestion.choiceProblem(key, Numbers.allCases.map(\.rawValue), got: text)
                 }
                 numbers = value
             default:

@@ -9,7 +9,7 @@ import RepoWatchStorage
 /// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
 /// in chunks (`HistoryReader`, `HistoryWriter`), never as one string. The packed points wait in a
 /// spool (`RecordSpool`): in a build, a nameless file beside the cache, so the history costs memory
-/// only for its index (`KeyedRecords`, 20 to 30 bytes per repository), however many points it has.
+/// only for its index (`KeyedRecords`, about 100 bytes per repository), however many points it has.
 package struct History: Sendable, Equatable {
     package static let schemaVersion = 1
     /// One point per build: a year of daily builds, or half a year of the default 12-hour schedule.
@@ -65,6 +65,10 @@ package struct History: Sendable, Equatable {
             set(key, points)
         }
     }
+
+    /// Only these repositories' series: one that left the site (removed from site.yml, or private and
+    /// left out) leaves the published history with it.
+    package mutating func keepOnly(_ repos: [RepoName]) { series = series.keeping(repos.map(\.key)) }
 
     /// Keeps the newest `pointLimit` points.
     package mutating func set(_ key: String, _ points: [Point]) {

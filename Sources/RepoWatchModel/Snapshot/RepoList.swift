@@ -24,6 +24,9 @@ package struct RepoList: Sendable {
     }
 
     package mutating func append(_ repo: RepoSnapshot) { records.append(spool.append(RepoRecord.encode(repo))) }
+
+    /// Only the repositories at these positions, in their order.
+    package mutating func keep(_ positions: [Int]) { records = positions.map { records[$0] } }
 }
 
 extension RepoList: RandomAccessCollection, MutableCollection {
@@ -96,6 +99,7 @@ package enum RepoRecord {
         for topic in repo.topics { out.write(topic) }
         out.write(repo.isPrivate)
         out.write(repo.pending)
+        out.write(repo.isGone)
         return out.bytes
     }
 
@@ -140,6 +144,7 @@ package enum RepoRecord {
         repo.topics = (0..<input.readInt()).map { _ in input.readString() }
         repo.isPrivate = input.readBool()
         repo.pending = input.readBool()
+        repo.isGone = input.readBool()
         return repo
     }
 }

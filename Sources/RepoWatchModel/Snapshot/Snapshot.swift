@@ -84,6 +84,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
     /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
     package var failureIsTransient = false
+    /// GitHub answered 404: the feeds tell "gone" for a repository seen before. Not part of snapshot.json.
+    package var isGone = false
 
     package init(
         configName: String, fullName: String? = nil, htmlURL: String? = nil, description: String? = nil,

@@ -33,7 +33,11 @@ extension RepoCard: MustacheParent {
         case "issues": return issues
         case "pulls": return pulls
         case "issues_include_pulls": return issuesIncludePulls
+        case "stats_size": return statsSize.rawValue
         case "days": return days
+        case "release": return release
+        case "language": return language
+        case "has_details": return hasDetails
         case "contributors": return contributors
         case "has_contributors": return hasContributors
         case "contributors_note": return contributorsNote
@@ -81,6 +85,31 @@ extension RepoCard.Days: MustacheParent {
         case "label": return label
         case "hot": return hot
         case "missing": return missing ? true : nil
+        default: return nil
+        }
+    }
+}
+
+extension RepoCard.Release: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "tag": return tag
+        case "published_at": return publishedAt
+        case "published_display": return publishedDisplay
+        case "ago": return ago
+        case "label": return label
+        case "html_url": return htmlURL
+        default: return nil
+        }
+    }
+}
+
+extension RepoCard.Language: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "color": return color
+        case "label": return label
         default: return nil
         }
     }
@@ -150,7 +179,7 @@ extension WidgetCard: MustacheParent {
         case "rendering": return look.rendering.rawValue
         case "numbers": return look.numbers.rawValue
         case "accent": return accent
-        case "style": return style
+        case "accent_class": return accentClass
         case "lang": return lang
         case "rtl": return rtl
         default: return nil

@@ -14,8 +14,10 @@ extension RepoCard {
     /// - Parameters:
     ///   - numbers: how counts are displayed; spoken labels always say the full number.
     ///   - strings: the card's words and formats (`locale:`).
+    ///   - now: the build's time, which "3 days ago" counts from (default: when the data was fetched).
     package init(
-        _ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english
+        _ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english,
+        now: Date? = nil
     ) {
         let state = Self.state(of: repo, sample: sample)
         let format = strings.formatter
@@ -31,7 +33,12 @@ extension RepoCard {
         self.state = state
         archived = repo.archived ?? false
         avatar = Avatar(src: repo.ownerAvatar ?? "", alt: strings.text("avatar_of", ["login": owner]))
-        if let description = repo.description, !description.isEmpty { self.description = description }
+        // Sample descriptions are made up with the numbers: said in the card's own language.
+        if sample, state == .sample {
+            description = strings.text("sample_description", ["name": displayName])
+        } else if let description = repo.description, !description.isEmpty {
+            self.description = description
+        }
         // The card's subtitle line shows either the status tags or the description, never a squeezed mix.
         hasTags = state != .fresh || repo.archived == true
         htmlURL = SafeURL.http(repo.htmlURL)
@@ -41,7 +48,17 @@ extension RepoCard {
             asOf = strings.text("as_of", ["date": format.day(fetchedAt)])
         }
         guard !fillsNoData(repo, strings: strings) else { return }
-        fillNumbers(repo, numbers: numbers, strings: strings)
+        addCounts(repo, numbers: numbers)
+        addDetails(repo, now: now ?? repo.fetchedAt ?? Date(timeIntervalSince1970: 0))
+        contributors = repo.contributors.prefix(4).enumerated().map { index, person in
+            Person(
+                login: person.login, contributions: person.contributions,
+                display: format.number(person.contributions, numbers),
+                label: strings.plural("contributions", count: person.contributions, ["login": person.login]),
+                avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
+                rank: index + 1)
+        }
+        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
     }
 
     /// A card without numbers (unavailable, or pending and never fetched) says why instead.
@@ -60,9 +77,9 @@ extension RepoCard {
         return true
     }
 
-    /// The stats, the days since the last push and the contributors.
-    private mutating func fillNumbers(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers, strings: StringTable) {
-        let format = strings.formatter
+    /// Stars, forks, issues, pull requests and the days since the last push.
+    private mutating func addCounts(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers) {
+        let strings = self.strings
         stars = Self.stat(repo.stars, "stars", unknown: "stars_unknown", numbers: numbers, strings: strings)
         forks = Self.stat(repo.forks, "forks", unknown: "forks_unknown", numbers: numbers, strings: strings)
         issuesIncludePulls = repo.openIssuesIncludePulls
@@ -79,7 +96,7 @@ extension RepoCard {
             pulls?.title = strings.text("pulls_title")
         }
         if let days = repo.daysSincePush {
-            let display = format.grouped(days)
+            let display = strings.formatter.grouped(days)
             self.days = Days(
                 value: days, display: display, digits: String(days.magnitude).count,
                 caption: days == 0 ? strings.text("today") : strings.plural("days_caption", count: days),
@@ -89,15 +106,26 @@ extension RepoCard {
         } else {
             days = Days(caption: strings.text("no_pushes"), label: strings.text("never_pushed"))
         }
-        contributors = repo.contributors.prefix(4).enumerated().map { index, person in
-            Person(
-                login: person.login, contributions: person.contributions,
-                display: format.number(person.contributions, numbers),
-                label: strings.plural("contributions", count: person.contributions, ["login": person.login]),
-                avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
-                rank: index + 1)
+    }
+
+    /// The latest release and the primary language, where GitHub gave them.
+    private mutating func addDetails(_ repo: RepoSnapshot, now: Date) {
+        let strings = self.strings
+        if let language = repo.language {
+            self.language = Language(
+                name: language.name, color: language.color,
+                label: strings.text("language_label", ["name": language.name]))
         }
-        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+        if let release = repo.release {
+            let format = strings.formatter
+            let day = release.publishedAt.map(format.day)
+            self.release = Release(
+                tag: release.tag, publishedAt: release.publishedAt.map(Formatting.iso), publishedDisplay: day,
+                ago: release.publishedAt.map { format.ago($0, now: now) },
+                label: day.map { strings.text("release_label", ["tag": release.tag, "date": $0]) }
+                    ?? strings.text("release_label_undated", ["tag": release.tag]),
+                htmlURL: htmlURL.map { $0 + "/releases/latest" })
+        }
     }
 
     /// The fetcher's notes are English sentences in snapshot.json; each known one has a key.

@@ -88,6 +88,30 @@ package struct RepoCard: Sendable {
         package var noun: String
     }
 
+    /// The latest release: `{ tag, published_at, published_display, ago, label, html_url }`.
+    package struct Release: Sendable {
+        package var tag: String
+        /// ISO 8601, for `<time datetime>`; nil when GitHub gave no date.
+        package var publishedAt: String?
+        /// "19 Nov 2026".
+        package var publishedDisplay: String?
+        /// "3 days ago", counted from the build's time.
+        package var ago: String?
+        /// Spoken: "Latest release v5.9.2, published 19 Nov 2026".
+        package var label: String
+        /// The repository's latest release on GitHub; nil without a safe `html_url`.
+        package var htmlURL: String?
+    }
+
+    /// The primary language: `{ name, color, label }`.
+    package struct Language: Sendable {
+        package var name: String
+        /// GitHub's colour as `#RRGGBB` (validated when the snapshot was read), or nil.
+        package var color: String?
+        /// Spoken: "Primary language: Swift".
+        package var label: String
+    }
+
     package var configName: String
     package var fullName: String
     package var owner: String
@@ -116,7 +140,11 @@ package struct RepoCard: Sendable {
     /// Open pull requests, where GraphQL counted them apart.
     package var pulls: Stat?
     package var issuesIncludePulls = false
+    /// How tightly the stats row is set so it stays on one line (`fitStatsRow()`).
+    package var statsSize = StatsRow.Size.regular
     package var days: Days?
+    package var release: Release?
+    package var language: Language?
     package var contributors: [Person] = []
     package var contributorsNote: String?
     package var history: HistorySummary?
@@ -127,6 +155,8 @@ package struct RepoCard: Sendable {
     package var strings: StringTable = .english
 
     package var hasContributors: Bool { !contributors.isEmpty }
+    /// Whether the large widget has a language or a release to show under the card.
+    package var hasDetails: Bool { release != nil || language != nil }
     package var isUnavailable: Bool { state == .unavailable }
     /// No numbers to show: unavailable, or pending before any build fetched it. The card shows a
     /// sentence (`errorDisplay`) instead of stats.
@@ -139,8 +169,9 @@ package struct WidgetCard: Sendable {
     package var id: String?
     package var state: RepoCard.State
     package var look: WidgetLook
-    /// CSS custom properties of the accent palette; only when accented.
-    package var style: String?
+    /// The class that sets the accent palette's CSS custom properties (`AccentPalette.stylesheet`);
+    /// only when accented. A class, not a `style` attribute: the pages' policy allows no inline style.
+    package var accentClass: String?
 
     /// The widget's language (`lang`) and whether it runs right to left.
     package var lang: String { look.locale }
@@ -152,7 +183,7 @@ package struct WidgetCard: Sendable {
         self.id = id
         self.state = state
         self.look = look
-        style = look.rendering == .accented ? AccentPalette(accent: look.accent).cssVariables : nil
+        accentClass = look.rendering == .accented ? AccentPalette.className(look.accent) : nil
     }
 
     package var accent: String? { look.rendering == .accented ? look.accent.hex : nil }

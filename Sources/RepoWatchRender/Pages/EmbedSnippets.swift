@@ -2,26 +2,36 @@ import Foundation
 import RepoWatchModel
 import RepoWatchSupport
 
-/// Ready-to-copy snippets for the widgets of a repository page: absolute with `base_url`, else
-/// relative to the site's root (to be completed by whoever pastes them).
+/// Ready-to-copy snippets for the widgets of a repository or double widget page: absolute with
+/// `base_url`, so they work wherever they are pasted; else relative to the site's root (the build
+/// warns once). Their alt text and iframe title are in the page's language.
 package struct EmbedSnippets: Sendable {
     package let baseURL: URL?
 
-    package func embed(_ name: RepoName, size: SiteConfig.WidgetSize) -> Embed {
-        let folder = SiteLayout.repoFolder(name)
+    /// A repository's widget of `size`, in `repos/OWNER/NAME/`.
+    package func embed(_ name: RepoName, size: SiteConfig.WidgetSize, strings: StringTable = .english) -> Embed {
+        embed(folder: SiteLayout.repoFolder(name), size: size, name: name.description, strings: strings)
+    }
+
+    /// A double widget (always large), in `widgets/ID/`; `name` says which two repositories it shows.
+    package func embed(double id: String, name: String, strings: StringTable = .english) -> Embed {
+        embed(folder: SiteLayout.widgetFolder(id: id), size: .large, name: name, strings: strings)
+    }
+
+    private func embed(folder: String, size: SiteConfig.WidgetSize, name: String, strings: StringTable) -> Embed {
         let svg = address(folder + SiteLayout.svg(size))
         let svgDark = address(folder + SiteLayout.svg(size, dark: true))
-        let title = XMLEscape.text("\(name) on RepoWatcher")
+        let alt = strings.text("embed_alt", ["name": name])
         return Embed(
             size: size.rawValue,
-            markdown: "[![\(name) on RepoWatcher](\(svg))](\(address(folder)))",
+            markdown: "[![\(Self.markdownText(alt))](\(svg))](\(address(folder)))",
             picture: """
                 <picture>
                   <source media="(prefers-color-scheme: dark)" srcset="\(XMLEscape.text(svgDark))">
-                  <img src="\(XMLEscape.text(svg))" alt="\(title)" width="\(WidgetFrame.width)" height="\(WidgetFrame.height(size))">
+                  <img src="\(XMLEscape.text(svg))" alt="\(XMLEscape.text(alt))" width="\(WidgetFrame.width)" height="\(WidgetFrame.height(size))">
                 </picture>
                 """,
-            iframe: iframe(folder + SiteLayout.html(size), size: size, title: name.description),
+            iframe: iframe(folder + SiteLayout.html(size), size: size, title: alt),
             svg: svg, svgDark: svgDark)
     }
 
@@ -30,20 +40,33 @@ package struct EmbedSnippets: Sendable {
         return (base.hasSuffix("/") ? base : base + "/") + path
     }
 
+    /// - Parameter title: the iframe's accessible name, as it stands.
     package func iframe(_ path: String, size: SiteConfig.WidgetSize, title: String) -> String {
         """
         <iframe src="\(XMLEscape.text(address(path)))" width="\(WidgetFrame.width)" height="\(WidgetFrame.height(size))" \
-        style="border:0" title="\(XMLEscape.text(title)) on RepoWatcher" loading="lazy"></iframe>
+        style="border:0" title="\(XMLEscape.text(title))" loading="lazy"></iframe>
         """
+    }
+
+    /// Alt text inside `![…]`: a bracket or backslash from a locale table would end or escape it.
+    private static func markdownText(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
     }
 }
 
 /// `sitemap.xml` (only with `base_url`: a sitemap lists absolute addresses).
 package enum Sitemap {
-    package static func paths(pageCount: Int, repos: [RepoName]) -> [String] {
+    /// - Parameter widgets: the IDs of double widgets, whose pages are listed after the repositories'.
+    package static func paths(pageCount: Int, repos: [RepoName], widgets: [String] = []) -> [String] {
         var paths = [""]
         if pageCount > 1 { paths += (2...pageCount).map(SiteLayout.galleryFolder) }
         paths += repos.map(SiteLayout.repoFolder)
+        paths += widgets.map { SiteLayout.widgetFolder(id: $0) }
         return paths
     }
 

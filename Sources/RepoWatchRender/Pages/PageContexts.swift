@@ -133,10 +133,12 @@ package struct GalleryPageContext: Sendable, MustacheParent {
     package var sections: [GallerySection]
     package var pagination: Pagination
     package var locale: PageLocale
+    package var feed: FeedLink?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "root": return root
+        case "feed": return feed
         case "site": return site
         case "page": return page
         case "widgets": return widgets
@@ -206,11 +208,13 @@ package struct RepoPageContext: Sendable, MustacheParent {
     /// Where the repository came from: `repos:` or an owner (see OwnerContexts.swift).
     package var source: RepoSourceContext
     package var locale: PageLocale
+    package var feed: FeedLink?
 
     package func child(named key: String) -> Any? {
         let strings = locale.strings
         switch key {
         case "root": return root
+        case "feed": return feed
         case "site": return site
         case "repo": return repo
         case "widgets": return widgets

@@ -1,11 +1,12 @@
 import Foundation
 import RepoWatchModel
 import RepoWatchSupport
+import Synchronization
 
 /// Avatar images as `data:` URIs, each encoded once however many widgets show it. Bounded: the
 /// cache is dropped when it outgrows `cacheLimit`, and images too big to inline leave their place
 /// to the generated placeholder, so a large widget (five faces) stays under the size limit.
-package final class AvatarDataURIs: @unchecked Sendable {
+package final class AvatarDataURIs: Sendable {
     /// Small: widgets are rendered in site order, so an image is reused soon or not for long, and a
     /// larger cache only grew with the number of distinct faces (12 MB at 20,000 repositories).
     package static let cacheLimit = 2 << 20
@@ -13,15 +14,20 @@ package final class AvatarDataURIs: @unchecked Sendable {
     package static let imageLimit = 13_000
 
     package let images: AvatarFiles
-    private let lock = NSLock()
-    private var encoded: [String: String] = [:]
-    private var encodedBytes = 0
+    /// Shared by the render's threads. Encoding happens outside the lock, so two threads may encode
+    /// the same image once each; either result is the same.
+    private let cache = Mutex(Cache())
+
+    private struct Cache {
+        var encoded: [String: String] = [:]
+        var bytes = 0
+    }
 
     package init(images: AvatarFiles) { self.images = images }
 
     /// Nil when the site has no such file (the caller draws the empty-avatar glyph).
     package func dataURI(_ path: String, name: String) -> String? {
-        if let cached = lock.withLock({ encoded[path] }) { return cached }
+        if let cached = cache.withLock({ $0.encoded[path] }) { return cached }
         guard let data = images[path] else { return nil }
         let uri: String
         if data.count > Self.imageLimit {
@@ -29,13 +35,13 @@ package final class AvatarDataURIs: @unchecked Sendable {
         } else {
             uri = "data:\(MIMEType.image(path));base64,\(data.base64EncodedString())"
         }
-        lock.withLock {
-            if encodedBytes > Self.cacheLimit {
-                encoded.removeAll(keepingCapacity: true)
-                encodedBytes = 0
+        cache.withLock { cache in
+            if cache.bytes > Self.cacheLimit {
+                cache.encoded.removeAll(keepingCapacity: true)
+                cache.bytes = 0
             }
-            encoded[path] = uri
-            encodedBytes += uri.utf8.count
+            cache.encoded[path] = uri
+            cache.bytes += uri.utf8.count
         }
         return uri
     }

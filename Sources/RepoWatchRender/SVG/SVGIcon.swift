@@ -38,6 +38,11 @@ package struct SVGIcon {
             "<path fill=\"C\" fill-rule=\"evenodd\" d=\"M1.5 2.5A1 1 0 0 1 2.5 1.5h11a1 1 0 0 1 1 1v2a1 1 0 0 1-.7.95V13a1.5 "
             + "1.5 0 0 1-1.5 1.5H3.7A1.5 1.5 0 0 1 2.2 13V5.45a1 1 0 0 1-.7-.95Zm2.2 3v7.5h8.6V5.5ZM6 7.2h4v1.5H6Z\"/>",
         viewBox: 16)
+    package static let tag = SVGIcon(
+        body:
+            "<path fill=\"none\" stroke=\"C\" stroke-width=\"1.6\" stroke-linejoin=\"round\" "
+            + "d=\"M1.8 2.6v4.6l7 7 5.4-5.4-7-7H2.6a.8.8 0 0 0-.8.8Z\"/><circle cx=\"5.2\" cy=\"5.2\" r=\"1.2\" fill=\"C\"/>",
+        viewBox: 16)
     package static let person = SVGIcon(
         body:
             "<circle cx=\"8\" cy=\"5.6\" r=\"3\" fill=\"C\"/><path d=\"M2.5 14.5c.5-3 2.8-4.8 5.5-4.8s5 1.8 5.5 4.8Z\" fill=\"C\"/>",

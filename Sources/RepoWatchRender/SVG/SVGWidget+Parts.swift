@@ -3,78 +3,98 @@ import RepoWatchSupport
 
 // The stats row, the Top Contributors grid and the small pieces every part draws with.
 extension SVGWidget {
-    // MARK: - Stats
+    // MARK: - Stats (laid out by StatsRow, as the HTML row)
 
-    package struct StatItem {
-        package var icon: SVGIcon?
-        package var text: String?
-        package var placeholder = false
-        package var color: String?
-        package var x = 0.0
-        package var width: Double
-    }
-
-    /// The stats row as the flex row lays it out: items 12 apart, wrapping when the column is full.
-    package func statsLayout(_ repo: RepoCard, maxX: Double) -> [[StatItem]] {
-        var items: [StatItem] = []
-        let stats: [(RepoCard.Stat?, SVGIcon, Bool)] = [
-            (repo.stars, .star, true), (repo.forks, .fork, false), (repo.issues, .issue, false),
-            (repo.pulls, .pull, false),
-        ]
-        for (stat, icon, isStars) in stats {
-            guard let stat else { continue }
-            if stat.missing {
-                items.append(StatItem(icon: icon, placeholder: true, width: 13 + 4 + 34))
-            } else {
-                let display = stat.display ?? ""
-                items.append(
-                    StatItem(icon: icon, text: display, width: 17 + TextWidth.estimate(display, size: 13, bold: true)))
-            }
-            if isStars, let delta = repo.delta?.stars {
-                let display = delta.display
-                let color: String
-                switch delta.sign {
-                case .up: color = palette.fresh
-                case .down: color = palette.hot
-                case .flat: color = palette.muted
-                }
-                items.append(
-                    StatItem(text: display, color: color, width: TextWidth.estimate(display, size: 12, bold: true)))
-            }
+    package mutating func drawStat(_ item: StatsRow.Item, size: StatsRow.Size, lineTop: Double) {
+        var x = 16 + item.x
+        if let delta = item.text, item.isDelta {
+            out += text(
+                delta, x: x, y: Self.baseline(lineTop, size.deltaFont), size: size.deltaFont, classes: "s t",
+                fill: deltaColor(item))
+            return
         }
-        var lines: [[StatItem]] = [[]]
-        var x = 16.0
-        for var item in items {
-            // The delta hugs its count (the stylesheet pulls it 8 px closer than the gap).
-            let gap = item.icon == nil ? 4.0 : 12.0
-            let start = lines[lines.count - 1].isEmpty ? 16 : x + gap
-            if !lines[lines.count - 1].isEmpty, start + item.width > maxX {
-                lines.append([])
-                x = 16
-                item.x = 16
-            } else {
-                item.x = start
-            }
-            x = item.x + item.width
-            lines[lines.count - 1].append(item)
+        let icon: SVGIcon
+        switch item.kind {
+        case .stars: icon = .star
+        case .forks: icon = .fork
+        case .issues: icon = .issue
+        case .pulls, .delta: icon = .pull
         }
-        return lines.filter { !$0.isEmpty }
-    }
-
-    package mutating func drawStat(_ item: StatItem, lineTop: Double) {
-        var x = item.x
-        if let icon = item.icon {
-            out += icon.draw(x: x, y: lineTop + 1.5, size: 13, color: palette.muted)
-            x += 17
-        }
-        if item.placeholder {
+        out += icon.draw(x: x, y: lineTop + (16 - size.icon) / 2, size: size.icon, color: palette.muted)
+        x += size.icon + size.iconGap
+        if let value = item.text {
+            out += text(value, x: x, y: Self.baseline(lineTop, size.font), size: size.font, classes: "s m t")
+        } else {
             out +=
-                "<rect x=\"\(n(x))\" y=\"\(n(lineTop + 3))\" width=\"34\" height=\"10\" rx=\"5\" fill=\"\(palette.placeholder)\"/>"
-        } else if let value = item.text {
-            if let color = item.color {
-                out += text(value, x: x, y: lineTop + 12.5, size: 12, classes: "s t", fill: color)
-            } else {
-                out += text(value, x: x, y: lineTop + 12.5, size: 13, classes: "s m t")
+                "<rect x=\"\(n(x))\" y=\"\(n(lineTop + 3))\" width=\"\(n(StatsRow.placeholderWidth))\" height=\"10\" "
+            out += "rx=\"5\" fill=\"\(palette.placeholder)\"/>"
+        }
+    }
+
+    private func deltaColor(_ item: StatsRow.Item) -> String {
+        switch item.sign {
+        case .up: return palette.fresh
+        case .down: return palette.hot
+        case .flat, nil: return palette.muted
+        }
+    }
+
+    /// Where text of `size` sits on a 16 px line, as the browser centres it (DejaVu's ascent and
+    /// descent; other fonts land within a pixel).
+    package static func baseline(_ lineTop: Double, _ size: Double) -> Double {
+        lineTop + (16 - size * 1.164) / 2 + size * 0.928
+    }
+
+    // MARK: - Language and release (as large.mustache's .rw-details)
+
+    /// Draws the row under the large card, from 8 px inside the card's padding (as `.rw-details`);
+    /// returns how far it pushes Top Contributors down (none without details).
+    package mutating func details(_ repo: RepoCard, top: Double) -> Double {
+        guard !repo.noData, repo.hasDetails else { return 0 }
+        let row = DetailsRow(repo)
+        let clipID = clipRect(x: 16, y: top, width: Self.width - 32, height: 16)
+        out += "<g clip-path=\"url(#\(clipID))\">"
+        let baseline = Self.baseline(top, 12)
+        if let language = repo.language {
+            let fill = palette.accented ? palette.text : language.color ?? palette.muted
+            let gray = desaturated ? " filter=\"url(#rw-gray)\"" : ""
+            out += "<circle cx=\"\(n(16 + 5))\" cy=\"\(n(top + 8))\" r=\"4.17\" fill=\"\(fill)\"\(gray)/>"
+            let clipName = clipRect(x: 30, y: top, width: row.languageName, height: 16)
+            out += "<g clip-path=\"url(#\(clipName))\">"
+            out += text(language.name, x: 30, y: baseline, size: 12, classes: "s m") + "</g>"
+        }
+        if let release = repo.release {
+            let x = 16 + row.releaseX
+            out += SVGIcon.tag.draw(x: x, y: top + 1.5, size: 13, color: palette.muted)
+            let clipTag = clipRect(x: x + 17, y: top, width: row.tag, height: 16)
+            out += "<g clip-path=\"url(#\(clipTag))\">"
+            out += text(release.tag, x: x + 17, y: baseline, size: 12, classes: "s m") + "</g>"
+            if let ago = release.ago {
+                out += text("· " + ago, x: x + 17 + row.tag + 3.6, y: baseline, size: 12, classes: "s m")
+            }
+        }
+        out += "</g>"
+        return 16 - 8 + 14
+    }
+
+    /// Widths in the details row, as its flex items shrink: the language to at most 40 % of the row,
+    /// the tag to what the release's date leaves.
+    package struct DetailsRow {
+        package var languageName = 0.0
+        package var releaseX = 0.0
+        package var tag = 0.0
+
+        package init(_ repo: RepoCard) {
+            let rowWidth = SVGWidget.width - 32
+            if let language = repo.language {
+                let name = TextWidth.estimate(language.name, size: 12, bold: true)
+                languageName = min(name, rowWidth * 0.4 - 14)
+                releaseX = 14 + languageName + 12
+            }
+            if let release = repo.release {
+                let ago = release.ago.map { TextWidth.estimate(" · " + $0, size: 12, bold: true) } ?? 0
+                let room = rowWidth - releaseX - 17 - ago
+                tag = max(0, min(TextWidth.estimate(release.tag, size: 12, bold: true), room))
             }
         }
     }
@@ -86,21 +106,22 @@ extension SVGWidget {
         let people = repo.contributors
         guard !people.isEmpty else {
             let note = repo.contributorsNote ?? ""
-            let center = (top + 26 + Self.largeHeight - 36) / 2
+            let center = (top + 24.25 + Self.largeHeight - 36) / 2
             out += text(note, x: Self.width / 2, y: center + 4, size: 13, classes: "m", anchor: "middle")
             return
         }
         let cellWidth = (Self.width - 32 - 12) / 2
-        let gridTop = top + 26.25
+        // The title's 16.25 px line and 8 px below it; rows of 56 px, 12 apart (.rw-team__grid).
+        let gridTop = top + 24.25
         for (index, person) in people.prefix(4).enumerated() {
             let x = 16 + Double(index % 2) * (cellWidth + 12)
-            let y = gridTop + Double(index / 2) * 72
+            let y = gridTop + Double(index / 2) * 68
             let login = person.login
-            avatar(person.avatar, x: x, y: y + 8, size: 44, name: login)
-            let clip = clipRect(x: x + 54, y: y, width: cellWidth - 54, height: 60)
+            avatar(person.avatar, x: x, y: y + 6, size: 44, name: login)
+            let clip = clipRect(x: x + 54, y: y, width: cellWidth - 54, height: 56)
             out += "<g clip-path=\"url(#\(clip))\">"
-            out += text(login, x: x + 54, y: y + 27, size: 14, classes: "s")
-            out += text(person.display, x: x + 54, y: y + 43, size: 12, classes: "m t")
+            out += text(login, x: x + 54, y: y + 25, size: 14, classes: "s")
+            out += text(person.display, x: x + 54, y: y + 41, size: 12, classes: "m t")
             out += "</g>"
         }
     }

@@ -71,7 +71,8 @@ package struct SVGWidget {
             card(repos[0], top: 0, height: Self.mediumHeight)
         case .large:
             card(repos[0], top: 0, height: Self.mediumHeight)
-            team(repos[0], top: Self.mediumHeight)
+            let detailsHeight = details(repos[0], top: Self.mediumHeight - 8)
+            team(repos[0], top: Self.mediumHeight + detailsHeight)
         case .double:
             let half = Self.largeHeight / 2
             for (index, repo) in repos.prefix(2).enumerated() {
@@ -98,115 +99,6 @@ package struct SVGWidget {
         return parts.joined(separator: ", ")
     }
 
-    // MARK: - The card (as card.mustache)
-
-    private mutating func card(_ repo: RepoCard, top: Double, height: Double) {
-        let p = palette
-        let unavailable = repo.noData
-        let days = repo.days
-
-        // The big number on the right decides how wide the main column may be.
-        var daysWidth = 40.0
-        var daysSize = 64.0
-        if !unavailable, let days, !days.missing {
-            let display = days.display ?? ""
-            daysSize = Self.daysFontSize(digits: days.digits ?? display.count)
-            daysWidth = max(
-                TextWidth.estimate(display, size: daysSize, bold: true),
-                TextWidth.estimate(days.caption, size: 12, bold: true))
-        } else if !unavailable {
-            daysWidth = max(52, TextWidth.estimate("no pushes", size: 12, bold: true))
-        }
-        daysWidth = min(daysWidth, (Self.width - 32) * 0.48)
-        let mainRight = Self.width - 16 - daysWidth - 10
-
-        // The main column, centred as a block: head (50), gap (12), stats or the error.
-        let statLines = unavailable ? [] : statsLayout(repo, maxX: mainRight)
-        let errorLines =
-            unavailable
-            ? TextWidth.wrap(repo.errorDisplay ?? repo.error ?? "", size: 12, width: mainRight - 16, maxLines: 3) : []
-        let belowHead =
-            unavailable
-            ? Double(errorLines.count) * 16.2 : Double(statLines.count) * 16 + Double(max(0, statLines.count - 1)) * 4
-        let blockTop = top + (height - (50 + 12 + belowHead)) / 2
-
-        avatar(repo.avatar, x: 16, y: blockTop, size: 50, name: repo.owner)
-
-        // Name and the subtitle line (tags, or the description), clipped to the column.
-        let clip = clipRect(x: 76, y: top, width: max(0, mainRight - 76), height: height)
-        out += "<g clip-path=\"url(#\(clip))\">"
-        let tags = tagList(repo)
-        let description = repo.hasTags ? nil : repo.description
-        let hasSub = !tags.isEmpty || description != nil
-        let nameBaseline = hasSub ? blockTop + 21.5 : blockTop + 31
-        out += text(repo.name, x: 76, y: nameBaseline, size: 20, classes: "b")
-        if hasSub {
-            var x = 76.0
-            let lineTop = blockTop + 30.5
-            for tag in tags {
-                let textWidth = TextWidth.estimate(tag.text, size: 11, bold: true)
-                let width = textWidth + 12 + (tag.icon == nil ? 0 : 13)
-                let color = tag.bad ? p.bad : p.muted
-                if p.accented {
-                    out +=
-                        "<rect x=\"\(n(x + 0.5))\" y=\"\(n(lineTop + 0.5))\" width=\"\(n(width - 1))\" height=\"15\" "
-                    out += "rx=\"6\" fill=\"none\" stroke=\"\(color)\"/>"
-                } else {
-                    out +=
-                        "<rect x=\"\(n(x))\" y=\"\(n(lineTop))\" width=\"\(n(width))\" height=\"16\" rx=\"6\" fill=\"\(p.tag)\"/>"
-                }
-                var textX = x + 6
-                if let icon = tag.icon {
-                    out += icon.draw(x: textX, y: lineTop + 3, size: 10, color: color)
-                    textX += 13
-                }
-                out += text(tag.text, x: textX, y: lineTop + 12, size: 11, classes: "s", fill: color)
-                x += width + 4
-            }
-            if let description, tags.isEmpty {
-                out += text(description, x: 76, y: lineTop + 12, size: 12, classes: "m")
-            }
-        }
-        out += "</g>"
-
-        let belowTop = blockTop + 62
-        if unavailable {
-            for (index, line) in errorLines.enumerated() {
-                out += text(line, x: 16, y: belowTop + 12 + Double(index) * 16.2, size: 12, classes: "m")
-            }
-        } else {
-            for (index, line) in statLines.enumerated() {
-                let lineTop = belowTop + Double(index) * 20
-                for item in line { drawStat(item, lineTop: lineTop) }
-            }
-        }
-
-        // The days column.
-        let right = Self.width - 16
-        if unavailable {
-            let y = top + (height - 40) / 2
-            out += SVGIcon.cloudOff.draw(x: right - 40, y: y, size: 40, color: p.muted, opacity: 0.8)
-        } else if let days, !days.missing {
-            let blockHeight = daysSize + 4 + 15
-            let y = top + (height - blockHeight) / 2
-            let color = days.hot == true ? p.hot : p.fresh
-            let clipDays = clipRect(x: right - daysWidth, y: top, width: daysWidth, height: height)
-            out += "<g clip-path=\"url(#\(clipDays))\">"
-            out += text(
-                days.display ?? "", x: right, y: y + daysSize * 0.8, size: daysSize, classes: "b t",
-                fill: color, anchor: "end")
-            out += text(
-                days.caption, x: right, y: y + daysSize + 16, size: 12, classes: "s m",
-                anchor: "end")
-            out += "</g>"
-        } else if let days {
-            let y = top + (height - 63) / 2
-            out +=
-                "<rect x=\"\(n(right - 52))\" y=\"\(n(y))\" width=\"52\" height=\"44\" rx=\"12\" fill=\"\(p.placeholder)\"/>"
-            out += text(days.caption, x: right, y: y + 60, size: 12, classes: "s m", anchor: "end")
-        }
-    }
-
     package static func daysFontSize(digits: Int) -> Double {
         switch digits {
         case ...2: return 64
@@ -218,13 +110,13 @@ package struct SVGWidget {
         }
     }
 
-    private struct Tag {
-        var text: String
-        var icon: SVGIcon?
-        var bad = false
+    package struct Tag {
+        package var text: String
+        package var icon: SVGIcon?
+        package var bad = false
     }
 
-    private func tagList(_ repo: RepoCard) -> [Tag] {
+    package func tagList(_ repo: RepoCard) -> [Tag] {
         var tags: [Tag] = []
         let words = repo.strings
         if repo.state == .stale { tags.append(Tag(text: repo.asOf ?? "", icon: .clock)) }

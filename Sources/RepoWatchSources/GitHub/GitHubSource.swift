@@ -47,6 +47,15 @@ package struct GitHubSource: SiteSource {
     /// The site being replaced, whose data stands in for a repository GitHub cannot answer for.
     package let output: URL
 
+    /// "Fetching 1 repository from https://api.github.com…"
+    private func announce(_ count: Int, api: APIConfiguration) {
+        let repos = Formatting.plural(count, "repository", "repositories")
+        log.info(
+            options.offline
+                ? "Building \(repos) from the cache (offline)…"
+                : "Fetching \(repos) from \(api.baseURL.absoluteString)…")
+    }
+
     package func gather(_ config: SiteConfig) async throws -> SiteData {
         let api = try apiConfiguration()
         let ledger = RequestLedger()
@@ -62,11 +71,7 @@ package struct GitHubSource: SiteSource {
             config, client: client, avatars: store, previous: previous, offline: options.offline, log: log,
             spool: spool)
         let config = owners.config
-        log.info(
-            options.offline
-                ? "Building \(Formatting.plural(config.repos.count, "repository", "repositories")) from the cache (offline)…"
-                : "Fetching \(Formatting.plural(config.repos.count, "repository", "repositories")) "
-                    + "from \(api.baseURL.absoluteString)…")
+        announce(config.repos.count, api: api)
         let plans = owners.fetchPlans()
         // The owners' whole lists are gone now: their pages go back before the fetch begins.
         FreedMemory.release()
@@ -80,7 +85,7 @@ package struct GitHubSource: SiteSource {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
                 .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
         }
-        var fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now)
+        var fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
         fetcher.cards = cards
         fetcher.records = records
         fetcher.refresh = options.refresh
@@ -110,6 +115,10 @@ package struct GitHubSource: SiteSource {
     /// `--offline` asks nothing of any network, the published site included.
     package func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async {
         await HistorySeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+    }
+
+    package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {
+        await FeedSeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
     }
 
     private func apiConfiguration() throws -> APIConfiguration {

@@ -68,7 +68,7 @@ package struct OpenCountsFetcher: Sendable {
             let unresolved = report.unresolved
             report.problem = unresolved[0]
             log.info(
-                "GraphQL could not count \(unresolved.count) repositor\(unresolved.count == 1 ? "y" : "ies") "
+                "GraphQL could not count \(Formatting.plural(unresolved.count, "repository", "repositories")) "
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }
         if report.fresh.count > 0 {
@@ -99,7 +99,9 @@ extension OpenCountsFetcher.Report {
         repo.openIssuesIncludePulls = false
         repo.release = counts.release ?? repo.release
         repo.language = counts.language ?? repo.language
-        repo.isPrivate = counts.isPrivate ?? repo.isPrivate
+        // Private if either answer says so: a stale one of the two must not publish a repository
+        // that has become private (one that has become public waits a build at most).
+        repo.isPrivate = repo.isPrivate || counts.isPrivate == true
     }
 
     /// The GraphQL part of the build summary, beside the REST quota.
@@ -110,7 +112,8 @@ extension OpenCountsFetcher.Report {
         case .noEndpoint: return "issues include pull requests (no GraphQL URL)"
         case nil: break
         }
-        var line = "GraphQL: \(queries) quer\(queries == 1 ? "y" : "ies"), cost \(cost) point\(cost == 1 ? "" : "s")"
+        var line =
+            "GraphQL: \(Formatting.plural(queries, "query", "queries")), cost \(Formatting.plural(cost, "point", "points"))"
         if let remaining {
             line += ", \(Formatting.grouped(remaining))"
             if let limit { line += " of \(Formatting.grouped(limit))" }

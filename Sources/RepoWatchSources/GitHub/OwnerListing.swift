@@ -55,19 +55,18 @@ package struct ListedRepository: Sendable {
 package struct ListedRepositoryPayload: Decodable {
     package var repository: RepositoryPayload
     package var fork: Bool
-    package var isPrivate: Bool
     package var topics: [String]
+    /// `private` or `visibility`, read as the repository document reads them.
+    package var isPrivate: Bool { repository.isPrivate }
 
     package enum CodingKeys: String, CodingKey {
         case fork, topics
-        case isPrivate = "private"
     }
 
     package init(from decoder: Decoder) throws {
         repository = try RepositoryPayload(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fork = try container.decodeIfPresent(Bool.self, forKey: .fork) ?? false
-        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
         topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
     }
 }
@@ -83,19 +82,24 @@ package struct OwnerListing: Sendable {
     package var repos: [ListedRepository]
     /// Set when any page came from the cache alone (offline, or GitHub failing): the oldest.
     package var staleness: GitHubClient.Staleness?
+    /// Why the list holds fewer repositories than asked for (`private: include` without the owner's token).
+    package var note: String? = nil
 }
 
 extension GitHubClient {
     /// More pages than any owner has (100,000 repositories); a Link loop stops here.
     package static let ownerPageLimit = 1_000
 
-    /// `GET /users/{owner}`, then its public repositories 100 per request. When the first page's
+    /// `GET /users/{owner}`, then its repositories 100 per request (public ones, or every one the
+    /// token can see when `includePrivate`: see `listingRequest`). When the first page's
     /// `Link` names the last page, the other pages are asked for at once (`--jobs` bounds them like
     /// every request); otherwise, and after the last page if the list grew meanwhile, `Link` is
     /// followed page by page. Pages are conditional like every request: a warm rerun is answered
     /// 304 page by page.
     /// `spool`: where the listed documents wait for their fetch (in memory unless a file is given).
-    package func listOwner(_ source: OwnerSource, spool: RecordSpool = RecordSpool()) async throws -> OwnerListing {
+    package func listOwner(
+        _ source: OwnerSource, includePrivate: Bool = false, spool: RecordSpool = RecordSpool()
+    ) async throws -> OwnerListing {
         let fetched = try await get(configuration.endpoint("/users/\(source.owner)"))
         guard fetched.status == 200 else { throw Self.failure(fetched) }
         let account: OwnerAccountPayload
@@ -108,14 +112,11 @@ extension GitHubClient {
             throw GitHubError.invalidResponse("GitHub named the owner '\(account.login)'")
         }
         var staleness = fetched.staleness
-        let path =
-            account.isOrganization ? "/orgs/\(account.login)/repos" : "/users/\(account.login)/repos"
+        let request = await listingRequest(for: account, includePrivate: includePrivate)
         let first = configuration.endpoint(
-            path,
-            query: [
-                URLQueryItem(name: "type", value: account.isOrganization ? "public" : "owner"),
-                URLQueryItem(name: "sort", value: "full_name"),
-                URLQueryItem(name: "per_page", value: "100"),
+            request.path,
+            query: request.query + [
+                URLQueryItem(name: "sort", value: "full_name"), URLQueryItem(name: "per_page", value: "100"),
             ])
         var pages = [try await listedPage(first, of: account.login, spool: spool)]
         var visited: Set<String> = [first.absoluteString]
@@ -135,7 +136,47 @@ extension GitHubClient {
         return OwnerListing(
             source: source, login: account.login, avatarURL: account.avatarURL, htmlURL: account.htmlURL,
             isOrganization: account.isOrganization,
-            repos: pages.flatMap(\.repos), staleness: staleness)
+            repos: pages.flatMap(\.repos), staleness: staleness, note: request.note)
+    }
+
+    /// Which list to read. Public repositories: `/orgs/{org}/repos?type=public`, or
+    /// `/users/{user}/repos?type=owner` (which GitHub limits to public ones). With private ones: an
+    /// organization's `type=all` (what the token may see); a user's private repositories are listed
+    /// only to the user themself, at `/user/repos?affiliation=owner&visibility=all`, so `GET /user`
+    /// tells first whose token this is. Otherwise the public list, with a note that says why.
+    package func listingRequest(for account: OwnerAccountPayload, includePrivate: Bool) async
+        -> (path: String, query: [URLQueryItem], note: String?)
+    {
+        if account.isOrganization {
+            let type = includePrivate ? "all" : "public"
+            return ("/orgs/\(account.login)/repos", [URLQueryItem(name: "type", value: type)], nil)
+        }
+        let publicList = ("/users/\(account.login)/repos", [URLQueryItem(name: "type", value: "owner")])
+        guard includePrivate else { return (publicList.0, publicList.1, nil) }
+        let whoami: String
+        do {
+            let fetched = try await get(configuration.endpoint("/user"))
+            guard fetched.status == 200 else { throw Self.failure(fetched) }
+            whoami = try JSONDecoder().decode(OwnerAccountPayload.self, from: fetched.data).login
+        } catch {
+            let reason = (error as? GitHubError)?.description ?? String(describing: error)
+            return (
+                publicList.0, publicList.1,
+                "private: include: listing only the public repositories of \(account.login): GET /user "
+                    + "failed (\(reason)); only a token of \(account.login) can list their private ones"
+            )
+        }
+        guard whoami.lowercased() == account.login.lowercased() else {
+            return (
+                publicList.0, publicList.1,
+                "private: include: listing only the public repositories of \(account.login): the token is "
+                    + "\(whoami)'s, and GitHub lists a user's private repositories to that user alone"
+            )
+        }
+        let query = [
+            URLQueryItem(name: "affiliation", value: "owner"), URLQueryItem(name: "visibility", value: "all"),
+        ]
+        return ("/user/repos", query, nil)
     }
 
     /// One page of an owner's list, read.

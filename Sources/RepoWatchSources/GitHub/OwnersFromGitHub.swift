@@ -19,9 +19,13 @@ extension ListedOwners {
         log.info(
             "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
                 + (offline ? " from the cache (offline)…" : "…"))
-        let results = await listings(of: config.owners, client: client, spool: spool)
+        let results = await listings(
+            of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool)
+        let privacy = PrivateRepoFilter(config.privateRepos, log: log)
         let outcomes = zip(config.owners, results).map { source, result in
-            outcome(of: source, result, previous: previous, offline: offline, log: log)
+            outcome(
+                of: source, result, previous: previous, offline: offline, log: log, configFile: config.file,
+                privacy: privacy)
         }
         var owners = try ListedOwners(config: config, outcomes: outcomes)
         try owners.requireRepositories()
@@ -30,14 +34,19 @@ extension ListedOwners {
     }
 
     /// Each owner's listing, in `owners:` order.
-    private static func listings(of owners: [OwnerSource], client: GitHubClient, spool: RecordSpool) async
+    private static func listings(
+        of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool, spool: RecordSpool
+    ) async
         -> [Result<OwnerListing, GitHubError>]
     {
         await withTaskGroup(of: (Int, Result<OwnerListing, GitHubError>).self) { group in
             for (index, source) in owners.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await client.listOwner(source, spool: spool)))
+                        return (
+                            index,
+                            .success(try await client.listOwner(source, includePrivate: includePrivate, spool: spool))
+                        )
                     } catch let error as GitHubError {
                         return (index, .failure(error))
                     } catch {
@@ -53,14 +62,17 @@ extension ListedOwners {
 
     private static func outcome(
         of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData, offline: Bool,
-        log: any BuildLog
+        log: any BuildLog, configFile: String, privacy: PrivateRepoFilter
     ) -> Outcome {
         switch result {
         case .success(let listing):
             if listing.login.lowercased() != source.key {
-                log.warning("owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in site.yml")
+                log.warning(
+                    "owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in \(configFile)")
             }
-            let selected = source.select(listing.repos.filter { !$0.isPrivate })
+            if let note = listing.note { log.warning(note) }
+            // Before the rules: `limit` then counts repositories the site may show.
+            let selected = source.select(privacy.listed(listing.repos))
             log.info(
                 "\(source.owner): \(Formatting.plural(listing.repos.count, "repository", "repositories")) listed, "
                     + "\(Formatting.grouped(selected.count)) kept")

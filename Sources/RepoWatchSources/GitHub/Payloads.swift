@@ -32,7 +32,7 @@ package struct RepositoryPayload: Decodable, Sendable, Equatable {
     package var isPrivate: Bool
 
     package enum CodingKeys: String, CodingKey {
-        case owner, description, archived, watchers, forks, language, topics
+        case owner, description, archived, watchers, forks, language, topics, visibility
         case isPrivate = "private"
         case fullName = "full_name"
         case htmlURL = "html_url"
@@ -88,7 +88,12 @@ package struct RepositoryPayload: Decodable, Sendable, Equatable {
         pushedAt = try container.decodeIfPresent(String.self, forKey: .pushedAt).flatMap(ISO8601.parse)
         language = try container.decodeIfPresent(String.self, forKey: .language)
         topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
-        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
+        // `internal` (GitHub Enterprise) is seen by the enterprise's members only: for a public site it is
+        // as private as `private`. A visibility GitHub may add later is not assumed public either.
+        let visibility = (try? container.decodeIfPresent(String.self, forKey: .visibility))?.lowercased()
+        isPrivate =
+            try container.decodeIfPresent(Bool.self, forKey: .isPrivate) == true
+            || (visibility != nil && visibility != "public")
     }
 }
 

@@ -60,7 +60,9 @@ package struct QuotaOutlook: Sendable {
     /// What a token allows an hour, by the limit GitHub reports.
     package static func allowance(limit: Int?) -> String {
         switch limit {
-        case 60?: return "without a token GitHub allows 60 requests an hour; set GITHUB_TOKEN for 5,000"
+        case 60?:
+            return "without a token GitHub allows 60 requests an hour; GITHUB_TOKEN in GitHub Actions allows "
+                + "1,000 per repository, a personal access token 5,000"
         case 1_000?:
             return "GITHUB_TOKEN in GitHub Actions allows 1,000 requests an hour per repository; "
                 + "a personal access token allows 5,000"

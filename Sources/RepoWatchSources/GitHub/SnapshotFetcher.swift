@@ -22,11 +22,16 @@ package struct SnapshotFetcher: Sendable {
     /// `--refresh`: contributors are asked even when nothing was pushed.
     package var refresh = false
 
-    package init(client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date) {
+    /// Named in the warning about a renamed repository.
+    package var configFile = "site.yml"
+
+    package init(client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date, configFile: String = "site.yml")
+    {
         self.client = client
         self.avatars = avatars
         self.log = log
         self.now = now
+        self.configFile = configFile
     }
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
@@ -99,7 +104,7 @@ package struct SnapshotFetcher: Sendable {
             case .card(let payload):
                 warnIfRenamed(name, payload)
                 return await snapshot(of: payload, configName: name.description, staleness: nil, position: position)
-            case .missing: return .unavailable(name, reason: GitHubError.notFound.description)
+            case .missing: return Self.failed(name, GitHubError.notFound)
             case .unknown: break
             }
         }
@@ -113,8 +118,7 @@ package struct SnapshotFetcher: Sendable {
             repo.failureIsTransient = true
             return repo
         } catch {
-            let transient = (error as? GitHubError)?.isTransient ?? false
-            return .unavailable(name, reason: String(describing: error), transient: transient)
+            return Self.failed(name, error)
         }
         warnIfRenamed(name, payload)
         return await snapshot(of: payload, configName: name.description, staleness: staleness, position: position)
@@ -122,7 +126,15 @@ package struct SnapshotFetcher: Sendable {
 
     private func warnIfRenamed(_ name: RepoName, _ payload: RepositoryPayload) {
         if payload.fullName.lowercased() != name.key {
-            log.warning("\(name) was renamed to \(payload.fullName); update site.yml")
+            log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
         }
+    }
+
+    /// No data: why, whether it may pass, and whether GitHub says the repository is gone.
+    private static func failed(_ name: RepoName, _ error: any Error) -> RepoSnapshot {
+        let transient = (error as? GitHubError)?.isTransient ?? false
+        var repo = RepoSnapshot.unavailable(name, reason: String(describing: error), transient: transient)
+        repo.isGone = (error as? GitHubError) == .notFound
+        return repo
     }
 }

@@ -34,7 +34,8 @@ package struct HistorySeed: Sendable {
                 let history = try History.parse(data)
                 try file.save(data)
                 log.info(
-                    "No \(file.url.lastPathComponent) in the cache: restored \(history.pointCount) points from \(url)")
+                    "No \(file.url.lastPathComponent) in the cache: restored \(Formatting.plural(history.pointCount, "point", "points")) from \(url)"
+                )
             } catch {
                 log.warning("\(url) is not a readable history (\(error)); starting a new one")
             }
@@ -63,13 +64,13 @@ package struct HistorySeed: Sendable {
 
     /// Through the network stack's published-site path: redirects followed by hand (the transport
     /// refuses them) so each hop is checked as http(s), no token, no retries.
-    package func fetch(_ url: URL) async -> Result<Data, Failure> {
+    package func fetch(_ url: URL, accept: String = "application/json") async -> Result<Data, Failure> {
         let network = NetworkStack.publishedSite(
             transport: transport ?? URLSessionTransport(timeout: 15, connections: 1),
             userAgent: "repowatch-site/\(Version.current)")
         let response: NetworkResponse
         do {
-            response = try await network.send(NetworkRequest(url: url, accept: "application/json", credentials: false))
+            response = try await network.send(NetworkRequest(url: url, accept: accept, credentials: false))
         } catch RedirectRefusal.notWeb(let location) {
             return .failure(.badRedirect(location.absoluteString))
         } catch RedirectRefusal.tooMany(let limit) {

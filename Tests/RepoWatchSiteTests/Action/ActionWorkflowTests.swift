@@ -13,7 +13,9 @@ import Yams
 struct ActionWorkflowTests {
     static let token = "ghs_workflowRunToken0123456789abcdefXYZ"
 
-    @Test("init's build job: checkout, caches, configure-pages, the action (binary from the cache), upload")
+    @Test(
+        "init's build job: checkout, caches, configure-pages, the action (binary from the cache), upload; it writes a step summary and annotates a config warning on its line"
+    )
     func buildJob() async throws {
         let binary = try await PortableBuild.shared.artifacts().binary
         let root = try TempDir("workflow")
@@ -27,7 +29,8 @@ struct ActionWorkflowTests {
         let workspace = root.url.appendingPathComponent("workspace")
         let store = root.url.appendingPathComponent("cache-store")
         try SiteScaffold(directory: repository, force: false).run()
-        try Data("title: Watch\nrepos:\n  - octocat/Hello-World\n".utf8)
+        // A misspelt key: a warning, which the run shows as an annotation on line 2 of site.yml.
+        try Data("title: Watch\napperance: dark\nrepos:\n  - octocat/Hello-World\n".utf8)
             .write(to: repository.appendingPathComponent("site.yml"))
 
         let api = try await FixtureServer.start(routes: try HistoryEndToEndTests.routes())
@@ -67,7 +70,14 @@ struct ActionWorkflowTests {
                     contentsOf: repository.appendingPathComponent(PagesWorkflow.path), encoding: .utf8)))
         let steps: [String: [String: String]]
         do {
-            steps = try runner.run(job: try #require(workflow["jobs"]?["build"]), workflowEnv: workflow["env"])
+            #expect(workflow["jobs"]?["build"] != nil)
+            let workflowFile = repository.appendingPathComponent(PagesWorkflow.path)
+            // Yams' nodes are not Sendable: the job's thread reads the workflow again.
+            steps = try await OwnThread.run {
+                let workflow = try Yams.compose(yaml: String(contentsOf: workflowFile, encoding: .utf8))
+                guard let job = workflow?["jobs"]?["build"] else { throw WorkflowError("no build job") }
+                return try runner.run(job: job, workflowEnv: workflow?["env"])
+            }
         } catch {
             Issue.record("\(error)\n\(runner.transcript)")
             return
@@ -91,16 +101,38 @@ struct ActionWorkflowTests {
         #expect(snapshot["repos"]?[0]?["full_name"] == .string("octocat/Hello-World"))
         #expect(snapshot["repos"]?[0]?["stale"] == .bool(false), "fresh data from the fixture server")
 
-        // The token went to the API, and only there; the published history was read without it.
+        // The token went to the API, and only there; the published history and feed were read without it.
         let apiRequests = try await api.requests().filter { !$0.isAvatar }
         #expect(!apiRequests.isEmpty)
         #expect(apiRequests.allSatisfy { $0.header("authorization") == "Bearer \(Self.token)" })
         let pageRequests = try await pages.requests()
-        #expect(pageRequests.map(\.pathOnly) == ["/watch/data/history.json"])
+        #expect(pageRequests.map(\.pathOnly).sorted() == ["/watch/data/history.json", "/watch/feed.xml"])
         #expect(pageRequests.allSatisfy { $0.header("authorization") == nil })
         let history = try Data(contentsOf: workspace.appendingPathComponent(".repowatch/history.json"))
         #expect(try HistoryEndToEndTests.points(history, "octocat/hello-world").map { $0[1] } == [1400, 1437])
         #expect(!runner.transcript.contains(Self.token), "the token is never printed")
+        try Self.expectSummaryAndAnnotation(runner, site: pages.base + "/watch/")
+    }
+
+    /// What the run's page shows: the build's summary, and the config warning on its line of site.yml
+    /// (besides the usual line on stderr).
+    static func expectSummaryAndAnnotation(_ runner: WorkflowRunner, site: String) throws {
+        let message = "unknown key 'apperance' is ignored; did you mean 'appearance'?"
+        #expect(
+            runner.annotations == [
+                WorkflowAnnotation(
+                    level: "warning", properties: ["file": "site.yml", "line": "2", "col": "1"], message: message)
+            ], "\(runner.annotations)\n\(runner.transcript)")
+        #expect(runner.transcript.contains("site.yml:2:1: warning: \(message)"), "\(runner.transcript)")
+        #expect(runner.summaries.map(\.step) == ["Build the site"], "\(runner.summaries)")
+        let summary = try #require(runner.summaries.first?.markdown)
+        #expect(summary.hasPrefix("### repowatch-site: site built\n"), "\(summary)")
+        #expect(summary.contains("Site: [\(site)](<\(site)>)"), "\(summary)")
+        // Repositories, fresh, stale, unavailable; then files written and unchanged.
+        #expect(summary.contains("| 1 | 1 | 0 | 0 | "), "\(summary)")
+        #expect(summary.contains("| Requests | Answered 304 (free) | REST quota left | GraphQL quota left |"))
+        #expect(summary.range(of: #"\n\| [1-9]\d* \| 0 \| "#, options: .regularExpression) != nil, "\(summary)")
+        #expect(!summary.contains(token), "the token is never in the summary")
     }
 
     /// What `actions/upload-pages-artifact` was asked to upload.

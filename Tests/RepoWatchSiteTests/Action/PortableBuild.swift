@@ -15,7 +15,7 @@ actor PortableBuild {
         var assetName: String { tarball.lastPathComponent }
     }
 
-    /// One build however many tests ask at once; it blocks a Dispatch thread, not the test pool.
+    /// One build however many tests ask at once; it blocks a thread of its own, not the test pool.
     private var task: Task<Artifacts, any Error>?
 
     static var dist: URL { E2EPaths.packageRoot.appendingPathComponent(".build-portable/dist") }
@@ -23,9 +23,7 @@ actor PortableBuild {
     func artifacts() async throws -> Artifacts {
         if let task { return try await task.value }
         let started = Task {
-            try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(with: Self.build()) }
-            }
+            try await OwnThread.run { try Self.build().get() }
         }
         task = started
         return try await started.value

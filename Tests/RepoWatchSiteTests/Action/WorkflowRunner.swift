@@ -22,6 +22,10 @@ final class WorkflowRunner {
     private(set) var log: [String] = []
     /// Each `run:` step's standard output and error, for failure messages.
     private(set) var transcript = ""
+    /// What each `run:` step appended to its `GITHUB_STEP_SUMMARY`, by step name (non-empty ones only).
+    private(set) var summaries: [(step: String, markdown: String)] = []
+    /// The annotations (`::warning file=…,line=…::…`) the steps printed, unescaped as the runner does.
+    private(set) var annotations: [WorkflowAnnotation] = []
 
     init(workspace: URL, temp: URL, environment: [String: String], github: [String: String]) {
         self.workspace = workspace
@@ -126,8 +130,9 @@ final class WorkflowRunner {
         let file = temp.appendingPathComponent("step-\(id).sh")
         let outputFile = temp.appendingPathComponent("output-\(id)")
         let envFile = temp.appendingPathComponent("env-\(id)")
+        let summaryFile = temp.appendingPathComponent("step_summary_\(id)")
         try Data(script.utf8).write(to: file)
-        for url in [outputFile, envFile] { try Data().write(to: url) }
+        for url in [outputFile, envFile, summaryFile] { try Data().write(to: url) }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -136,6 +141,7 @@ final class WorkflowRunner {
         var full = environment.merging(env) { $1 }
         full["GITHUB_OUTPUT"] = outputFile.path
         full["GITHUB_ENV"] = envFile.path
+        full["GITHUB_STEP_SUMMARY"] = summaryFile.path
         process.environment = full
         let transcriptFile = temp.appendingPathComponent("transcript-\(id)")
         _ = FileManager.default.createFile(atPath: transcriptFile.path, contents: nil)
@@ -148,6 +154,10 @@ final class WorkflowRunner {
         try handle.close()
         let printed = (try? String(contentsOf: transcriptFile, encoding: .utf8)) ?? ""
         transcript += "--- \(name) (exit \(process.terminationStatus))\n\(printed)"
+        // The runner reads workflow commands from both streams.
+        annotations += printed.split(separator: "\n").compactMap { WorkflowAnnotation(line: String($0)) }
+        let summary = try String(contentsOf: summaryFile, encoding: .utf8)
+        if !summary.isEmpty { summaries.append((name, summary)) }
         guard process.terminationStatus == 0 else {
             throw WorkflowError("step \"\(name)\" failed with exit \(process.terminationStatus):\n\(printed)")
         }
@@ -195,3 +205,41 @@ final class WorkflowRunner {
         Dictionary(uniqueKeysWithValues: values.map { ("\(prefix).\($0.key)", $0.value) })
     }
 }
+
+/// One `::error|warning|notice [properties]::message` line, decoded with the runner's rules
+/// (`%25`, `%0D`, `%0A` in the message; also `%3A`, `%2C` in properties).
+struct WorkflowAnnotation: Equatable, CustomStringConvertible {
+    var level: String
+    var properties: [String: String]
+    var message: String
+
+    init(level: String, properties: [String: String], message: String) {
+        self.level = level
+        self.properties = properties
+        self.message = message
+    }
+
+    init?(line: String) {
+        guard let match = line.wholeMatch(of: /::(error|warning|notice)(?: ([^:]*))?::(.*)/) else { return nil }
+        level = String(match.1)
+        message = Self.unescape(String(match.3))
+        var properties: [String: String] = [:]
+        for pair in (match.2 ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { properties[parts[0]] = Self.unescape(parts[1]) }
+        }
+        self.properties = properties
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            .replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2C", with: ",")
+            .replacingOccurrences(of: "%25", with: "%")
+    }
+
+    var description: String { "::\(level) \(properties.sorted { $0.key < $1.key })::\(message)" }
+}
+
+/// A job runs for minutes, so a test hands the runner to a thread of its own (OwnThread) and waits: one
+/// thread uses it at a time.
+extension WorkflowRunner: @unchecked Sendable {}

@@ -45,6 +45,7 @@ struct BrowserGalleryTests {
         }
         pages += [
             "repos/apple/swift/large.html@dark", "repos/gone/away/medium.html", "widgets/pair-dark-accented/large.html",
+            "widgets/pair-auto-full-color/index.html@dark",
             "404.html@dark", "index.html@light@1920", "index.html@dark@375",
         ]
         return pages
@@ -66,10 +67,15 @@ struct BrowserGalleryTests {
         var links: [String]
         var sizes: [String]
         var overflow: [String]
+        var rows: [String]
         var grids: [String]
         var cells: [String]
         var contrast: [String]
         var axe: [String]
+        /// Content-Security-Policy violations, from a listener installed before the page's own code.
+        var csp: [String]
+        /// Whether the page's policy refused an inline script the test added (proof it is in force).
+        var inlineBlocked: Bool
     }
 
     struct Report: Decodable {
@@ -78,7 +84,7 @@ struct BrowserGalleryTests {
         var seconds: Double
     }
 
-    @Test("loads without errors, keeps sizes, grids, contrast and hostile strings in check; screenshots")
+    @Test("loads over HTTP with no errors or CSP violations; sizes, grids, contrast, hostile strings; screenshots")
     func widgetsInChromium() async throws {
         try requireTools()
         try await Self.site.value
@@ -111,9 +117,12 @@ struct BrowserGalleryTests {
             #expect(page.links.isEmpty, "\(name): links with disallowed schemes \(page.links)")
             #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
             #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.rows.isEmpty, "\(name): stats rows on more than one line \(page.rows.prefix(10))")
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
             #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
             #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
+            #expect(page.csp.isEmpty, "\(name): Content-Security-Policy violations \(page.csp)")
+            #expect(page.inlineBlocked, "\(name): an inline script ran: no Content-Security-Policy in force")
         }
         let gallery = report.pages.filter { $0.page.hasPrefix("index.html") || $0.page.hasPrefix("page/") }
         let widgetsShown = gallery.filter { $0.page.hasSuffix("@light") }.map(\.widgets).reduce(0, +)

@@ -5,7 +5,8 @@ import Testing
 
 /// The specimen gallery in other locales, in Chromium: right to left (Arabic, mirrored, screenshots
 /// kept) and the locales with the longest words, where the medium card must still be 329 × 155
-/// with nothing spilling out; and through the Nu Html Checker.
+/// with nothing spilling out; every shipped locale's first gallery page, where each card's stats row
+/// must stay one row; and through the Nu Html Checker.
 @Suite(
     "Browser: locales (RTL, longest words)",
     .serialized, .timeLimit(.minutes(5)),
@@ -15,10 +16,13 @@ import Testing
 struct BrowserLocaleTests {
     /// Arabic runs right to left; German, Brazilian Portuguese and French have the longest captions.
     static let locales = ["ar", "de", "pt-BR", "fr"]
+    /// The other shipped locales (English is the gallery suite's): their compact numbers and captions
+    /// differ, so their frames and stats rows are checked too, on the first gallery page.
+    static let otherLocales = ["ko", "ja", "zh-Hans", "es"]
     static let root = BrowserTools.outputFolder.appendingPathComponent("locales", isDirectory: true)
 
     static let sites = Task<Void, any Error> {
-        for locale in locales {
+        for locale in locales + otherLocales {
             try await SpecimenSite.write(to: root.appendingPathComponent(locale, isDirectory: true), locale: locale)
         }
     }
@@ -28,6 +32,7 @@ struct BrowserLocaleTests {
         for locale in locales {
             pages += ["\(locale)/index.html@light", "\(locale)/page/3/index.html@dark"]
         }
+        pages += otherLocales.map { "\($0)/index.html@light" }
         pages += [
             "ar/repos/apple/swift/index.html@light", "ar/repos/twbs/bootstrap/large.html@dark",
             "ar/repos/edge/three-friends/large.html", "ar/404.html", "ar/index.html@dark@375",
@@ -44,12 +49,15 @@ struct BrowserLocaleTests {
         var labels: [String]
         var sizes: [String]
         var overflow: [String]
+        var rows: [String]
+        var statRows: Int
         var grids: [String]
         var cells: [String]
         var contrast: [String]
         var axe: [String]
         var rtl: [String]
         var rtlWidgets: Int
+        var csp: [String]
     }
 
     struct Report: Decodable {
@@ -81,9 +89,12 @@ struct BrowserLocaleTests {
             #expect(page.labels.isEmpty, "\(name): stats without spoken values \(page.labels)")
             #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
             #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.rows.isEmpty, "\(name): stats rows on more than one line \(page.rows.prefix(10))")
+            #expect(page.statRows > 0 || !name.contains("index.html"), "\(name): no stats row was checked")
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
             #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
             #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
+            #expect(page.csp.isEmpty, "\(name): Content-Security-Policy violations \(page.csp)")
             #expect(page.rtl.isEmpty, "\(name): not mirrored \(page.rtl.prefix(5))")
             #expect(
                 FileManager.default.fileExists(atPath: screenshots.appendingPathComponent(page.screenshot).path),

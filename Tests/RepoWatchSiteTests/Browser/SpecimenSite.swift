@@ -148,6 +148,22 @@ enum SpecimenSite {
             await person(hostileImage, 6), await person("</li></ol><script>window.__pwned='ol'</script>", 5),
         ]
 
+        // Releases and languages: GitHub's colours, a language without one, a tag too long for the row,
+        // a release without a date, and hostile strings where a colour or a tag goes.
+        fresh.language = RepoLanguage(name: "Swift", color: "#F05138")
+        fresh.release = RepoRelease(tag: "swift-6.0.3-RELEASE", publishedAt: now - 3 * day)
+        stale.language = RepoLanguage(name: "JavaScript", color: "#f1e05a")
+        stale.release = RepoRelease(tag: "v5.3.3", publishedAt: ISO8601.parse("2024-02-20T15:00:00Z"))
+        edge.language = RepoLanguage(name: "Jupyter Notebook", color: nil)
+        edge.release = RepoRelease(
+            tag: "v2147483647.2147483647.2147483647-a-prerelease-name-long-enough-to-need-an-ellipsis",
+            publishedAt: now - 400 * day)
+        archived.language = RepoLanguage(name: "Ruby", color: "#701516")
+        three.release = RepoRelease(tag: "v1.0.0", publishedAt: nil)
+        hostile.language = RepoLanguage(
+            name: hostileImage, color: "#fff\" onload=\"window.__pwned='color'")
+        hostile.release = RepoRelease(tag: hostileScript, publishedAt: now - 1)
+
         // A budgeted build did not reach them: one with its owner's listed numbers, one with none yet.
         var listed = RepoSnapshot(
             configName: "wait/listed", fullName: "wait/listed", htmlURL: "https://github.com/wait/listed",

@@ -81,18 +81,10 @@ enum BinaryRunner {
         timeout: TimeInterval = 90, executable: URL? = nil
     ) async throws -> RunResult {
         let binary = try executable ?? binaryURL()
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(
-                        returning: try runBlocking(
-                            binary: binary, arguments: arguments,
-                            directory: directory,
-                            environment: environment, timeout: timeout))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        return try await OwnThread.run {
+            try runBlocking(
+                binary: binary, arguments: arguments, directory: directory,
+                environment: environment, timeout: timeout)
         }
     }
 
@@ -119,7 +111,7 @@ enum BinaryRunner {
         let readers = DispatchGroup()
         for (pipe, box) in [(outPipe, out), (errPipe, err)] {
             readers.enter()
-            DispatchQueue.global().async {
+            OwnThread.start {
                 box.set(pipe.fileHandleForReading.readDataToEndOfFile())
                 readers.leave()
             }

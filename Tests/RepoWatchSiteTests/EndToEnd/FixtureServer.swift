@@ -13,13 +13,17 @@ enum E2EPaths {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
 
-    /// The real recorded GitHub responses: `$REPOWATCH_FIXTURES`, else `<root>/../shared/fixtures/github/`.
+    /// The real recorded GitHub responses: `$REPOWATCH_FIXTURES`, else the copy in this repository.
     static var sharedFixtures: URL {
         if let dir = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, isDirectory: true)
         }
-        return packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/fixtures/github", isDirectory: true)
+        return recordedFixtures
+    }
+
+    /// `Tests/Fixtures/github/recorded/`: the recordings with their SOURCES.json and licences.
+    static var recordedFixtures: URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/github/recorded", isDirectory: true)
     }
 
     /// The synthetic fixtures derived from them (see `Tests/Fixtures/github/README.md`).
@@ -52,7 +56,7 @@ struct FixtureResponse: Encodable, Sendable {
         case bodyBase64 = "body_base64"
     }
 
-    /// A real recorded file from the shared fixtures (bare body or `interaction-*.json`).
+    /// A real recorded file from `Tests/Fixtures/github/recorded/` (bare body or `interaction-*.json`).
     static func shared(_ name: String, status: Int? = nil, headers: [String: String]? = nil) -> Self {
         FixtureResponse(
             status: status, headers: headers,
@@ -191,7 +195,7 @@ final class FixtureServer: @unchecked Sendable {
         let box = LineBox()
         let reader = stdoutPipe.fileHandleForReading
         let got = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        OwnThread.start {
             var buffer = Data()
             while true {
                 let chunk = reader.availableData
@@ -220,15 +224,7 @@ final class FixtureServer: @unchecked Sendable {
     static func start(routes: [FixtureRoute], host: String = "127.0.0.1", options: [String] = []) async throws
         -> FixtureServer
     {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try FixtureServer(routes: routes, host: host, options: options))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await OwnThread.run { try FixtureServer(routes: routes, host: host, options: options) }
     }
 
     /// Every request the server has seen so far, in order (decoded `GET /_log`).

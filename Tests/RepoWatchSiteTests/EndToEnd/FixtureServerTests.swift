@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The fixture server itself: if these fail, the end-to-end results mean nothing.
-@Suite("End-to-end: the fixture server", .timeLimit(.minutes(1)))
+@Suite("End-to-end: the fixture server", .timeLimit(.minutes(5)))
 struct EndToEndFixtureServerTests {
 
     struct Fetched {

@@ -333,7 +333,7 @@ struct EndToEndNetworkTests {
     }
 }
 
-@Suite("End-to-end: serve's rebuilds leave the history alone", .timeLimit(.minutes(1)))
+@Suite("End-to-end: serve's rebuilds leave the history alone", .timeLimit(.minutes(5)))
 struct EndToEndHistoryRecordingTests {
     @Test("a build with recordsHistory off renders but adds no point")
     func rebuildsDoNotRecord() async throws {
@@ -356,7 +356,7 @@ struct EndToEndHistoryRecordingTests {
     }
 }
 
-@Suite("End-to-end: the output folder is never someone else's", .timeLimit(.minutes(1)))
+@Suite("End-to-end: the output folder is never someone else's", .timeLimit(.minutes(5)))
 struct EndToEndOutputLocationTests {
     @Test("--output . (the project itself) is refused with exit 2 and nothing is touched")
     func refusesTheProjectFolder() async throws {

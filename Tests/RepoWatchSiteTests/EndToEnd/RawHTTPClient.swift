@@ -184,8 +184,6 @@ enum RawHTTP {
 
     /// Blocking socket calls run off the cooperative pool, which has only a thread per core.
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
+        try await OwnThread.run(body)
     }
 }

@@ -111,15 +111,16 @@ struct RequestsEndToEndTests {
 
     @Test("repos: through GraphQL: one query for the cards, no REST document; NOT_FOUND is gone; a rename is told")
     func reposThroughGraphQL() async throws {
-        let site = try RebuiltSite("graphql-cards", repos: ["twbs/bootstrap", "octocat/Gone", "kennethreitz/requests"])
+        let site = try RebuiltSite(
+            "graphql-cards", repos: ["twbs/bootstrap", "octocat/Gone", "kennethreitz/requests", "hidden/secret"])
         defer { site.dir.remove() }
-        func node(_ name: String, stars: Int) -> JSONValue {
+        func node(_ name: String, stars: Int, isPrivate: Bool = false) -> JSONValue {
             [
                 "nameWithOwner": .string(name), "url": .string("https://github.com/\(name)"),
                 "description": "From GraphQL", "stargazerCount": .int(stars), "forkCount": 3,
                 "hasIssuesEnabled": true, "isArchived": false, "pushedAt": "2026-11-01T00:00:00Z",
                 "owner": ["login": .string(String(name.split(separator: "/")[0])), "avatarUrl": nil],
-                "repositoryTopics": ["nodes": [["topic": ["name": "css"]]]], "isPrivate": false,
+                "repositoryTopics": ["nodes": [["topic": ["name": "css"]]]], "isPrivate": .bool(isPrivate),
                 "primaryLanguage": ["name": "CSS", "color": "#663399"],
                 "latestRelease": ["tagName": "v5.3.3", "publishedAt": "2026-02-20T00:00:00Z"],
             ]
@@ -127,6 +128,7 @@ struct RequestsEndToEndTests {
         let graphQL = FixtureResponse.graphQLCards([
             "twbs/bootstrap": node("twbs/bootstrap", stars: 170_001),
             "kennethreitz/requests": node("psf/requests", stars: 52_000),
+            "hidden/secret": node("hidden/secret", stars: 1, isPrivate: true),
         ])
         let server = try await FixtureServer.start(
             routes: NetworkRoutes.routes() + [
@@ -146,6 +148,10 @@ struct RequestsEndToEndTests {
         #expect(bootstrap["release"]?["tag"] == "v5.3.3" && bootstrap["topics"] == ["css"])
         #expect(try Self.snapshotRepo(site, "kennethreitz/requests")?["full_name"] == "psf/requests")
         #expect(try Self.medium(site, "octocat/Gone")?["data-state"] == "unavailable")
+        // GraphQL's isPrivate keeps a repository off the site as REST's `private` does.
+        #expect(result.stderr.contains("hidden/secret is private: left out of the site"), "\(result)")
+        #expect(try Self.snapshotRepo(site, "hidden/secret") == nil)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("repos/hidden/secret").path))
     }
 
     @Test("paced: no more REST requests in any window than --rate-limits allows")

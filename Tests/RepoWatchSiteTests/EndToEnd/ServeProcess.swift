@@ -85,11 +85,7 @@ final class ServeProcess: @unchecked Sendable {
     /// Ctrl-C; returns the exit status, or nil if the process had to be killed.
     func interrupt(timeout: TimeInterval = 15) async -> Int32? {
         kill(process.processIdentifier, SIGINT)
-        let stopped = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [finished] in
-                continuation.resume(returning: finished.wait(timeout: .now() + timeout) == .success)
-            }
-        }
+        let stopped = await OwnThread.run { [finished] in finished.wait(timeout: .now() + timeout) == .success }
         guard stopped else {
             kill(process.processIdentifier, SIGKILL)
             return nil

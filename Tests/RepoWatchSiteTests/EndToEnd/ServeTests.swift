@@ -50,6 +50,15 @@ struct ServeTests {
         )
         let onDisk = try String(contentsOf: dir.url.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(!onDisk.contains("repowatch-live-reload"), "the script must never reach public/")
+        // The page's own policy as a header, and no inline script for it to refuse.
+        #expect(index.headers["x-content-type-options"] == "nosniff")
+        let policy = try #require(index.headers["content-security-policy"], "\(index)")
+        #expect(onDisk.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">"))
+        #expect(policy.contains("script-src 'self';") && policy.contains("default-src 'none'"))
+        #expect(HTMLPage(index.text).tags(where: "data-repowatch-live-reload").allSatisfy { $0["src"] != nil })
+        let script = try await RawHTTP.get(port: port, "/__repowatch/livereload.js")
+        #expect(script.status == 200 && script.contentType == "text/javascript; charset=utf-8", "\(script)")
+        #expect(script.text.contains("new WebSocket(socketURL)"))
 
         let folder = try await RawHTTP.get(port: port, "/repos/apple/swift/")
         #expect(folder.status == 200 && folder.text.contains("data-widget"), "\(folder)")
@@ -127,7 +136,8 @@ struct ServeTests {
         #expect(server.stdout.contains("http://127.0.0.1:\(port)/watch/"))
         let index = try await RawHTTP.get(port: port, "/watch/")
         #expect(index.status == 200 && index.text.contains("Serve Test"), "\(index)")
-        #expect(index.text.contains("\"/watch/__repowatch/livereload\""))
+        #expect(index.text.contains("<script src=\"/watch/__repowatch/livereload.js\" data-repowatch-live-reload>"))
+        #expect(try await RawHTTP.get(port: port, "/watch/__repowatch/livereload.js").status == 200)
         let css = try await RawHTTP.get(port: port, "/watch/assets/style.css")
         #expect(css.status == 200 && css.contentType.hasPrefix("text/css"))
         let bare = try await RawHTTP.get(port: port, "/watch")
@@ -180,7 +190,9 @@ struct ServeTests {
         let index = try await RawHTTP.get(port: port, "/")
         #expect(index.status == 200)
         #expect(index.text.contains("Serve Test"), "the last good site is still served")
-        #expect(index.text.contains("site.yml:2:"), "a page loaded now shows the error too")
+        // A page loaded now shows the error too: its script's socket is told at once, as below (no
+        // inline script carries it, which the pages' Content-Security-Policy would refuse).
+        #expect(index.text.contains("<script src=\"/__repowatch/livereload.js\" data-repowatch-live-reload>"))
         let onDisk = try String(contentsOf: dir.url.appendingPathComponent("public/index.html"), encoding: .utf8)
         #expect(onDisk.contains("Serve Test"))
 

@@ -10,16 +10,14 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The real recorded GitHub responses in ../shared/fixtures/github/.
+/// The real recorded GitHub responses, vendored in Tests/Fixtures/github/recorded/ (see its README.md
+/// for where each comes from and its licence); `$REPOWATCH_FIXTURES` points elsewhere.
 enum SharedFixtures {
     static var directory: URL {
-        if let override = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"] {
+        if let override = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/fixtures/github")
+        return E2EPaths.recordedFixtures
     }
 
     static func data(_ name: String) throws -> Data {
@@ -73,7 +71,7 @@ func temporaryDirectory() throws -> URL {
 }
 
 /// site.yml text → the loaded configuration, as `site.yml` (so diagnostics read `site.yml:LINE:COL`).
-func parse(_ yaml: String) throws -> ConfigLoader.Result {
+func parse(_ yaml: String) throws -> ConfigLoader.LoadedConfig {
     try ConfigLoader(file: "site.yml").parse(yaml)
 }
 

@@ -79,7 +79,7 @@ import Testing
         let inputs = try SiteInputs.load(options, log: MemoryLog())
         let gathered = try await SampleSource(now: Self.now).gather(inputs.config)
         let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: gathered.repos)
-        let written = try SiteOutput(site: inputs, sample: true, history: History(), avatars: gathered.avatars)
+        let written = try RenderStep(site: inputs, sample: true, history: History(), avatars: gathered.avatars)
             .write(snapshot)
         #expect(written.fileCount > 10)
         for path in [

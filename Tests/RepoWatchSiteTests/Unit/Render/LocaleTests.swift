@@ -253,7 +253,7 @@ import Testing
 }
 
 @Suite struct LocaleConfigTests {
-    func load(_ yaml: String) throws -> ConfigLoader.Result {
+    func load(_ yaml: String) throws -> ConfigLoader.LoadedConfig {
         try ConfigLoader(file: "/nonexistent/site.yml").parse(yaml)
     }
 

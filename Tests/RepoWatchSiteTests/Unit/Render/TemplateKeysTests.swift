@@ -16,11 +16,14 @@ struct TemplateKeysTests {
     static let name = RepoName(owner: "twbs", name: "bootstrap")
 
     static func repo(stars: Int, forks: Int, issues: Int, at time: Date) -> RepoSnapshot {
-        RepoSnapshot(
+        var repo = RepoSnapshot(
             configName: "twbs/bootstrap", fullName: "twbs/bootstrap", htmlURL: "https://github.com/twbs/bootstrap",
             description: "Popular CSS", stars: stars, forks: forks, openIssues: issues, hasIssues: true,
             archived: false, pushedAt: time, daysSincePush: 660, ownerAvatar: "avatars/o.png",
             contributors: [Contributor(login: "mdo", contributions: 7_012, avatar: "avatars/m.png")], fetchedAt: time)
+        repo.release = RepoRelease(tag: "v5.3.3", publishedAt: ISO8601.parse("2026-11-19T09:30:00Z"))
+        repo.language = RepoLanguage(name: "JavaScript", color: "#f1e05a")
+        return repo
     }
 
     /// One `key=value` line per key: `{{key}}`, or a section for lists.
@@ -36,7 +39,9 @@ struct TemplateKeysTests {
         "days.caption", "days.label", "days.hot", "history.points", "history.first", "history.first_display",
         "delta.since", "delta.since_display", "delta.stars.value", "delta.stars.display", "delta.stars.label",
         "delta.stars.sign", "delta.stars.noun", "delta.forks.display", "delta.issues.display",
-        "delta.contributors.display", "has_contributors", "contributors_note",
+        "delta.contributors.display", "has_contributors", "contributors_note", "stats_size", "has_details",
+        "release.tag", "release.published_at", "release.published_display", "release.ago", "release.label",
+        "release.html_url", "language.name", "language.color", "language.label",
     ]
 
     static func files() throws -> [String: String] {
@@ -50,7 +55,7 @@ struct TemplateKeysTests {
         ]
         let widgetKeys = [
             "root", "widget.kind", "widget.id", "widget.state", "widget.appearance", "widget.rendering",
-            "widget.numbers", "widget.accent", "widget.style",
+            "widget.numbers", "widget.accent", "widget.accent_class",
         ]
         let contributors =
             "contributors={{#contributors}}{{login}};{{contributions}};{{display}};{{label}};{{avatar.src}};{{avatar.alt}};{{rank}}{{/contributors}}\n"
@@ -63,6 +68,10 @@ struct TemplateKeysTests {
             "index": dump(pageKeys) + "has_pagination={{has_pagination}}\n"
                 + "pagination={{#pagination}}{{current}};{{total}};{{prev}};{{next}}{{/pagination}}\n"
                 + "widgets={{#widgets}}{{kind}};{{size}};{{title}};{{href}};{{#html}}html{{/html}}|{{/widgets}}\n",
+            "double-page": dump(pageKeys) + "title={{title}}\n"
+                + "repos={{#repos}}{{name}};{{href}}|{{/repos}}\n"
+                + "widgets={{#widgets}}{{size}};{{size_label}};{{href}};{{#html}}html{{/html}}|{{/widgets}}\n"
+                + "embeds={{#embeds}}{{size}};{{svg}};{{svg_dark}};{{markdown}}|{{/embeds}}\n",
             "widget": dump(pageKeys)
                 + "size={{size}}\nwidget_html={{#widget_html}}yes{{/widget_html}}\n{{{widget_html}}}",
             "404": dump(pageKeys),
@@ -133,10 +142,14 @@ struct TemplateKeysTests {
             "contributors": "mdo;7012;7,012;mdo: 7,012 contributions;avatars/m.png;Avatar of mdo;1",
             "root": "../../../", "widget.kind": "medium", "widget.id": "", "widget.state": "fresh",
             "widget.appearance": "auto", "widget.rendering": "accented", "widget.numbers": "full",
-            "widget.accent": "#ff9500",
+            "widget.accent": "#ff9500", "stats_size": "regular", "has_details": "true", "release.tag": "v5.3.3",
+            "release.published_at": "2026-11-19T09:30:00Z", "release.published_display": "19 Nov 2026",
+            "release.ago": "3 days ago", "release.label": "Latest release v5.3.3, published 19 Nov 2026",
+            "release.html_url": "https://github.com/twbs/bootstrap/releases/latest", "language.name": "JavaScript",
+            "language.color": "#F1E05A", "language.label": "Primary language: JavaScript",
         ]
         for (key, value) in expected { #expect(medium[key] == value, "\(key)") }
-        #expect(medium["widget.style"]?.hasPrefix("--rw-accent-light-surface:#") == true)
+        #expect(medium["widget.accent_class"] == "rw-accent-ff9500")
         #expect(Set(Self.repoKeys).isSubset(of: Set(medium.keys)))
     }
 
@@ -182,6 +195,20 @@ struct TemplateKeysTests {
         #expect(double["top"] == "twbs/bootstrap" && double["bottom"] == "twbs/bootstrap")
         #expect(double["widget_html"] == "yes" && double["size"] == "large")
         let index = files["index.html"] ?? ""
-        #expect(index.contains("double;large;twbs/bootstrap + twbs/bootstrap;widgets/pair/large.html;html|"))
+        #expect(index.contains("double;large;twbs/bootstrap + twbs/bootstrap;widgets/pair/;html|"))
+    }
+
+    @Test("a double widget's page: its title, repositories, widget and absolute embed snippets")
+    func doublePageKeys() throws {
+        let page = Self.lines(try Self.files()["widgets/pair/index.html"])
+        #expect(page["root"] == "../../" && page["page.title"] == "twbs/bootstrap + twbs/bootstrap — Keys")
+        #expect(page["title"] == "twbs/bootstrap + twbs/bootstrap")
+        #expect(page["repos"] == "twbs/bootstrap;repos/twbs/bootstrap/|twbs/bootstrap;repos/twbs/bootstrap/|")
+        #expect(page["widgets"] == "large;large;large.html;html|")
+        let base = "https://me.github.io/w/widgets/pair/"
+        #expect(
+            page["embeds"]
+                == "large;\(base)large.svg;\(base)large-dark.svg;"
+                + "[![twbs/bootstrap + twbs/bootstrap on RepoWatcher](\(base)large.svg)](\(base))|")
     }
 }

@@ -233,12 +233,12 @@ import Testing
         #expect(plain.child(named: "appearance") as? String == "auto")
         #expect(plain.child(named: "rendering") as? String == "full-color")
         #expect(plain.child(named: "numbers") as? String == "full")
-        #expect(plain.child(named: "style") == nil && plain.child(named: "accent") == nil)
+        #expect(plain.child(named: "accent_class") == nil && plain.child(named: "accent") == nil)
         let accented = WidgetCard(
             kind: "double", id: "pair", state: .fresh,
             look: WidgetLook(appearance: .dark, rendering: .accented, accent: AccentColor(hex: "#FFD60A")!))
         #expect(accented.child(named: "accent") as? String == "#ffd60a")
-        #expect((accented.child(named: "style") as? String)?.hasPrefix("--rw-accent-light-surface:#") == true)
+        #expect(accented.child(named: "accent_class") as? String == "rw-accent-ffd60a")
         #expect(accented.child(named: "id") as? String == "pair")
     }
 
@@ -263,8 +263,10 @@ import Testing
         let files = try SiteRenderer(config: config, templates: TemplateSet.load(siteDirectory: nil), sample: false)
             .render(snapshot)
         let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
-        #expect(index.contains("class=\"rw rw--medium rw--dark rw--accented\""))
-        #expect(index.contains("style=\"--rw-accent-light-surface:#"))
+        #expect(index.contains("class=\"rw rw--medium rw--dark rw--accented rw-accent-ff9500\""))
+        #expect(!index.contains("style="), "the pages' policy allows no inline style")
+        let css = String(decoding: try #require(files["assets/style.css"]), as: UTF8.self)
+        #expect(css.contains(".rw-accent-ff9500 { --rw-accent-light-surface:#"))
         #expect(index.contains("class=\"rw rw--large rw--auto rw--desaturated\""))
         #expect(index.contains(">171.3k</span>") || index.contains("171.3k"))
         #expect(index.contains("171,281"))

@@ -15,14 +15,16 @@ struct RepositoryCardsTests {
     ]
 
     /// A node in GitHub's shape (the fields `RepositoryNode.fields` and the counts ask for).
-    static func node(_ name: String, stars: Int = 7, pushedAt: String? = "2026-11-01T10:00:00Z") -> [String: Any] {
+    static func node(
+        _ name: String, stars: Int = 7, pushedAt: String? = "2026-11-01T10:00:00Z", isPrivate: Bool = false
+    ) -> [String: Any] {
         [
             "nameWithOwner": name, "url": "https://github.com/\(name)", "description": "About \(name)",
             "stargazerCount": stars, "forkCount": 2, "hasIssuesEnabled": true, "isArchived": false,
             "pushedAt": pushedAt.map { $0 as Any } ?? NSNull(),
             "owner": ["login": String(name.split(separator: "/")[0]), "avatarUrl": "https://a.test/u"],
             "repositoryTopics": ["nodes": [["topic": ["name": "swift"]], ["topic": ["name": "ios"]]]],
-            "issues": ["totalCount": 3], "pullRequests": ["totalCount": 4], "isPrivate": false,
+            "issues": ["totalCount": 3], "pullRequests": ["totalCount": 4], "isPrivate": isPrivate,
             "primaryLanguage": ["name": "Swift", "color": "#F05138"],
             "latestRelease": ["tagName": "v1.0", "publishedAt": "2026-10-01T00:00:00Z"],
         ]
@@ -34,7 +36,7 @@ struct RepositoryCardsTests {
             "r0": node("apple/swift", stars: 67_000),
             "r1": NSNull(),
             // GitHub follows a rename: the node carries the name the repository has now.
-            "r2": node("psf/requests"),
+            "r2": node("psf/requests", isPrivate: true),
             // A server that knows only the counts: that card is asked over REST.
             "r3": ["issues": ["totalCount": 1], "pullRequests": ["totalCount": 0]],
         ],
@@ -56,6 +58,7 @@ struct RepositoryCardsTests {
         #expect(swift.owner.login == "apple" && swift.owner.avatarURL == "https://a.test/u")
         #expect(swift.pushedAt == ISO8601.parse("2026-11-01T10:00:00Z"))
         #expect(answer.cards["kennethreitz/requests"]?.fullName == "psf/requests")
+        #expect(answer.cards["kennethreitz/requests"]?.isPrivate == true && swift.isPrivate == false)
         #expect(answer.missing == ["octocat/gone"])
         #expect(answer.cards["old/server"] == nil && answer.counts["old/server"] == OpenCounts(issues: 1, pulls: 0))
         #expect(answer.counts["apple/swift"]?.release?.tag == "v1.0")
@@ -104,6 +107,8 @@ struct RepositoryCardsTests {
         let snapshots = await fetcher.fetchAll(repos.map(SnapshotFetcher.Plan.repository), jobs: 1)
         #expect(snapshots[0].stars == 67_000 && snapshots[0].contributors.map(\.login) == ["ada"])
         #expect(snapshots[1].error == GitHubError.notFound.description && !snapshots[1].failureIsTransient)
+        #expect(snapshots[1].isGone, "NOT_FOUND is gone, as a REST 404 (its feed entry says so)")
+        #expect(snapshots[2].isPrivate && !snapshots[0].isPrivate, "the build leaves a private one out")
         #expect(snapshots[2].fullName == "psf/requests" && snapshots[2].configName == "kennethreitz/requests")
         #expect(log.messages.contains { $0.contains("kennethreitz/requests was renamed to psf/requests") })
         #expect(snapshots[3].stars == 1, "no card in the answer: REST's document")

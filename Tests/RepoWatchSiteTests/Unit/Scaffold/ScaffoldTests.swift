@@ -117,6 +117,14 @@ struct ScaffoldTests {
         return found
     }
 
+    @Test("the workflow template: every placeholder filled, once, and a value is never read as one")
+    func workflowPlaceholders() {
+        let text = PagesWorkflow.text(refresh: 12 * 3600, refreshText: "<cache>")
+        #expect(text.contains("# site.yml refresh: <cache>\n"))
+        #expect(text.firstMatch(of: /<[a-z-]+>/)?.output == "<cache>")
+        #expect(PagesWorkflow.fill("<a><b> <c> <", ["a": "<b>", "b": "2"]) == "<b>2 <c> <")
+    }
+
     @Test("a second init refuses, names the files and changes nothing; --force overwrites")
     func refusesExisting() throws {
         let dir = try temporaryDirectory()

@@ -73,24 +73,32 @@ struct ServeUnitTests {
         #expect(ServeOptions.normalizeBasePath("/a?b/") == nil)
     }
 
-    @Test("the script goes before the last </body> (any case), or at the end; errors cannot break out of it")
+    @Test("a <script src> before the last </body> (any case), or at the end; no inline code; the socket from its URL")
     func injection() {
         let page = Data("<html><body><p>x</p></BODY></html>".utf8)
         let injected = String(
-            decoding: LiveReloadScript.inject(into: page, socketPath: "/w/", error: nil), as: UTF8.self)
-        #expect(injected.hasPrefix("<html><body><p>x</p><script data-repowatch-live-reload>"))
-        #expect(injected.hasSuffix("</script>\n</BODY></html>"))
-        #expect(injected.contains("const initialError = null;"))
-
+            decoding: LiveReloadScript.inject(into: page, scriptPath: "/w/__repowatch/livereload.js"), as: UTF8.self)
+        #expect(
+            injected
+                == "<html><body><p>x</p><script src=\"/w/__repowatch/livereload.js\" data-repowatch-live-reload>"
+                + "</script>\n</BODY></html>")
         let bare = String(
-            decoding: LiveReloadScript.inject(into: Data("<p>x".utf8), socketPath: "/", error: nil), as: UTF8.self)
-        #expect(bare.hasPrefix("<p>x<script"))
+            decoding: LiveReloadScript.inject(into: Data("<p>x".utf8), scriptPath: "/s.js"), as: UTF8.self)
+        #expect(bare.hasPrefix("<p>x<script src=\"/s.js\""))
+        #expect(LiveReloadScript.source.contains(#"script.src.replace(/\.js(?:[?#].*)?$/, "")"#))
+        #expect(!LiveReloadScript.source.contains("setAttribute(\"style\""), "styles through the CSSOM only")
+    }
 
-        let hostile = "site.yml:1:1: error: </script><script>alert(1)</script>"
-        let withError = String(
-            decoding: LiveReloadScript.inject(into: page, socketPath: "/", error: hostile), as: UTF8.self)
-        #expect(withError.components(separatedBy: "</script>").count == 2, "only the script's own end tag")
-        #expect(withError.contains(#"\u003c/script>\u003cscript>alert(1)"#))
+    @Test("the header is the page's own policy; the strict default without one; another for other files")
+    func servedPolicy() {
+        let policy = "default-src 'none'; script-src 'self' https://plausible.io; img-src 'self' data:"
+        let page = Data("<html><head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">".utf8)
+        #expect(ServedPolicy.header(forHTML: page) == policy)
+        let escaped = Data(#"<head><META HTTP-EQUIV="content-security-policy" CONTENT="a &#39;b&#39;">"#.utf8)
+        #expect(ServedPolicy.meta(in: escaped) == "a 'b'")
+        let none = ServedPolicy.header(forHTML: Data("<p>no head".utf8))
+        #expect(none.hasPrefix("default-src 'none'; script-src 'self';") && !none.contains("unsafe"))
+        #expect(ServedPolicy.nonHTML.hasPrefix("default-src 'none'"))
     }
 
     @Test("the hub greets, reports the current error to newcomers, and clears it on reload")

@@ -30,6 +30,7 @@ struct RepoListTests {
         repo.topics = ["ios", "日本語"]
         repo.isPrivate = true
         repo.pending = true
+        repo.isGone = true
         return repo
     }()
 
@@ -89,9 +90,10 @@ struct RepoListTests {
             repos: [repo])
         let data = try Snapshot.encoder.encode(snapshot)
         let decoded = try Snapshot.decoder.decode(Snapshot.self, from: data)
-        // snapshot.json does not keep `failureIsTransient` and writes a missing source as "repos".
+        // snapshot.json does not keep `failureIsTransient` nor `isGone` and writes a missing source as "repos".
         var expected = repo
         expected.failureIsTransient = false
+        expected.isGone = false
         #expect(Array(decoded.repos) == [expected])
         #expect(try Snapshot.encoder.encode(decoded) == data)
     }

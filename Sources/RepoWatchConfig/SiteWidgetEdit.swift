@@ -1,0 +1,80 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+import Yams
+
+/// `repo add` on a site with its own `widgets:` list: that list is the whole gallery, so a newly
+/// saved repository is not shown until a widget names it. Finding that, and adding one (`--widget`)
+/// as text after the list's last entry, in the list's own indentation.
+extension SiteTextEdit {
+    /// Where `widgets:` is written, when it is written and none of its widgets shows `name`.
+    package func widgetListHiding(_ name: RepoName) throws -> Diagnostic? {
+        let config = try ConfigLoader(file: file).parse(text).config
+        guard config.hasWidgetList, !config.widgets.contains(where: { $0.shows(name) }) else { return nil }
+        let key = try root().first { $0.key.string == "widgets" }?.key
+        return Diagnostic(
+            .warning, file: file, line: key?.mark?.line ?? 1, column: key?.mark?.column ?? 1,
+            "`widgets:` lists every widget the site shows and none shows \(name), so the site will not show it; "
+                + "add a widget for it (`repo add \(name) --widget` does)")
+    }
+
+    /// The text with `- kind: single` / `repo: NAME` after the last entry of `widgets:`.
+    package func addingWidget(for name: RepoName) throws -> String {
+        guard let node = try root()["widgets"], case .sequence(let sequence) = node, let last = sequence.last,
+            let mark = last.mark
+        else {
+            throw UsageError("\(file) has no `widgets:` list with entries to add a widget after")
+        }
+        var lines = self.lines
+        let first = lines[mark.line - 1]
+        let prefix = String(String.UnicodeScalarView(first.unicodeScalars.prefix(mark.column - 1)))
+        guard prefix.trimmingCharacters(in: .whitespaces) == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" }) else {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: file, line: mark.line, column: mark.column,
+                    "cannot add a widget after this entry safely: write `widgets:` as a list of `- kind: …` "
+                        + "entries, one per line, to use --widget")
+            ])
+        }
+        let end = lastLine(ofItemAt: mark.line - 1, dashIndent: prefix.prefix { $0 == " " }.count)
+        // The file's own line ending (a last line may have none).
+        let terminator = lines.lazy.compactMap(Self.terminator).first ?? "\n"
+        if Self.terminator(of: lines[end]) == nil { lines[end] += terminator }
+        let indent = String(repeating: " ", count: prefix.count)
+        lines.insert(
+            contentsOf: [
+                Substring(prefix + "kind: single" + terminator), Substring(indent + "repo: \(name)" + terminator),
+            ],
+            at: end + 1)
+        let edited = lines.joined()
+        let check = SiteTextEdit(file: file, text: edited)
+        guard try check.widgetListHiding(name) == nil else {
+            throw UsageError("could not add a widget for \(name) to \(file) safely; nothing was written")
+        }
+        return edited
+    }
+
+    /// The item's last line of content: every following line indented deeper than its `-` belongs to
+    /// it; comments and blank lines after it are left where they are.
+    private func lastLine(ofItemAt start: Int, dashIndent: Int) -> Int {
+        let lines = self.lines
+        var last = start
+        for index in lines.indices.dropFirst(start + 1) {
+            let content = lines[index].drop { $0 == " " }
+            if content.allSatisfy(\.isWhitespace) || content.hasPrefix("#") { continue }
+            guard lines[index].count - content.count > dashIndent else { break }
+            last = index
+        }
+        return last
+    }
+}
+
+extension SiteConfig.Widget {
+    /// Whether this widget shows `name` (one of a double's two counts).
+    package func shows(_ name: RepoName) -> Bool {
+        switch kind {
+        case .single(let repo, _): return repo.key == name.key
+        case .double(_, let top, let bottom): return top.key == name.key || bottom.key == name.key
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import RepoWatchSupport
+
+/// One thing that changed, as the feeds tell it. Kept as rendered (title and summary in English) so an
+/// entry restored from the published `feed.xml` is the same value as the one first written.
+package struct FeedEntry: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
+        case release, milestone, woke, archived, renamed, gone
+    }
+
+    /// Stable across builds: made once from the event (`FeedIDs`) and stored with it.
+    package var id: String
+    /// The repository as site.yml names it, lowercased: `owner/name`. The entry follows this name
+    /// (like the history) when GitHub renames the repository.
+    package var repo: String
+    package var kind: Kind
+    package var title: String
+    package var summary: String
+    /// When it happened: the release's date, the push's, else the build that saw it.
+    package var updated: Date
+
+    package init(id: String, repo: String, kind: Kind, title: String, summary: String, updated: Date) {
+        self.id = id
+        self.repo = repo
+        self.kind = kind
+        self.title = title
+        self.summary = summary
+        self.updated = updated
+    }
+
+    /// The repository's page, relative to the site root (`repos/owner/name/`).
+    package var link: String { "repos/\(repo)/" }
+}
+
+/// Entry ids. With a `base_url`, a tag URI (RFC 4151) on its host; without one, a name-based
+/// `urn:uuid` from the same text, since there is no host to own the tag.
+package struct FeedIDs: Sendable {
+    package let host: String?
+
+    package init(baseURL: URL?) {
+        host = baseURL?.host?.lowercased()
+    }
+
+    /// `key` is `owner/name/kind/detail`; the detail is percent-encoded beyond `[A-Za-z0-9._~-]`
+    /// (a release tag is the API's text).
+    package func id(_ key: String) -> String {
+        let text = "repowatch/" + key
+        if let host { return "tag:\(host),2026:\(text)" }
+        return "urn:uuid:" + Self.uuid(text)
+    }
+
+    package func feedID(_ path: String) -> String { id(path + "feed") }
+
+    package static func segment(_ text: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "._~-")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "-"
+    }
+
+    /// RFC 9562's version 8 (custom) layout over the first 16 bytes of the text's SHA-256.
+    private static func uuid(_ text: String) -> String {
+        var bytes = Array(SHA256.hash(Array(text.utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            .joined()
+        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex.dropFirst(range.lowerBound).prefix(range.count))
+        }
+        return parts.joined(separator: "-")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RepoWatchSupport
+
+extension FeedState {
+    /// A repository pushed after more than this many quiet days "woke up": its card's pink number
+    /// turns green (the card's own threshold).
+    package static let quietDays = 50
+
+    /// Tells what changed since the last build and remembers what this one saw. A repository seen
+    /// for the first time brings at most one entry, its latest release: no backlog of milestones
+    /// it passed long ago. Stale data (the cache or the previous site standing in) tells nothing.
+    package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date) {
+        if started == nil { started = now }
+        var told: [FeedEntry] = []
+        for repo in snapshot.repos where !repo.stale {
+            let key = repo.configName.lowercased()
+            let events = FeedEvents(repo: repo, key: key, ids: ids, now: now)
+            if !repo.isAvailable {
+                guard repo.isGone, !repo.failureIsTransient, var memory = repos[key], !memory.gone else { continue }
+                told.append(events.gone())
+                memory.gone = true
+                repos[key] = memory
+                continue
+            }
+            guard let memory = repos[key] else {
+                told += events.release(since: nil).map { [$0] } ?? []
+                repos[key] = FeedMemory(repo)
+                continue
+            }
+            told += events.changes(since: memory)
+            var next = FeedMemory(repo)
+            next.milestones = Array(Set(memory.milestones + next.milestones)).sorted()
+            // The release comes from GraphQL, which may fail alone: not knowing is not "no release".
+            next.release = next.release ?? memory.release
+            repos[key] = next
+        }
+        add(told)
+    }
+}
+
+/// The entries one repository's new data tells, against what the last build saw.
+package struct FeedEvents {
+    let repo: RepoSnapshot
+    let key: String
+    let ids: FeedIDs
+    let now: Date
+
+    var name: String { repo.fullName ?? repo.configName }
+
+    func changes(since memory: FeedMemory) -> [FeedEntry] {
+        var told: [FeedEntry] = []
+        if let renamed = renamed(since: memory) { told.append(renamed) }
+        if let release = release(since: memory.release) { told.append(release) }
+        if let milestone = milestone(told: memory.milestones) { told.append(milestone) }
+        if let woke = woke(since: memory.pushedAt) { told.append(woke) }
+        if repo.archived == true, !memory.archived {
+            told.append(
+                entry(
+                    .archived, "archived/\(Self.day(now))", "\(name) was archived",
+                    "The repository is now read-only on GitHub.", at: now))
+        }
+        return told
+    }
+
+    func release(since previous: String?) -> FeedEntry? {
+        guard let release = repo.release, release.tag != previous else { return nil }
+        let date = release.publishedAt.map { " on \(Formatting.day($0))" } ?? ""
+        return entry(
+            .release, "release/\(FeedIDs.segment(release.tag))", "\(name) released \(release.tag)",
+            "\(name) published the release \(release.tag)\(date).", at: release.publishedAt ?? now)
+    }
+
+    /// The highest milestone newly passed; the ones under it are remembered as told too.
+    func milestone(told: [Int]) -> FeedEntry? {
+        guard let stars = repo.stars, let top = StarMilestones.passed(by: stars).last(where: { !told.contains($0) })
+        else { return nil }
+        return entry(
+            .milestone, "stars/\(top)", "\(name) passed \(Formatting.grouped(top)) stars",
+            "\(name) has \(Formatting.grouped(stars)) stars.", at: now)
+    }
+
+    func woke(since previous: Date?) -> FeedEntry? {
+        guard let previous, let pushed = repo.pushedAt,
+            pushed.timeIntervalSince(previous) > Double(FeedState.quietDays) * 86_400
+        else { return nil }
+        let quiet = Snapshot.daysSince(previous, now: pushed)
+        return entry(
+            .woke, "woke/\(Formatting.iso(pushed))", "\(name) is active again",
+            "\(name) was pushed to on \(Formatting.day(pushed)) after \(quiet) quiet days.", at: pushed)
+    }
+
+    func renamed(since memory: FeedMemory) -> FeedEntry? {
+        guard let old = memory.fullName, let new = repo.fullName, old.lowercased() != new.lowercased() else {
+            return nil
+        }
+        return entry(
+            .renamed, "renamed/\(FeedIDs.segment(new.lowercased()))", "\(old) was renamed to \(new)",
+            "GitHub now calls \(old) \(new); this site still lists it as \(repo.configName).", at: now)
+    }
+
+    func gone() -> FeedEntry {
+        entry(
+            .gone, "gone/\(Self.day(now))", "\(name) is gone from GitHub",
+            "GitHub answers 404 for \(repo.configName): deleted, made private, or out of the token's reach.", at: now)
+    }
+
+    /// The summary ends with the repository's description, as GitHub has it now.
+    private func entry(_ kind: FeedEntry.Kind, _ detail: String, _ title: String, _ summary: String, at date: Date)
+        -> FeedEntry
+    {
+        let about = repo.description.map { $0.isEmpty ? "" : "\n\n" + $0 } ?? ""
+        return FeedEntry(
+            id: ids.id("\(key)/\(detail)"), repo: key, kind: kind, title: title, summary: summary + about,
+            updated: date)
+    }
+
+    private static func day(_ date: Date) -> String { String(Formatting.iso(date).prefix(10)) }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Mustache
+import RepoWatchModel
+
+/// `double-page.mustache`: a double widget's page (`widgets/ID/index.html`), which the gallery links
+/// to: the widget, the two repositories' pages, and its embed snippets, like a repository's page.
+package struct DoubleWidgetPageContext: Sendable, MustacheParent {
+    package var root: String
+    package var site: SiteSummary
+    package var page: PageTitle
+    /// "apple/swift + twbs/bootstrap".
+    package var title: String
+    package var widgets: [RepoPageWidget]
+    package var repos: [DoubleWidgetRepo]
+    package var embeds: [Embed]
+    package var locale: PageLocale
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "page": return page
+        case "title": return title
+        case "widgets": return widgets
+        case "repos": return repos
+        case "embeds": return embeds
+        default: return locale.child(named: key)
+        }
+    }
+}
+
+/// `repos` of a double widget's page: `{ name, href }`, top then bottom.
+package struct DoubleWidgetRepo: Sendable, MustacheParent {
+    package var name: String
+    /// The repository's page, relative to the root.
+    package var href: String
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "href": return href
+        default: return nil
+        }
+    }
+}
+
+extension SiteRenderer {
+    /// Double widgets have no repository of their own: a folder per widget ID, with the widget's
+    /// SVG images, its standalone document and its page.
+    package func renderDoubleWidgets(
+        widgets: WidgetFragments, site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables,
+        into emit: FileSink
+    ) throws {
+        var cache = WidgetFragments.Cache()
+        let root = "../../"
+        let strings = tables.table(for: config.locale)
+        for widget in config.widgets {
+            guard case .double(let id, let top, let bottom) = widget.kind else { continue }
+            let folder = SiteLayout.widgetFolder(id: id)
+            let look = config.look(for: widget)
+            let spec = WidgetFragments.Spec.double(id: id, top: top, bottom: bottom, look)
+            let images = widgets.svgs(spec, cache: &cache)
+            try emit(folder + SiteLayout.svg(.large), Data(images.light.utf8))
+            try emit(folder + SiteLayout.svg(.large, dark: true), Data(images.dark.utf8))
+            let html = widgets.html(spec, root: root, cache: &cache)
+            let title = "\(top) + \(bottom)"
+            let standalone = StandaloneWidgetPage(
+                root: root, site: site, widgetHTML: html, page: PageTitle(title: title), size: "large",
+                locale: PageLocale(strings: tables.table(for: look.locale)))
+            try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", standalone).utf8))
+
+            var embed = embeds.embed(double: id, name: title, strings: strings)
+            embed.sizeLabel = strings.text("size_large")
+            let page = DoubleWidgetPageContext(
+                root: root, site: site, page: PageTitle(title: "\(title) — \(config.title)"), title: title,
+                widgets: [
+                    RepoPageWidget(
+                        size: "large", html: html, href: SiteLayout.html(.large),
+                        noteHTML: widget.note.map(Markdown.html), sizeLabel: embed.sizeLabel)
+                ],
+                repos: [top, bottom].map { DoubleWidgetRepo(name: $0.description, href: SiteLayout.repoFolder($0)) },
+                embeds: [embed], locale: PageLocale(strings: strings))
+            try emit(folder + SiteLayout.index, Data(templates.render("double-page", page).utf8))
+        }
+    }
+}

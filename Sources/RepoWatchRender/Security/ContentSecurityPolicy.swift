@@ -1,0 +1,117 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+/// Which page of the site a template renders; each kind has its policy.
+package enum PageKind: String, Sendable, CaseIterable {
+    case gallery, repository, widget, notFound, search
+
+    /// The templates that render whole pages; the others (cards, widgets) are fragments of them.
+    package init?(template: String) {
+        switch template {
+        case "index": self = .gallery
+        case "repo", "double-page": self = .repository
+        case "widget": self = .widget
+        case "404": self = .notFound
+        case "search": self = .search
+        default: return nil
+        }
+    }
+}
+
+/// The Content-Security-Policy of the site's pages: only the site's own scripts, styles and images
+/// (and `data:` images) load, so a string from GitHub that slipped past escaping still could not run.
+/// No inline script is allowed on any page; inline `<style>` only by the hash of a block the
+/// templates hold as literal text (the 404 page's, which must work at any depth); what site.yml
+/// adds under `csp:` is appended.
+package struct ContentSecurityPolicy: Sendable, Equatable {
+    /// `'sha256-…'` of each inline `<style>` block written in the templates themselves.
+    package var styleHashes: [String] = []
+    package var additions = PolicyAdditions()
+
+    package init(styleHashes: [String] = [], additions: PolicyAdditions = PolicyAdditions()) {
+        self.styleHashes = styleHashes
+        self.additions = additions
+    }
+
+    /// The policy as a header's (or a `<meta>`'s) value.
+    package func text(for kind: PageKind) -> String {
+        var script = ["'self'"]
+        // Pagefind compiles its WebAssembly search index in the page; nothing else needs to.
+        if kind == .search { script.append("'wasm-unsafe-eval'") }
+        var directives: [(String, [String])] = [
+            ("default-src", ["'none'"]),
+            ("script-src", script + additions[.scriptSrc]),
+            ("style-src", ["'self'"] + styleHashes + additions[.styleSrc]),
+            ("img-src", ["'self'", "data:"] + additions[.imgSrc]),
+            // Search reads its index with fetch(); `serve`'s live reload opens a WebSocket to the page's host.
+            ("connect-src", ["'self'"] + additions[.connectSrc]),
+        ]
+        for directive in [PolicyAdditions.Directive.fontSrc, .mediaSrc, .frameSrc] where !additions[directive].isEmpty {
+            directives.append((directive.rawValue, additions[directive]))
+        }
+        // Neither falls back to default-src.
+        directives += [("base-uri", ["'self'"]), ("form-action", ["'self'"])]
+        return directives.map { ([$0.0] + $0.1).joined(separator: " ") }.joined(separator: "; ")
+    }
+
+    /// The `<meta>` element. Its sources never hold `"`, `<`, `>` or `&` (`PolicyAdditions` refuses
+    /// them), and quotes such as `'self'` stay readable inside the double-quoted attribute.
+    package func meta(for kind: PageKind) -> String {
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"\(text(for: kind))\">"
+    }
+
+    /// `'sha256-BASE64'` of a block's text, as the browser hashes it (its UTF-8 bytes).
+    package static func hashSource(of text: String) -> String {
+        "'sha256-\(Data(SHA256.hash(Array(text.utf8))).base64EncodedString())'"
+    }
+
+    /// The page with the policy's `<meta>` as the first element of its head (after `<meta charset>`
+    /// when that comes first, which must stay in the first 1024 bytes): a policy applies only to what
+    /// follows it. A page without `<head>` in its first 4 KB is returned as it is.
+    package func stamp(_ html: String, kind: PageKind) -> String {
+        guard let offset = Self.headInsertionOffset(Array(html.utf8.prefix(4096))) else { return html }
+        let index = html.utf8.index(html.utf8.startIndex, offsetBy: offset)
+        return String(html[..<index]) + "\n" + meta(for: kind) + String(html[index...])
+    }
+
+    /// Where in `bytes` the policy goes: after `<head…>`, and after a `<meta charset…>` that follows it.
+    static func headInsertionOffset(_ bytes: [UInt8]) -> Int? {
+        guard let head = tagEnd(named: "head", in: bytes, from: 0) else { return nil }
+        var next = head
+        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        if startsTag(bytes, at: next, prefix: "<meta charset"),
+            let charset = tagEnd(named: "meta", in: bytes, from: next)
+        {
+            return charset
+        }
+        return head
+    }
+
+    /// The offset just past the `>` of the first `<NAME` start tag (followed by `>` or a space) from `start`.
+    private static func tagEnd(named name: String, in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if startsTag(bytes, at: index, prefix: "<" + name) {
+                let after = index + name.utf8.count + 1
+                if after < bytes.count, [0x3E, 0x20, 0x09, 0x0A, 0x0D, 0x2F].contains(bytes[after]) {
+                    guard let close = bytes[after...].firstIndex(of: 0x3E) else { return nil }
+                    return close + 1
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func startsTag(_ bytes: [UInt8], at index: Int, prefix: String) -> Bool {
+        let wanted = Array(prefix.utf8)
+        guard index + wanted.count <= bytes.count else { return false }
+        for (offset, byte) in wanted.enumerated() {
+            let actual = bytes[index + offset]
+            let lowered = (65...90).contains(actual) ? actual + 32 : actual
+            if lowered != byte { return false }
+        }
+        return true
+    }
+}

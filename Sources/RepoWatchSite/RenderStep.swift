@@ -1,0 +1,53 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchOutput
+import RepoWatchRender
+import RepoWatchSupport
+
+/// Steps 4 and 5, render and write: every file into a staging folder that replaces the site only
+/// when complete, so a failed build leaves the previous site as it was.
+package struct RenderStep: Sendable {
+    package let site: SiteInputs
+    package let sample: Bool
+    package let history: History
+    package let avatars: AvatarFiles
+    /// `owners:`: the gallery's section headings.
+    package var ownerHeadings: [OwnerHeading] = []
+    /// The feeds' entries, newest first.
+    package var feed = FeedState()
+
+    package struct Written: Sendable {
+        package var fileCount: Int
+        /// Files the previous site held with the same bytes: kept, not written.
+        package var unchangedCount: Int
+        /// Every file's size, added up.
+        package var byteCount = 0
+    }
+
+    package func write(_ snapshot: Snapshot) throws -> Written {
+        let staged = try SiteWriter(target: site.output).begin()
+        do {
+            var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
+            renderer.history = history
+            // history.json can be over 100 MB after years of builds: streamed to disk, never one string.
+            renderer.emitsHistory = false
+            renderer.emitsSnapshot = false
+            renderer.avatarFiles = avatars
+            renderer.ownerHeadings = ownerHeadings
+            renderer.feed = feed
+            renderer.locales = site.locales
+            try renderer.render(snapshot, into: staged.add)
+            try staged.add(SiteLayout.snapshot) { path in
+                let file = try FileOutput(creating: path)
+                try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
+            }
+            try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
+            for path in avatars.paths { try staged.add(path, avatars[path]!) }
+            try staged.commit()
+        } catch {
+            staged.abandon()
+            throw error
+        }
+        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount, byteCount: staged.byteCount)
+    }
+}

