@@ -106,7 +106,9 @@ private struct PageMaker: Sendable {
         embeds = EmbedSnippets(baseURL: config.baseURL)
         sections = OwnerSections(
             headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
-        feeds = SiteFeeds(config: config, state: renderer.feed, generatedAt: snapshot.generatedAt)
+        feeds = SiteFeeds(
+            config: config, state: renderer.feed, generatedAt: snapshot.generatedAt,
+            withoutPage: Self.cardsOnly(config))
     }
 
     func galleryPage(_ pageIndex: Int, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws {
@@ -127,6 +129,12 @@ private struct PageMaker: Sendable {
             sections: grouped, pagination: page.pagination, locale: locale,
             feed: FeedLink(href: page.root + SiteFeeds.siteFeed, title: config.title))
         try emit(page.path, Data(templates.render("index", context).utf8))
+    }
+
+    /// Keys of the repositories shown by a card alone (`outputs: card`): no page, nothing to link to.
+    private static func cardsOnly(_ config: SiteConfig) -> Set<String> {
+        guard !config.outputRanges.isEmpty else { return [] }
+        return Set(config.repos.indices.filter { config.outputs(at: $0) == .card }.map { config.repos[$0].key })
     }
 
     /// Which files a repository gets (`outputs:` of the owner that lists it).
