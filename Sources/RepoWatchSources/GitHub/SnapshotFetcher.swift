@@ -25,8 +25,9 @@ package struct SnapshotFetcher: Sendable {
     /// Named in the warning about a renamed repository.
     package var configFile = "site.yml"
 
-    package init(client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date, configFile: String = "site.yml")
-    {
+    package init(
+        client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date, configFile: String = "site.yml"
+    ) {
         self.client = client
         self.avatars = avatars
         self.log = log
