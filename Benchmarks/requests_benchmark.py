@@ -213,6 +213,8 @@ def budget(binary, args, out):
             stale = sum(1 for r in repos if r.get("stale"))
             size = line(err, "Built ").split("), ")[1].split(", into")[0] if "), " in line(err, "Built ") else "?"
             rows.append((run, stats["cost"], stats["api"], pending, stale, rss, wall, size, limited(stats)))
+            print(f"  run {run}: quota {stats['cost']:,}, REST {stats['api']:,}, pending {pending:,}, stale {stale:,}, "
+                  f"{rss:.0f} MiB, {wall:.1f} s, {size}, {limited(stats)} limit answers", file=sys.stderr, flush=True)
             if converged is None and pending == 0:
                 converged = run
             if converged is not None and run >= converged + 2:

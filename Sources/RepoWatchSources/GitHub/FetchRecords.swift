@@ -33,6 +33,9 @@ package final class FetchRecords: Sendable {
     }
 
     package let url: URL
+    /// Whether `fetched.tsv` was there: without it the cache was lost (or never made), and the
+    /// previous site may hold what this build does not reach.
+    package let foundFile: Bool
     private let repos: [RepoName]
     private let records: Mutex<[Record]>
 
@@ -42,7 +45,9 @@ package final class FetchRecords: Sendable {
         url = cacheDirectory.appendingPathComponent(Self.fileName)
         self.repos = repos
         var loaded = [Record](repeating: Record(), count: repos.count)
-        if let data = FileManager.default.contents(atPath: url.path) {
+        let data = FileManager.default.contents(atPath: url.path)
+        foundFile = data != nil
+        if let data {
             let index = index ?? RepoIndex(repos)
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false)

@@ -115,8 +115,10 @@ package struct SnapshotFetcher: Sendable {
             (payload, staleness) = try await client.repository(name)
         } catch GitHubError.deferred {
             var repo = RepoSnapshot.pending(name)
-            // The previous site may still hold it (a cache lost since): it stands in, stale.
-            repo.failureIsTransient = true
+            // The previous site may hold it only if the cache was lost since (no fetch records):
+            // then it stands in, stale. Otherwise it never had data, and reading the whole previous
+            // snapshot for it would cost every budgeted build a copy of the site in memory.
+            repo.failureIsTransient = !(records?.foundFile ?? false)
             return repo
         } catch {
             return Self.failed(name, error)
