@@ -23,6 +23,6 @@ package enum SiteSize {
         let share = Int((Double(bytes) / Double(pagesLimit) * 100).rounded())
         return "the site is \(text(bytes)) in \(Formatting.plural(files, "file", "files")), \(share) % of the 1 GB "
             + "GitHub Pages publishes; for large `owners:` lists set `outputs: page` or `outputs: card` on the "
-            + "owner (docs/configuration.md, \"Sites that fit GitHub Pages\")"
+            + "owner (docs/configuration.md, the owner key `outputs`)"
     }
 }
