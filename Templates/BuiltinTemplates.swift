@@ -15,12 +15,16 @@ public enum BuiltinTemplates {
         "double-page": PackageResources.double_page_mustache,
         "embeds": PackageResources.embeds_mustache,
         "404": PackageResources._04_mustache,
+        "share": PackageResources.share_mustache,
+        "search": PackageResources.search_mustache,
     ]
 
     /// Path under `assets/` → bytes.
     public static let assets: [String: [UInt8]] = [
         "style.css": PackageResources.style_css,
         "copy.js": PackageResources.copy_js,
+        "search.js": PackageResources.search_js,
+        "share.png": PackageResources.share_png,
     ]
 
     /// String tables by locale (`locales/NAME.json`): every word the site shows (see README.md).

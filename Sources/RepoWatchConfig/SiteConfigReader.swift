@@ -22,7 +22,7 @@ package struct SiteConfigReader {
     package static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
-        "private", "csp",
+        "private", "csp", "search",
     ]
     package static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -90,6 +90,7 @@ package struct SiteConfigReader {
         config.setWidgetDefaults(widgetDefaults)
         config.privateRepos = privateRepos ?? .exclude
         config.policyAdditions = policyAdditions
+        config.search = fields["search"].flatMap { flag($0, key: "search") } ?? false
         return config
     }
 

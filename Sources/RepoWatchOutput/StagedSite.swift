@@ -34,6 +34,8 @@ package final class StagedSite: Sendable {
         var kept = 0
         /// The size of every file of the site, each file once however it was placed.
         var bytes = 0
+        /// What was not written is already gone (`prune()`): what is added after it is all written.
+        var pruned = false
     }
 
     init(writer: SiteWriter, folder: URL, published: URL?, reused: Bool) {
@@ -168,8 +170,13 @@ package final class StagedSite: Sendable {
 
     /// Removes what the reused tree held that this build did not write, and the folders left empty
     /// (a folder this build made holds a file it wrote; any other is removed if it ends up empty).
-    private func removeUnwritten() throws {
-        let written = state.withLock { $0.written }
+    /// Called before `commit()` when the finished tree must be read first (Pagefind indexes it).
+    package func prune() throws {
+        guard reused else { return }
+        let written = state.withLock {
+            $0.pruned = true
+            return $0.written
+        }
         try FileTree.walk(
             root,
             file: { relative in
@@ -183,7 +190,7 @@ package final class StagedSite: Sendable {
     /// Swaps the finished site in for the previous one.
     package func commit() throws {
         do {
-            if reused { try removeUnwritten() }
+            if !state.withLock({ $0.pruned }) { try prune() }
             try writer.swapIn(folder)
         } catch {
             abandon()

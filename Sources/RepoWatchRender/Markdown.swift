@@ -45,4 +45,31 @@ package enum Markdown {
         }
         cmark_node_free(node)
     }
+
+    /// The words of a Markdown text, without markup: for a `<meta name="description">`, where tags
+    /// would show as text. Raw HTML is dropped, as `html(_:)` drops it; line and paragraph breaks
+    /// become spaces.
+    package static func plainText(_ markdown: String) -> String {
+        guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT),
+            let iterator = cmark_iter_new(document)
+        else { return "" }
+        defer {
+            cmark_iter_free(iterator)
+            cmark_node_free(document)
+        }
+        var words = ""
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            let entering = cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER
+            if entering, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                words += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                || (!entering && type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue)
+            {
+                words += " "
+            }
+        }
+        return words.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }

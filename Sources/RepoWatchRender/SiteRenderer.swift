@@ -34,6 +34,10 @@ package struct SiteRenderer: Sendable {
     package var locales = LocaleCatalog.builtIn
     /// What changed, newest first: the site's `feed.xml` and each repository's.
     package var feed = FeedState()
+    /// `search: true` with Pagefind at hand (the build decides): repository pages carry Pagefind's
+    /// attributes, and the search page and its script are written. The index itself is Pagefind's work.
+    package var search = false
+    package static let searchScript = "search.js"
 
     package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -65,6 +69,7 @@ package struct SiteRenderer: Sendable {
         }
         try pages.doubleWidgets(into: emit)
         try pages.siteFiles(snapshot, into: emit)
+        if search { try pages.searchPage(into: emit) }
     }
 
     package static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
@@ -85,6 +90,7 @@ private struct PageMaker: Sendable {
     let embeds: EmbedSnippets
     let sections: OwnerSections
     let feeds: SiteFeeds
+    let shares: ShareMaker
     /// Where each configured repository is in `config.repos`.
     let index: RepoIndex
 
@@ -101,7 +107,9 @@ private struct PageMaker: Sendable {
         let cards = CardMaker(
             snapshot: snapshot, sample: renderer.sample, history: renderer.history, strings: tables, index: index)
         widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
-        site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
+        var site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
+        site.search = renderer.search
+        self.site = site
         plan = SitePlan(config: config, strings: strings, index: index)
         embeds = EmbedSnippets(baseURL: config.baseURL)
         sections = OwnerSections(
@@ -109,6 +117,7 @@ private struct PageMaker: Sendable {
         feeds = SiteFeeds(
             config: config, state: renderer.feed, generatedAt: snapshot.generatedAt,
             withoutPage: Self.cardsOnly(config))
+        shares = ShareMaker(config: config, strings: strings)
     }
 
     func galleryPage(_ pageIndex: Int, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws {
@@ -124,10 +133,13 @@ private struct PageMaker: Sendable {
         let grouped = sections.gallery(
             owners: page.items.map { sections.owner(of: $0.repos) }, widgets: tiles,
             before: before.flatMap(sections.owner))
-        let context = GalleryPageContext(
+        var context = GalleryPageContext(
             root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
             sections: grouped, pagination: page.pagination, locale: locale,
             feed: FeedLink(href: page.root + SiteFeeds.siteFeed, title: config.title))
+        context.share = shares.sitePage(
+            path: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
+            repoCount: config.repos.count)
         try emit(page.path, Data(templates.render("index", context).utf8))
     }
 
@@ -159,6 +171,7 @@ private struct PageMaker: Sendable {
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
         let embeddable = outputs(of: name) == .all
+        let card = widgets.card(name, config.look, cache: &cache)
         var shown: [RepoPageWidget] = []
         var snippets: [Embed] = []
         for size in SiteConfig.WidgetSize.allCases {
@@ -178,38 +191,47 @@ private struct PageMaker: Sendable {
             let images = widgets.svgs(spec, cache: &cache)
             try emit(folder + SiteLayout.svg(size), Data(images.light.utf8))
             try emit(folder + SiteLayout.svg(size, dark: true), Data(images.dark.utf8))
-            let page = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: html, page: PageTitle(title: "\(name) · \(sizeLabel)"),
+            let title = "\(name) · \(sizeLabel)"
+            var page = StandaloneWidgetPage(
+                root: root, site: site, widgetHTML: html, page: PageTitle(title: title),
                 size: size.rawValue, locale: PageLocale(strings: tables.table(for: look.locale)))
+            page.share = shares.repoPage(card, title: title, path: folder + file)
             try emit(folder + file, Data(templates.render("widget", page).utf8))
         }
-        let repo = widgets.cards.pageCard(widgets.card(name, config.look, cache: &cache), name)
-        let page = RepoPageContext(
+        let repo = widgets.cards.pageCard(card, name)
+        var page = RepoPageContext(
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
             page: PageTitle(title: "\(name) — \(config.title)"), source: sections.repoPage(name),
             locale: PageLocale(strings: strings),
             feed: FeedLink(href: SiteFeeds.siteFeed, title: "\(name) — \(config.title)"))
+        page.share = shares.repoPage(card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
+        if renderer.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
         try emit(folder + SiteFeeds.siteFeed, feeds.repo(name))
         try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
     }
 
     /// Double widgets have no repository of their own: a folder per widget ID.
     func doubleWidgets(into emit: SiteRenderer.FileSink) throws {
-        try renderer.renderDoubleWidgets(widgets: widgets, site: site, embeds: embeds, tables: tables, into: emit)
+        try renderer.renderDoubleWidgets(
+            widgets: widgets, site: site, embeds: embeds, tables: tables, shares: shares, into: emit)
     }
 
-    /// The 404 page, the assets, the data files and the sitemap.
+    /// The 404 page, the assets, the data files, the sitemap and robots.txt.
     func siteFiles(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let caption = SiteRenderer.capitalized(strings.text("not_found_caption"))
-        let notFound = NotFoundPage(
+        var notFound = NotFoundPage(
             root: config.baseURL?.absoluteString ?? "", site: site,
             page: PageTitle(title: "\(caption) — \(config.title)"), locale: locale)
+        notFound.share = shares.sitePage(
+            path: SiteLayout.notFound, title: strings.text("not_found_title"),
+            description: strings.text("not_found_text"), repoCount: config.repos.count)
         try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
         try emit(SiteLayout.noJekyll, Data())
         try emit(SiteFeeds.siteFeed, feeds.site())
         let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
-        for (path, data) in templates.assets {
+        // The search script is shipped only with the search page that loads it.
+        for (path, data) in templates.assets where renderer.search || path != SiteRenderer.searchScript {
             // The accents' palettes travel in the stylesheet every page already links.
             let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
             try emit(SiteLayout.asset(path), bytes)
@@ -223,10 +245,24 @@ private struct PageMaker: Sendable {
                 if case .double(let id, _, _) = widget.kind { return id }
                 return nil
             }
-            let paths = Sitemap.paths(
-                pageCount: plan.pageCount, repos: config.repos.filter { outputs(of: $0) != .card }, widgets: doubles)
-            try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, paths: paths).utf8))
+            let entries = Sitemap.entries(
+                pageCount: plan.pageCount, repos: config.repos.filter { outputs(of: $0) != .card }, widgets: doubles,
+                built: snapshot.generatedAt, pushed: { widgets.cards.repo($0)?.pushedAt })
+            try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, entries: entries).utf8))
         }
+        try emit(SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8))
+    }
+
+    /// `search/index.html`: the form over Pagefind's index (`search: true`, Pagefind found).
+    func searchPage(into emit: SiteRenderer.FileSink) throws {
+        let page = SearchPageContext(
+            root: "../", site: site, page: PageTitle(title: "\(strings.text("search_title")) — \(config.title)"),
+            share: shares.sitePage(
+                path: SiteLayout.searchFolder, title: strings.text("search_title"),
+                description: strings.plural("search_description", count: config.repos.count),
+                repoCount: config.repos.count),
+            locale: locale)
+        try emit(SiteLayout.search, Data(templates.render("search", page).utf8))
     }
 }
 
@@ -243,5 +279,6 @@ extension SiteSummary {
         generatedAtDisplay = dayAndTime(snapshot.generatedAt)
         nextUpdate = Formatting.iso(snapshot.nextUpdate)
         nextUpdateDisplay = dayAndTime(snapshot.nextUpdate)
+        baseURL = config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" }
     }
 }

@@ -151,6 +151,9 @@ package struct CardMaker: Sendable {
         return card
     }
 
+    /// The repository as fetched, if the snapshot holds it.
+    package func repo(_ name: RepoName) -> RepoSnapshot? { positions.position(of: name).map { repos[$0] } }
+
     /// A repository page's card: a widget's, with the stars sparkline.
     package func pageCard(_ card: RepoCard, _ name: RepoName) -> RepoCard {
         var card = card

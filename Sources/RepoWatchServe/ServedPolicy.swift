@@ -8,6 +8,16 @@ package enum ServedPolicy {
     /// A standalone SVG styles itself with a `<style>` element and inlines its avatars as `data:`.
     package static let nonHTML = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
 
+    /// Pagefind's worker (`search: true`) is held to the policy sent with its own script, not its
+    /// page's: it gets the search page's, so it may fetch the index and compile its WebAssembly.
+    /// (GitHub Pages sends no policy header, so there it runs under none.)
+    package static let pagefindWorker = "pagefind-worker.js"
+
+    /// The header for a file that is not a page, by its name.
+    package static func header(forFile name: String) -> String {
+        name == pagefindWorker ? ContentSecurityPolicy().text(for: .search) : nonHTML
+    }
+
     package static func header(forHTML html: Data) -> String {
         meta(in: html) ?? ContentSecurityPolicy().text(for: .gallery)
     }

@@ -59,7 +59,8 @@ package struct SiteRequestHandler: HTTPHandler {
             // A preview must never show a stale copy from the browser's cache.
             HTTPHeader("Cache-Control"): "no-store",
             HTTPHeader("X-Content-Type-Options"): "nosniff",
-            HTTPHeader("Content-Security-Policy"): isHTML ? ServedPolicy.header(forHTML: data) : ServedPolicy.nonHTML,
+            HTTPHeader("Content-Security-Policy"): isHTML
+                ? ServedPolicy.header(forHTML: data) : ServedPolicy.header(forFile: path),
         ]
         headers[.contentLength] = String(body.count)
         return HTTPResponse(

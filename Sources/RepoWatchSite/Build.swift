@@ -148,7 +148,7 @@ public struct Build: Sendable {
         let written = try await step("render and write the site") {
             try RenderStep(
                 site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                ownerHeadings: gathered.owners.headings, feed: feed
+                ownerHeadings: gathered.owners.headings, feed: feed, log: log
             )
             .write(snapshot)
         }
@@ -169,11 +169,13 @@ public struct Build: Sendable {
         return result
     }
 
-    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere do not.
+    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere and
+    /// shared links (which need absolute addresses) do not.
     package static let relativeEmbeds =
         "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
-        + "will be relative links, which do not work where they are pasted; set base_url to the address the site "
-        + "is published at, like https://me.github.io/watch/"
+        + "will be relative links, which do not work where they are pasted; pages get no canonical link, og:url "
+        + "or og:image (link previews show no picture), and no sitemap.xml is written; set base_url to the "
+        + "address the site is published at, like https://me.github.io/watch/"
 
     /// Step 2's source: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
     package func source(for site: SiteInputs) -> any SiteSource {

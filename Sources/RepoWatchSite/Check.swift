@@ -41,7 +41,8 @@ public struct Check: Sendable {
 
         let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
         if strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: false) }
-        return Report(warnings: warnings, summary: summary(loaded.config, templates: templates))
+        let summary = ([summary(loaded.config, templates: templates)] + searchReport(loaded.config))
+        return Report(warnings: warnings, summary: summary.joined(separator: "\n"))
     }
 
     /// "site.yml: 3 repositories, 4 widgets; templates OK (1 from Templates/)".
@@ -55,5 +56,19 @@ public struct Check: Sendable {
         return "\(configPath): \(Formatting.plural(config.repos.count, "repository", "repositories"))\(owners), "
             + (widgets.map { Formatting.plural($0, "widget", "widgets") } ?? "a widget per repository") + "; "
             + "templates OK\(overrides)"
+    }
+
+    /// `search: true` needs Pagefind where the site is built: say which one a build here would use.
+    /// Not an input warning (`--strict` ignores it): it is about this machine, not site.yml.
+    package func searchReport(
+        _ config: SiteConfig, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
+        guard config.search else { return [] }
+        switch Pagefind.locate(environment: environment) {
+        case .success(let pagefind):
+            return ["search: Pagefind \(pagefind.version) (\(pagefind.executable.path))"]
+        case .failure(let unavailable):
+            return ["warning: search: true, but \(unavailable); a build here is written without search"]
+        }
     }
 }

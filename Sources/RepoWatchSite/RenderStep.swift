@@ -15,6 +15,8 @@ package struct RenderStep: Sendable {
     package var ownerHeadings: [OwnerHeading] = []
     /// The feeds' entries, newest first.
     package var feed = FeedState()
+    /// Where Pagefind's own messages go (search: true).
+    package var log: (any BuildLog)?
 
     package struct Written: Sendable {
         package var fileCount: Int
@@ -36,6 +38,7 @@ package struct RenderStep: Sendable {
             renderer.ownerHeadings = ownerHeadings
             renderer.feed = feed
             renderer.locales = site.locales
+            renderer.search = site.search != nil
             try renderer.render(snapshot, into: staged.add)
             try staged.add(SiteLayout.snapshot) { path in
                 let file = try FileOutput(creating: path)
@@ -43,6 +46,10 @@ package struct RenderStep: Sendable {
             }
             try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
             for path in avatars.paths { try staged.add(path, avatars[path]!) }
+            if let pagefind = site.search {
+                let said = try SearchIndex(pagefind: pagefind).add(to: staged)
+                if !said.isEmpty { log?.info("Pagefind: \(said)") }
+            }
             try staged.commit()
         } catch {
             staged.abandon()

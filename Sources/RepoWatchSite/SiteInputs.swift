@@ -15,6 +15,8 @@ package struct SiteInputs: Sendable {
     package var locales = LocaleCatalog.builtIn
     package var now: Date
     package var output: URL
+    /// Pagefind, when `search: true` and it is installed; nil otherwise (the site has no search).
+    package var search: Pagefind?
 
     package static func load(_ options: BuildOptions, log: any BuildLog) throws -> SiteInputs {
         let loaded = try ConfigLoader.load(path: options.configPath)
@@ -39,7 +41,26 @@ package struct SiteInputs: Sendable {
             output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
         )
         .check()
-        return SiteInputs(config: config, templates: templates, locales: locales, now: now, output: output)
+        var inputs = SiteInputs(config: config, templates: templates, locales: locales, now: now, output: output)
+        inputs.search = searchTool(config, environment: options.environment, log: log)
+        return inputs
+    }
+
+    /// Pagefind for `search: true`; without it, one warning and a site without search (not an error:
+    /// the gallery is whole without it).
+    package static func searchTool(_ config: SiteConfig, environment: [String: String], log: any BuildLog)
+        -> Pagefind?
+    {
+        guard config.search else { return nil }
+        switch Pagefind.locate(environment: environment) {
+        case .success(let pagefind): return pagefind
+        case .failure(let unavailable):
+            log.warning(
+                "search: true, but \(unavailable); the site is written without search. Install it with "
+                    + "`python3 -m pip install pagefind-bin==\(Pagefind.pinnedVersion)`, or set REPOWATCH_PAGEFIND "
+                    + "to its executable")
+            return nil
+        }
     }
 
     /// `--now` for tests, else `REPOWATCH_NOW` for reproducible builds, else the clock.

@@ -8,6 +8,7 @@
 #                  says `from-source=true` when there is no binary for this version or architecture
 #   prepare-source the source to build and the key of its build-folder cache
 #   build-source   swift build -c release
+#   pagefind       Pagefind (PyPI's pagefind-bin, pinned) when site.yml turns search on
 #   run            repowatch-site build with the action's inputs; `site-path` is the absolute output
 set -euo pipefail
 
@@ -192,6 +193,47 @@ cmd_build_source() {
     output binary "$(swift build -c release --package-path "$SOURCE" --scratch-path "$SCRATCH" --show-bin-path)/repowatch-site"
 }
 
+# Whether site.yml turns search on: a top-level `search: true` line (YAML's other spellings of true
+# too). Only decides whether to install Pagefind; the build itself reads site.yml properly.
+wants_search() {
+    grep -qiE '^search:[[:space:]]*("?)(true|yes|on)\1[[:space:]]*(#.*)?$' -- "$1" 2>/dev/null
+}
+
+# Pagefind's executable as `executable`, when it runs and says it is version $1.
+pagefind_at() {
+    [[ -x "$2" && "$("$2" --version 2>/dev/null)" == "pagefind $1" ]] || return 1
+    output executable "$2"
+    echo "Pagefind $1: $2"
+}
+
+# Pagefind for `search: true`: the pagefind-bin wheel of INPUT_PAGEFIND, installed into the tool cache
+# unless that version is already there. A failure is a warning: the build then says search is skipped.
+cmd_pagefind() {
+    local version="${INPUT_PAGEFIND:-}" target found
+    [[ -n "$version" ]] || { echo "pagefind: empty, so no Pagefind is installed"; return; }
+    [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "pagefind must be a pagefind-bin version like 1.5.2, not '$version'"
+    if ! wants_search "${INPUT_CONFIG:-site.yml}"; then
+        echo "${INPUT_CONFIG:-site.yml} does not say \`search: true\`: no Pagefind needed"
+        return
+    fi
+    found=$(command -v pagefind || true)
+    if [[ -n "$found" ]] && pagefind_at "$version" "$found"; then return; fi
+    target="${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/pagefind-bin/$version"
+    if pagefind_at "$version" "$target/pagefind_bin/pagefind"; then return; fi
+    command -v python3 >/dev/null || {
+        echo "::warning title=repowatch-site::python3 is needed to install Pagefind; the site is built without search"
+        return
+    }
+    found=$(python3 -c 'import pagefind_bin; print(pagefind_bin.get_executable())' 2>/dev/null || true)
+    if [[ -n "$found" ]] && pagefind_at "$version" "$found"; then return; fi
+    if ! python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$target" "pagefind-bin==$version"; then
+        echo "::warning title=repowatch-site::pip could not install pagefind-bin==$version; the site is built without search"
+        return
+    fi
+    pagefind_at "$version" "$target/pagefind_bin/pagefind" ||
+        echo "::warning title=repowatch-site::pagefind-bin==$version installed no working pagefind; the site is built without search"
+}
+
 cmd_run() {
     local binary="${BINARY_FROM_CACHE:-${BINARY_FROM_SOURCE:-}}"
     [[ -n "$binary" ]] || fail "repowatch-site was not installed"
@@ -211,6 +253,7 @@ cmd_run() {
     local site_path
     site_path=$(realpath -m -- "$INPUT_OUTPUT")
     local status=0
+    [[ -z "${PAGEFIND_EXECUTABLE:-}" ]] || export REPOWATCH_PAGEFIND="$PAGEFIND_EXECUTABLE"
     GITHUB_TOKEN="${INPUT_TOKEN:-}" "${command[@]}" "${args[@]}" || status=$?
     output site-path "$site_path"
     return "$status"
@@ -222,5 +265,6 @@ case "${1:-}" in
     prepare-source) cmd_prepare_source ;;
     build-source) cmd_build_source ;;
     run) cmd_run ;;
-    *) fail "usage: action.sh resolve|install|prepare-source|build-source|run" ;;
+    pagefind) cmd_pagefind ;;
+    *) fail "usage: action.sh resolve|install|prepare-source|build-source|pagefind|run" ;;
 esac

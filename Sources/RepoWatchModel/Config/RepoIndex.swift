@@ -4,50 +4,29 @@ import Foundation
 /// compares them (`RepoKey`, case-insensitively); the first of two equal names wins. The loader
 /// finds repeated names with one; the render builds one and shares it (copy-on-write), so the
 /// render's other per-repository facts can be arrays by position instead of dictionaries keyed by
-/// name: those cost ~100 bytes a repository with the keys' strings, this table 8 to 16. The hash
-/// only says where to start looking; the names in the list decide, so a collision costs a probe,
-/// never a wrong answer.
+/// name. It was an open-addressed table of positions with no key strings; heaptrack charged the
+/// dictionary 0.1 MiB more at the build's peak at 10,000 repositories, too little for a hand-made
+/// table (docs/fast-paths.md).
 package struct RepoIndex: Sendable {
     /// The list itself (shared with the config, not copied).
     package let repos: [RepoName]
-    /// Positions in `repos` (or -1: free), open-addressed, at most half full; a power of two long.
-    private var slots: [Int32]
+    private let positions: [RepoKey: Int32]
 
     package init(_ repos: [RepoName]) {
         self.repos = repos
-        var size = 8
-        while size < repos.count * 2 { size *= 2 }
-        slots = Array(repeating: -1, count: size)
+        var positions: [RepoKey: Int32] = Dictionary(minimumCapacity: repos.count)
         for (position, repo) in repos.enumerated() {
             let key = RepoKey(repo)
-            var slot = start(key)
-            while slots[slot] >= 0 {
-                if Self.matches(repos[Int(slots[slot])], key) { break }
-                slot = (slot + 1) & (slots.count - 1)
-            }
-            if slots[slot] < 0 { slots[slot] = Int32(position) }
+            if positions[key] == nil { positions[key] = Int32(position) }
         }
+        self.positions = positions
     }
 
     package var count: Int { repos.count }
 
     package func position(of name: RepoName) -> Int? { position(of: RepoKey(name)) }
 
-    package func position(of key: RepoKey) -> Int? {
-        var slot = start(key)
-        while slots[slot] >= 0 {
-            let position = Int(slots[slot])
-            if Self.matches(repos[position], key) { return position }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return nil
-    }
-
-    private func start(_ key: RepoKey) -> Int { key.hashValue & (slots.count - 1) }
-
-    private static func matches(_ repo: RepoName, _ key: RepoKey) -> Bool {
-        repo.owner.lowercased() == key.owner && repo.name.lowercased() == key.name
-    }
+    package func position(of key: RepoKey) -> Int? { positions[key].map(Int.init) }
 }
 
 /// A set of repositories: a flag per position of a `RepoIndex`, and by name those not in it.

@@ -65,6 +65,9 @@ public struct SiteConfig: Sendable, Equatable {
     package var privateRepos = PrivateRepos.exclude
     /// `csp:`: sources the site adds to its pages' Content-Security-Policy.
     package var policyAdditions = PolicyAdditions()
+    /// `search:`: index the repository pages with Pagefind and add a search page. Off unless asked, so
+    /// one site.yml builds the same site on every machine (see docs/search.md).
+    package var search = false
 
     /// Positions in `repos` whose repositories get other files than all (`outputs:`).
     package struct OutputRange: Sendable, Equatable {

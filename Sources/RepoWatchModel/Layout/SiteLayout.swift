@@ -5,6 +5,16 @@ package enum SiteLayout {
     package static let notFound = "404.html"
     package static let noJekyll = ".nojekyll"
     package static let sitemap = "sitemap.xml"
+    /// Names the sitemap for crawlers (when there is one).
+    package static let robots = "robots.txt"
+    /// The search page (`search: true`): a form over the Pagefind index.
+    package static let searchFolder = "search/"
+    package static let search = searchFolder + index
+    /// Pagefind's bundle and index, written by Pagefind itself; with its licence notice beside it.
+    package static let pagefindFolder = "pagefind/"
+    package static let pagefindLicense = "pagefind/LICENSE.txt"
+    /// The picture a shared link shows where a page has no PNG or JPEG of its own (`og:image`).
+    package static let shareImage = "assets/share.png"
     /// What the site shows, as data; also how a later build or `publish` recognises a site of ours.
     package static let snapshot = "data/snapshot.json"
     package static let history = "data/history.json"

@@ -14,10 +14,12 @@ package struct DoubleWidgetPageContext: Sendable, MustacheParent {
     package var repos: [DoubleWidgetRepo]
     package var embeds: [Embed]
     package var locale: PageLocale
+    package var share: PageShare?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "root": return root
+        case "share": return share
         case "site": return site
         case "page": return page
         case "title": return title
@@ -49,7 +51,7 @@ extension SiteRenderer {
     /// SVG images, its standalone document and its page.
     package func renderDoubleWidgets(
         widgets: WidgetFragments, site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables,
-        into emit: FileSink
+        shares: ShareMaker, into emit: FileSink
     ) throws {
         var cache = WidgetFragments.Cache()
         let root = "../../"
@@ -64,14 +66,20 @@ extension SiteRenderer {
             try emit(folder + SiteLayout.svg(.large, dark: true), Data(images.dark.utf8))
             let html = widgets.html(spec, root: root, cache: &cache)
             let title = "\(top) + \(bottom)"
-            let standalone = StandaloneWidgetPage(
+            var standalone = StandaloneWidgetPage(
                 root: root, site: site, widgetHTML: html, page: PageTitle(title: title), size: "large",
                 locale: PageLocale(strings: tables.table(for: look.locale)))
+            let cards = (
+                top: widgets.card(top, config.look, cache: &cache),
+                bottom: widgets.card(bottom, config.look, cache: &cache)
+            )
+            standalone.share = shares.doublePage(
+                top: cards.top, bottom: cards.bottom, title: title, path: folder + SiteLayout.html(.large))
             try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", standalone).utf8))
 
             var embed = embeds.embed(double: id, name: title, strings: strings)
             embed.sizeLabel = strings.text("size_large")
-            let page = DoubleWidgetPageContext(
+            var page = DoubleWidgetPageContext(
                 root: root, site: site, page: PageTitle(title: "\(title) — \(config.title)"), title: title,
                 widgets: [
                     RepoPageWidget(
@@ -80,6 +88,7 @@ extension SiteRenderer {
                 ],
                 repos: [top, bottom].map { DoubleWidgetRepo(name: $0.description, href: SiteLayout.repoFolder($0)) },
                 embeds: [embed], locale: PageLocale(strings: strings))
+            page.share = shares.doublePage(top: cards.top, bottom: cards.bottom, title: title, path: folder)
             try emit(folder + SiteLayout.index, Data(templates.render("double-page", page).utf8))
         }
     }

@@ -58,27 +58,3 @@ package struct EmbedSnippets: Sendable {
         return out
     }
 }
-
-/// `sitemap.xml` (only with `base_url`: a sitemap lists absolute addresses).
-package enum Sitemap {
-    /// - Parameter widgets: the IDs of double widgets, whose pages are listed after the repositories'.
-    package static func paths(pageCount: Int, repos: [RepoName], widgets: [String] = []) -> [String] {
-        var paths = [""]
-        if pageCount > 1 { paths += (2...pageCount).map(SiteLayout.galleryFolder) }
-        paths += repos.map(SiteLayout.repoFolder)
-        paths += widgets.map { SiteLayout.widgetFolder(id: $0) }
-        return paths
-    }
-
-    package static func xml(baseURL: URL, paths: [String]) -> String {
-        let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
-        let entries = paths.map { "  <url><loc>\(XMLEscape.text(base + $0))</loc></url>" }.joined(separator: "\n")
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-            \(entries)
-            </urlset>
-
-            """
-    }
-}

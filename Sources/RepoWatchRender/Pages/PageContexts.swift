@@ -13,9 +13,15 @@ package struct SiteSummary: Sendable, MustacheParent {
     package var generatedAtDisplay: String
     package var nextUpdate: String
     package var nextUpdateDisplay: String
+    /// Whether the site has a search page (`search: true`, Pagefind found).
+    package var search = false
+    /// `base_url` with a final slash, for absolute addresses; nil without it.
+    package var baseURL: String?
 
     package func child(named key: String) -> Any? {
         switch key {
+        case "search": return search
+        case "base_url": return baseURL
         case "title": return title
         case "description_html": return descriptionHTML
         case "appearance": return appearance
@@ -92,11 +98,13 @@ package struct StandaloneWidgetPage: Sendable, MustacheParent {
     package var page: PageTitle
     package var size: String
     package var locale: PageLocale
+    package var share: PageShare?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
+        case "share": return share
         case "widget_html": return widgetHTML
         case "page": return page
         case "size": return size
@@ -111,12 +119,14 @@ package struct NotFoundPage: Sendable, MustacheParent {
     package var site: SiteSummary
     package var page: PageTitle
     package var locale: PageLocale
+    package var share: PageShare?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
         case "page": return page
+        case "share": return share
         case "back_to": return locale.strings.text("back_to", ["title": site.title])
         default: return locale.child(named: key)
         }
@@ -134,6 +144,7 @@ package struct GalleryPageContext: Sendable, MustacheParent {
     package var pagination: Pagination
     package var locale: PageLocale
     package var feed: FeedLink?
+    package var share: PageShare?
 
     package func child(named key: String) -> Any? {
         switch key {
@@ -141,6 +152,7 @@ package struct GalleryPageContext: Sendable, MustacheParent {
         case "feed": return feed
         case "site": return site
         case "page": return page
+        case "share": return share
         case "widgets": return widgets
         case "sections": return sections
         case "pagination": return pagination
@@ -209,10 +221,15 @@ package struct RepoPageContext: Sendable, MustacheParent {
     package var source: RepoSourceContext
     package var locale: PageLocale
     package var feed: FeedLink?
+    package var share: PageShare?
+    /// Pagefind's attributes, with `search: true` (see SearchFacets).
+    package var search: SearchFacets?
 
     package func child(named key: String) -> Any? {
         let strings = locale.strings
         switch key {
+        case "share": return share
+        case "search": return search
         case "root": return root
         case "feed": return feed
         case "site": return site

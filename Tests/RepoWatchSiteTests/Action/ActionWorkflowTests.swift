@@ -89,7 +89,7 @@ struct ActionWorkflowTests {
                 "  Resolve the version", "  Restore the binary from the cache", "  Install repowatch-site",
                 "  skipped: Save the binary in the cache", "  skipped: Prepare to build from source",
                 "  skipped: Restore the build folder", "  skipped: Build repowatch-site from source",
-                "  Build the site", "Upload the site",
+                "  Install Pagefind for search", "  Build the site", "Upload the site",
             ], "\(runner.log)\n\(runner.transcript)")
         #expect(runner.transcript.contains("v\(Version.current) found in the cache"), "\(runner.transcript)")
 

@@ -1,0 +1,58 @@
+import Foundation
+import Mustache
+import RepoWatchModel
+import RepoWatchSupport
+
+/// `search.mustache`: the search page (`search/index.html`, only with `search: true`). The form
+/// works with `?q=…` in the address; `assets/search.js` runs it against Pagefind's index. The result
+/// count's plural forms go to the script as `data-found-CATEGORY` (it picks one with the browser's
+/// `Intl.PluralRules`), with `{count}` left for it to fill.
+package struct SearchPageContext: Sendable, MustacheParent {
+    /// `{ category, text }`: one plural form of the result count.
+    package struct Form: Sendable, MustacheParent {
+        package var category: String
+        package var text: String
+
+        package func child(named key: String) -> Any? {
+            switch key {
+            case "category": return category
+            case "text": return text
+            default: return nil
+            }
+        }
+    }
+
+    package var root: String
+    package var site: SiteSummary
+    package var page: PageTitle
+    package var share: PageShare
+    package var locale: PageLocale
+
+    package var foundForms: [Form] {
+        locale.strings.forms("search_found").map { Form(category: $0.key.rawValue, text: $0.value) }
+    }
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "page": return page
+        case "share": return share
+        case "found_forms": return foundForms
+        default: return locale.child(named: key)
+        }
+    }
+}
+
+extension StringTable {
+    /// Every plural form of `key`, in CLDR's order (`zero` … `other`), placeholders left unfilled; a
+    /// plain string is its `other` form.
+    package func forms(_ key: String) -> [(key: PluralCategory, value: String)] {
+        switch entries[key] ?? english[key] {
+        case .plural(let forms):
+            return PluralCategory.allCases.compactMap { category in forms[category].map { (category, $0) } }
+        case .text(let text): return [(.other, text)]
+        case nil: return []
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import RepoWatchSupport
+
+/// Pagefind, the indexer behind `search: true`: a program of its own (PyPI's `pagefind-bin` wheel
+/// carries it), found once per build, in this order: `REPOWATCH_PAGEFIND` (the path of its
+/// executable), `pagefind` or `pagefind_extended` on PATH, then the `pagefind_bin` module of the
+/// `python3` on PATH (what `pip install pagefind-bin` gives, whose wheel puts nothing on PATH).
+/// Only Pagefind 1.x is used: the attributes and the bundle the search page loads are 1.x's.
+package struct Pagefind: Sendable {
+    /// The version the project installs and tests with (`.ci/run`, the Action, docs/configuration.md).
+    package static let pinnedVersion = "1.5.2"
+
+    package let executable: URL
+    package let version: String
+    /// The build's environment without its tokens, for every run of Pagefind.
+    package let environment: [String: String]
+
+    /// Why there is no usable Pagefind: the build then warns with it and writes the site without search.
+    package struct Unavailable: Error, CustomStringConvertible, Sendable {
+        package var description: String
+    }
+
+    package static func locate(environment: [String: String]) -> Result<Pagefind, Unavailable> {
+        let child = childEnvironment(environment)
+        if let named = environment["REPOWATCH_PAGEFIND"], !named.isEmpty {
+            return check(URL(fileURLWithPath: named), named: "REPOWATCH_PAGEFIND (\(named))", environment: child)
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for name in ["pagefind", "pagefind_extended"] {
+            if let found = find(name, path: path) { return check(found, named: found.path, environment: child) }
+        }
+        if let python = find("python3", path: path), let wheel = wheelExecutable(python: python, environment: child) {
+            return check(wheel, named: wheel.path, environment: child)
+        }
+        return .failure(
+            Unavailable(description: "Pagefind is not installed (no pagefind on PATH, no pagefind-bin for python3)"))
+    }
+
+    /// Indexes the repository pages of the site in `site` and writes Pagefind's bundle into `output`;
+    /// returns what Pagefind said (its warnings), empty when it said nothing.
+    package func index(site: URL, output: URL) throws -> String {
+        let arguments = [
+            "--site", site.path, "--output-path", output.path, "--glob", "repos/**/index.html", "--quiet",
+        ]
+        let run = try ChildProcess.run(executable, arguments, environment: environment)
+        guard run.status == 0 else {
+            throw Unavailable(
+                description: "Pagefind (\(executable.path)) failed with exit status \(run.status): \(run.tail)")
+        }
+        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs `--version`: a file that is not Pagefind 1.x, or does not run, is not used.
+    private static func check(_ executable: URL, named: String, environment: [String: String])
+        -> Result<Pagefind, Unavailable>
+    {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            return .failure(Unavailable(description: "\(named) is not an executable file"))
+        }
+        guard let run = try? ChildProcess.run(executable, ["--version"], environment: environment), run.status == 0
+        else {
+            return .failure(Unavailable(description: "\(named) does not run (`--version` failed)"))
+        }
+        let words = run.output.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, words[0].hasPrefix("pagefind"), words[1].hasPrefix("1.") else {
+            return .failure(
+                Unavailable(
+                    description: "\(named) is not Pagefind 1.x (it says \"\(run.tail)\"); "
+                        + "install pagefind-bin==\(pinnedVersion)"))
+        }
+        return .success(Pagefind(executable: executable, version: String(words[1]), environment: environment))
+    }
+
+    /// The executable inside the `pagefind_bin` package of `python`, if it has one.
+    private static func wheelExecutable(python: URL, environment: [String: String]) -> URL? {
+        let script = "import pagefind_bin; print(pagefind_bin.get_executable())"
+        guard let run = try? ChildProcess.run(python, ["-c", script], environment: environment), run.status == 0
+        else { return nil }
+        let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.hasPrefix("/") ? URL(fileURLWithPath: path) : nil
+    }
+
+    private static func find(_ name: String, path: String) -> URL? {
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// The build's environment without the tokens: the token goes to the API and nowhere else.
+    package static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { !$0.key.uppercased().hasSuffix("TOKEN") }
+    }
+}

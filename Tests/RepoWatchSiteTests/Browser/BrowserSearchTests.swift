@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchSite
+
+/// `search: true` in a real browser: 130 sample repositories (five gallery pages of 60 widgets), built
+/// by the binary with the real Pagefind, served over HTTP from 127.0.0.1 and searched in headless
+/// Chromium (Tests/Browser/check_search.py). Skipped where a tool is missing, except under CI.
+@Suite(
+    "Browser: search, filters and sorting with Pagefind", .serialized, .timeLimit(.minutes(5)),
+    .enabled(if: SearchTools.shouldRun, "needs \(SearchTools.missing.joined(separator: ", "))"))
+struct BrowserSearchTests {
+    static let owners = ["north", "south", "east", "west"]
+    /// Last in site.yml, so its widgets are on the last gallery page; two decoys on the first page
+    /// each share one of its words.
+    static let needle = "west/needle-finder"
+    static let script = BrowserTools.packageRoot.appendingPathComponent("Tests/Browser/check_search.py")
+
+    static var yaml: String {
+        var lines = [
+            "title: Search specimens", "search: true", "repos:", "  - north/needle-tools", "  - south/finder-kit",
+        ]
+        lines += (0..<127).map { "  - \(owners[$0 % owners.count])/project-\(String(format: "%03d", $0))" }
+        lines.append("  - \(needle)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Result: Decodable {
+        var repo: String
+        var stars: Int?
+        var href: String
+        var title: String
+    }
+
+    struct Shown: Decodable {
+        var state: String
+        var status: String
+        var results: [Result]
+        var address: String
+    }
+
+    struct Report: Decodable {
+        var query: Shown
+        var owner: Shown
+        var stars: Shown
+        var owners: [String]
+        var axe: [String]
+        var console: [String]
+    }
+
+    @Test("a query finds a later page's repository first; an owner filter narrows; sorting by stars orders them")
+    func searchFilterSort() async throws {
+        let dir = try await Self.builtSite("search-browser")
+        defer { dir.remove() }
+        let site = dir.url.appendingPathComponent("public")
+        let report = try await Self.search(dir, ["--site", site.path])
+        try Self.verify(report, site: site)
+    }
+
+    /// `serve` sends each file a policy header; Pagefind's worker must get one that lets it work.
+    @Test("the same searches on the site `serve` serves, under its policy headers")
+    func underServe() async throws {
+        let dir = try await Self.builtSite("search-serve")
+        defer { dir.remove() }
+        let server = try ServeProcess(["--sample", "--port", "0"], in: dir.url)
+        let url = try await server.waitForURL()
+        let report = try await Self.search(dir, ["--url", url.absoluteString])
+        try Self.verify(report, site: dir.url.appendingPathComponent("public"))
+        #expect(await server.interrupt() == 0)
+    }
+
+    /// The specimen site, built by the binary with the real Pagefind.
+    static func builtSite(_ label: String) async throws -> TempDir {
+        try #require(
+            SearchTools.missing.isEmpty, "CI is set but \(SearchTools.missing.joined(separator: ", ")) is missing")
+        let dir = try TempDir(label)
+        try dir.write("site.yml", Self.yaml)
+        let home = dir.url.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let built = try await BinaryRunner.run(
+            ["build", "--sample"], in: dir.url, environment: BinaryRunner.environment(home: home))
+        try #require(built.status == 0 && !built.stderr.contains("without search"), "\(built)")
+        return dir
+    }
+
+    /// Runs Tests/Browser/check_search.py against the site (`--site DIR` or `--url BASE`).
+    static func search(_ dir: TempDir, _ target: [String]) async throws -> Report {
+        let reportFile = dir.url.appendingPathComponent("search-report.json")
+        let run = try await BrowserTools.run(
+            "python3",
+            [Self.script.path] + target + [
+                "--report", reportFile.path, "--query", "needle finder", "--owner", "west",
+            ])
+        try #require(run.status == 0, "check_search.py failed: \(run)")
+        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+    }
+
+    static func verify(_ report: Report, site: URL) throws {
+        let needlePage = try Self.galleryPage(showing: Self.needle, in: site)
+        #expect(needlePage > 1, "\(Self.needle) should live on a later gallery page, not page \(needlePage)")
+        #expect(report.query.results.first?.repo == Self.needle, "\(report.query.results.map(\.repo))")
+        #expect(report.query.results.first?.href.hasSuffix("/repos/west/needle-finder/") == true)
+        #expect(report.query.address == "?q=needle+finder")
+
+        let stars = try Self.stars(in: site)
+        let west = stars.filter { $0.key.hasPrefix("west/") }
+        #expect(report.owners == Self.owners.sorted())
+        #expect(report.owner.results.count == west.count && west.count < stars.count, "\(report.owner.status)")
+        #expect(report.owner.results.allSatisfy { $0.repo.hasPrefix("west/") })
+        #expect(report.owner.status.contains("\(west.count)"))
+
+        #expect(report.stars.address == "?owner=west&sort=stars")
+        #expect(report.stars.results.map(\.stars) == west.values.sorted(by: >).map { Optional($0) })
+        #expect(Set(report.stars.results.map(\.repo)) == Set(west.keys))
+
+        #expect(report.console.isEmpty, "console errors: \(report.console)")
+        #expect(report.axe.isEmpty, "axe-core: \(report.axe)")
+    }
+
+    /// The number of the first gallery page whose widgets show `repo`.
+    static func galleryPage(showing repo: String, in site: URL) throws -> Int {
+        var number = 1
+        while true {
+            let path = number == 1 ? "index.html" : "page/\(number)/index.html"
+            let page = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            if page.contains("data-repo=\"\(repo)\"") { return number }
+            number += 1
+        }
+    }
+
+    /// Stars by repository, from the built snapshot.
+    static func stars(in site: URL) throws -> [String: Int] {
+        let snapshot = try JSONValue.decode(Data(contentsOf: site.appendingPathComponent("data/snapshot.json")))
+        var stars: [String: Int] = [:]
+        for repo in snapshot["repos"]?.array ?? [] {
+            if let name = repo["config_name"]?.string, let count = repo["stars"]?.int { stars[name] = count }
+        }
+        return stars
+    }
+}
+
+/// The browser suite's tools and Pagefind (`.ci/run` installs them all).
+enum SearchTools {
+    static let missing: [String] = {
+        var missing = BrowserTools.missing
+        if case .failure(let reason) = Pagefind.locate(environment: ProcessInfo.processInfo.environment) {
+            missing.append("Pagefind (\(reason); pip install pagefind-bin==\(Pagefind.pinnedVersion))")
+        }
+        return missing
+    }()
+
+    static var shouldRun: Bool { missing.isEmpty || BrowserTools.isCI }
+}
