@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """GitHub stand-in for the benchmark: N synthetic repositories, generated on request.
 
-    python3 synthetic_server.py --repos N [--latency SECONDS] [--port 0] [--org-repos M]
+    python3 synthetic_server.py [--latency SECONDS] [--port 0] [--org-repos M] [--minute SECONDS]
+                                [--rest-per-minute 900] [--graphql-per-minute 2000] [--concurrency 100]
 
 Repositories are bench-owner-K/repo-K (K = 0..N-1, owners shared by 10 repositories each), each with
 four contributors (avatars shared by 40 logins). One organization, bench-org, owns M repositories
@@ -10,9 +11,25 @@ four contributors (avatars shared by 40 logins). One organization, bench-org, ow
 a matching If-None-Match. Prints "PORT <n>" when listening. GET /_stats returns request counts and
 the timeline (first request, last answer, seconds in flight summed), GET /_timeline every request's
 (start, end); POST /_reset clears them. Loopback only; stops by itself after --max-lifetime seconds.
+
+GitHub's secondary limits are enforced as GitHub documents them, with the minute scaled (--minute,
+60 by default; the client's --rate-limits minute=... must match): more than --rest-per-minute REST
+requests (every request counts, a 304 too) or --graphql-per-minute GraphQL queries arriving within a
+minute, or more than --concurrency requests in flight, is answered 403 "You have exceeded a secondary
+rate limit" with retry-after; every such answer is counted (/_stats: limited_rest, limited_graphql,
+limited_concurrency). The primary quota is counted, not enforced unless --quota is given: every API
+answer costs one, except a 304 to a request with an Authorization header and GET /rate_limit
+(/_stats: cost). Answers carry x-ratelimit-remaining/limit/reset.
+
+POST /graphql answers GitHub's batched repository query (aliases `rN: repository(owner: $oN,
+name: $nN)`): every field a card shows, the open issue and pull request counts, or null with a
+NOT_FOUND error for a repository that does not exist. POST /_push?every=K moves pushed_at of every
+K-th repository of the organization (K = 100: 1 %), as a push would: their listing pages and
+documents change.
 """
 
 import argparse
+import collections
 import hashlib
 import json
 import os
@@ -35,6 +52,58 @@ URL_FIELDS = ["forks", "keys", "collaborators", "teams", "hooks", "issue_events"
               "comments", "issue_comment", "contents", "compare", "merges", "archive", "downloads",
               "issues", "pulls", "milestones", "notifications", "labels", "releases", "deployments"]
 AVATAR_RE = re.compile(r"^/_avatars/([\w-]+)$")
+GRAPHQL_FIELD_RE = re.compile(r"(\w+)\s*:\s*repository\(\s*owner:\s*\$(\w+)\s*,\s*name:\s*\$(\w+)\s*\)")
+PUSHED_BASE = 1_790_000_000
+
+
+class Limits:
+    """GitHub's secondary limits, counted as requests arrive, and the primary quota's spending."""
+
+    def __init__(self, minute, rest, graphql, concurrency, quota):
+        self.lock = threading.Lock()
+        self.minute, self.per_minute, self.concurrency, self.quota = minute, {"rest": rest, "graphql": graphql}, \
+            concurrency, quota
+        self.reset()
+
+    def reset(self):
+        with self.lock:
+            self.arrivals = {"rest": collections.deque(), "graphql": collections.deque()}
+            self.limited = {"rest": 0, "graphql": 0, "concurrency": 0}
+            self.in_flight = 0
+            self.cost = 0
+
+    def arrive(self, api):
+        """None when the request may be answered, else which limit it broke."""
+        with self.lock:
+            now = time.time()
+            window = self.arrivals[api]
+            while window and window[0] <= now - self.minute:
+                window.popleft()
+            window.append(now)
+            self.in_flight += 1
+            if self.in_flight > self.concurrency:
+                self.limited["concurrency"] += 1
+                return "concurrency"
+            if len(window) > self.per_minute[api]:
+                self.limited[api] += 1
+                return api
+            return None
+
+    def leave(self):
+        with self.lock:
+            self.in_flight -= 1
+
+    def spend(self):
+        with self.lock:
+            self.cost += 1
+            return self.remaining()
+
+    def remaining(self):
+        return max(0, self.quota - self.cost)
+
+    def exhausted(self):
+        with self.lock:
+            return self.cost >= self.quota
 
 
 def png(seed: str) -> bytes:
@@ -68,6 +137,7 @@ class Stats:
         self.in_flight = 0
         self.most_in_flight = 0
         self.intervals = []
+        self.graphql = 0
 
     def begin(self):
         with self.lock:
@@ -93,12 +163,17 @@ class Stats:
                 self.avatars += 1
                 self.avatars_304 += not_modified
 
-    def json(self):
+    def json(self, limits=None):
         with self.lock:
+            extra = {}
+            if limits:
+                extra = {"limited_rest": limits.limited["rest"], "limited_graphql": limits.limited["graphql"],
+                         "limited_concurrency": limits.limited["concurrency"], "cost": limits.cost,
+                         "graphql": self.graphql}
             return json.dumps({"api": self.api, "api_304": self.api_304,
                                "avatars": self.avatars, "avatars_304": self.avatars_304,
                                "first": self.first, "last": self.last, "busy": self.busy,
-                               "most_in_flight": self.most_in_flight}).encode()
+                               "most_in_flight": self.most_in_flight, **extra}).encode()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -110,35 +185,121 @@ class Handler(BaseHTTPRequestHandler):
     base = ""
     org_repos = 10_000
     stats = Stats()
+    limits = None  # set in main()
+    pushed_every = 0  # POST /_push: every K-th repository pushed once more
 
     def log_message(self, *args):
         pass
 
     def do_POST(self):
-        if self.path == "/_reset":
+        path, _, query = self.path.partition("?")
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if path == "/_reset":
             self.stats.reset()
+            self.limits.reset()
             self.reply(200, b"{}", "application/json")
+        elif path == "/_push":
+            Handler.pushed_every = int(parse_qs(query).get("every", ["100"])[-1])
+            self.reply(200, b"{}", "application/json")
+        elif path == "/graphql":
+            started = self.stats.begin()
+            try:
+                with self.stats.lock:
+                    self.stats.graphql += 1
+                self.answer_graphql(body)
+            finally:
+                self.limits.leave()
+                self.stats.end(started)
         else:
             self.reply(404, b"{}", "application/json")
+
+    def answer_graphql(self, body):
+        time.sleep(self.latency)
+        broken = self.limits.arrive("graphql")
+        if broken:
+            self.refuse(broken)
+            return
+        request = json.loads(body or b"{}")
+        variables = request.get("variables") or {}
+        data, errors = {"rateLimit": {"cost": 3, "remaining": 5000 - 3, "limit": 5000}}, []
+        for line_number, line in enumerate(request.get("query", "").split("\n"), start=1):
+            for m in GRAPHQL_FIELD_RE.finditer(line):
+                alias, owner, name = m.group(1), variables.get(m.group(2), ""), variables.get(m.group(3), "")
+                if REPO_RE.match(f"/repos/{owner}/{name}"):
+                    data[alias] = self.node(owner, name)
+                else:
+                    data[alias] = None
+                    errors.append({"type": "NOT_FOUND", "path": [alias], "locations": [{"line": line_number,
+                                   "column": 1}], "message": f"Could not resolve to a Repository with the name "
+                                   f"'{owner}/{name}'."})
+        answer = {"data": data}
+        if errors:
+            answer["errors"] = errors
+        self.reply(200, json.dumps(answer).encode(), "application/json")
+
+    def node(self, owner, name):
+        item = self.repository(owner, name)
+        k = int(name.split("-")[1])
+        return {"nameWithOwner": item["full_name"], "url": item["html_url"], "description": item["description"],
+                "stargazerCount": item["stargazers_count"], "forkCount": item["forks_count"],
+                "hasIssuesEnabled": item["has_issues"], "isArchived": False, "pushedAt": item["pushed_at"],
+                "owner": {"login": owner, "avatarUrl": item["owner"]["avatar_url"]},
+                "repositoryTopics": {"nodes": [{"topic": {"name": "swift"}}, {"topic": {"name": "benchmark"}}]},
+                "issues": {"totalCount": item["open_issues_count"] * 2 // 3},
+                "pullRequests": {"totalCount": item["open_issues_count"] - item["open_issues_count"] * 2 // 3},
+                "isPrivate": False, "primaryLanguage": {"name": "Swift", "color": "#F05138"},
+                "latestRelease": {"tagName": f"v1.{k % 30}.0", "publishedAt": "2026-10-01T00:00:00Z"}}
+
+    def refuse(self, broken):
+        """GitHub's secondary-limit answer, with the wait it asks for."""
+        body = json.dumps({"message": "You have exceeded a secondary rate limit. Please wait a few minutes before "
+                                      "you try again.",
+                           "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"})
+        retry = max(1, int(self.limits.minute / 2))
+        self.reply(403 if broken != "concurrency" else 429, body.encode(), "application/json",
+                   {"retry-after": str(retry), **self.quota_headers()})
+
+    def quota_headers(self):
+        return {"x-ratelimit-limit": str(self.limits.quota), "x-ratelimit-remaining": str(self.limits.remaining()),
+                "x-ratelimit-reset": str(int(time.time()) + 3600), "x-ratelimit-resource": "core"}
 
     def do_GET(self):
         path, _, query = self.path.partition("?")
         if path == "/_stats":
-            self.reply(200, self.stats.json(), "application/json")
+            self.reply(200, self.stats.json(self.limits), "application/json")
             return
         if path == "/_timeline":
             with self.stats.lock:
                 self.reply(200, json.dumps(self.stats.intervals).encode(), "application/json")
             return
         started = self.stats.begin()
+        api = not AVATAR_RE.match(path)
         try:
+            if api:
+                broken = self.limits.arrive("rest")
+                if broken:
+                    time.sleep(self.latency)
+                    self.refuse(broken)
+                    return
             self.answer(path, query)
         finally:
+            if api:
+                self.limits.leave()
             self.stats.end(started)
 
     def answer(self, path, query):
         time.sleep(self.latency)
-        if path == f"/users/{ORG}":
+        if path == "/rate_limit":
+            core = {"limit": self.limits.quota, "remaining": self.limits.remaining(), "used": self.limits.cost,
+                    "reset": int(time.time()) + 3600}
+            self.reply(200, json.dumps({"resources": {"core": core}, "rate": core}).encode(), "application/json",
+                       self.quota_headers())
+        elif self.limits.exhausted() and (REPO_RE.match(path) or CONTRIB_RE.match(path) or path.startswith(("/orgs/",
+                                                                                                              "/users/"))):
+            self.reply(403, json.dumps({"message": "API rate limit exceeded"}).encode(), "application/json",
+                       {**self.quota_headers(), "x-ratelimit-remaining": "0"})
+        elif path == f"/users/{ORG}":
             self.serve_json("api", {"login": ORG, "id": 9000, "type": "Organization",
                                     "avatar_url": f"{self.base}/_avatars/{ORG}?v=4",
                                     "html_url": f"https://github.com/{ORG}"})
@@ -164,8 +325,14 @@ class Handler(BaseHTTPRequestHandler):
             "stargazers_count": (k * 7919) % 200000, "watchers_count": (k * 7919) % 200000,
             "forks_count": (k * 104729) % 30000, "open_issues_count": (k * 31) % 900,
             "has_issues": k % 7 != 0, "archived": False,
-            "pushed_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1_790_000_000 - (k % 120) * 86400)),
+            "pushed_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.pushed(k))),
         }
+
+    def pushed(self, k):
+        pushed = PUSHED_BASE - (k % 120) * 86400
+        if self.pushed_every and k % self.pushed_every == 0:
+            pushed += 86400 * 200  # a push after every other date of the site
+        return pushed
 
     def listed(self, owner, name):
         item = self.repository(owner, name)
@@ -217,15 +384,20 @@ class Handler(BaseHTTPRequestHandler):
         etag = '"' + hashlib.sha1(body).hexdigest() + '"'
         not_modified = self.headers.get("If-None-Match") == etag
         self.stats.add(kind, not_modified)
+        quota = {}
+        if kind == "api":
+            # GitHub: a conditional request answered 304 is free when it carries the token.
+            if not (not_modified and self.headers.get("Authorization")):
+                self.limits.spend()
+            quota = self.quota_headers()
         if not_modified:
             self.send_response_only(304)
             self.send_header("ETag", etag)
-            self.send_header("x-ratelimit-remaining", "4999")
-            for k, v in (extra or {}).items():
+            for k, v in {**quota, **(extra or {})}.items():
                 self.send_header(k, v)
             self.end_headers()
             return
-        self.reply(200, body, content_type, {"ETag": etag, "x-ratelimit-remaining": "4999", **(extra or {})})
+        self.reply(200, body, content_type, {"ETag": etag, **quota, **(extra or {})})
 
     def reply(self, status, body, content_type, headers=None):
         self.send_response_only(status)
@@ -243,7 +415,13 @@ def main():
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--max-lifetime", type=float, default=3600)
     ap.add_argument("--org-repos", type=int, default=10_000, help="repositories of the organization bench-org")
+    ap.add_argument("--minute", type=float, default=60.0, help="seconds GitHub's per-minute limits count over")
+    ap.add_argument("--rest-per-minute", type=int, default=900)
+    ap.add_argument("--graphql-per-minute", type=int, default=2000)
+    ap.add_argument("--concurrency", type=int, default=100)
+    ap.add_argument("--quota", type=int, default=1_000_000_000, help="the primary quota (answers that cost one)")
     args = ap.parse_args()
+    Handler.limits = Limits(args.minute, args.rest_per_minute, args.graphql_per_minute, args.concurrency, args.quota)
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.request_queue_size = 256
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)

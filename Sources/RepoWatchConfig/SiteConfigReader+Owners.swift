@@ -5,7 +5,7 @@ import Yams
 /// `owners:` in site.yml, validated with the same positions and key suggestions as the rest.
 extension SiteConfigReader {
     package static let ownerKeys: Set = [
-        "owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude",
+        "owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude", "outputs",
     ]
 
     package var hasOwners: Bool { ownersGiven }
@@ -85,6 +85,7 @@ extension SiteConfigReader {
         if let value = check(fields["exclude"].flatMap { excludeList($0, owner: written) }, "exclude") {
             source.exclude = value
         }
+        if let value = check(fields["outputs"].flatMap { ownerOutputs($0) }, "outputs") { source.outputs = value }
         return valid ? source : nil
     }
 
@@ -115,6 +116,18 @@ extension SiteConfigReader {
             return nil
         }
         return sort
+    }
+
+    package mutating func ownerOutputs(_ node: Node) -> RepoOutputs? {
+        guard let text = node.string, let outputs = RepoOutputs(rawValue: text) else {
+            let names = RepoOutputs.allCases.map(\.rawValue)
+            error(
+                node,
+                "`outputs` must be \(names.joined(separator: ", ")) (got '\(node.string ?? "a list")')"
+                    + suggestion(for: node.string ?? "", in: Set(names)))
+            return nil
+        }
+        return outputs
     }
 
     /// A list, or one topic written alone.

@@ -12,6 +12,8 @@ package struct NetworkPolicy: Sendable {
     /// validators within their day, remembered redirects).
     package var refresh = false
     package var verbose = false
+    /// GitHub's secondary limits the pacer keeps under; the minute also sets the first backoff.
+    package var limits = RateLimits.github
 
     package init() {}
 }
@@ -57,11 +59,14 @@ package struct GitHubClient: Sendable {
 
     /// GET, following up to five redirects; the token goes only to the API origin, and never with
     /// `credentials: false` (avatars, even when an Enterprise server hosts them on the API's own origin).
-    package func get(_ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true) async throws
-        -> NetworkResponse
-    {
+    /// `reuseStored`: the caller knows the cached answer is still true; it is given without a request.
+    package func get(
+        _ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true, reuseStored: Bool = false
+    ) async throws -> NetworkResponse {
+        var request = NetworkRequest(url: url, accept: accept, credentials: credentials)
+        request.reuseStored = reuseStored
         do {
-            return try await network.send(NetworkRequest(url: url, accept: accept, credentials: credentials))
+            return try await network.send(request)
         } catch let refusal as RedirectRefusal {
             throw refusal.gitHubError
         }

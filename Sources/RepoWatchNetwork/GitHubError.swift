@@ -12,6 +12,9 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     case notCached
     /// The quota is spent until `until`, further than `--max-wait`.
     case rateLimited(until: Date)
+    /// This build's budget (`--budget`, or by default 90 % of the remaining quota) is spent: the
+    /// request was not sent, and the repository comes first next build.
+    case deferred(budget: Int)
 
     package var description: String {
         switch self {
@@ -24,6 +27,9 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyRedirects: return "too many redirects"
         case .notCached: return "not in the cache, and --offline allows no network"
         case .rateLimited(let until): return "rate limit exhausted until \(Formatting.dayAndTime(until))"
+        case .deferred(let budget):
+            return
+                "deferred to a later build: this build's budget of \(Formatting.plural(budget, "request", "requests")) is spent"
         }
     }
 
@@ -36,11 +42,16 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Failures worth answering from the cache: the repository may be fine, GitHub is not.
     package var isTransient: Bool {
         switch self {
-        case .network, .rateLimited, .notCached, .tooManyRedirects: return true
+        case .network, .rateLimited, .notCached, .tooManyRedirects, .deferred: return true
         case .http(let status, _): return status >= 500 || status == 403 || status == 429
         case .invalidResponse: return true
         case .notFound, .invalidBaseURL: return false
         }
+    }
+
+    /// Whether a cached answer's reason (`NetworkResponse.staleness`) is a request the budget held back.
+    package static func isDeferral(_ reason: String) -> Bool {
+        reason.hasPrefix("deferred to a later build:")
     }
 }
 

@@ -13,7 +13,14 @@ package actor RequestLedger {
         package var retries = 0
         package var quotaRemaining: Int?
         package var quotaLimit: Int?
+        /// When the quota comes back (`x-ratelimit-reset`).
+        package var quotaReset: Date?
         package var rateLimitWaits = 0
+        /// Answers that said "rate limited": GitHub's secondary limit, and the quota used up.
+        package var secondaryLimitAnswers = 0
+        package var primaryLimitAnswers = 0
+        /// Seconds every request was held by those answers (each pause counted once).
+        package var rateLimitPause: Double = 0
     }
 
     public private(set) var counts = Counts()
@@ -31,14 +38,41 @@ package actor RequestLedger {
     package func recordRetry() { counts.retries += 1 }
     package func recordWait() { counts.rateLimitWaits += 1 }
 
+    package func recordLimit(_ signal: RateLimitSignal) {
+        switch signal {
+        case .primary: counts.primaryLimitAnswers += 1
+        case .secondary: counts.secondaryLimitAnswers += 1
+        }
+    }
+
+    /// Secondary limits GitHub did not say how long to wait for, so far: each doubles the next wait.
+    private var untoldSecondary = 0
+
+    /// When to try again after a secondary limit GitHub gave no time for: the pause already set
+    /// (many requests meet one limit together), else `base` seconds, doubled for each earlier one.
+    package func backoff(now: Date, base: Double) -> Date {
+        if let paused = gate.pausedUntil, paused > now { return paused }
+        defer { untoldSecondary += 1 }
+        return now.addingTimeInterval(base * pow(2, Double(min(untoldSecondary, 16))))
+    }
+
     package func recordQuota(_ headers: [String: String]) {
         if let remaining = headers["x-ratelimit-remaining"].flatMap(Int.init) { counts.quotaRemaining = remaining }
         if let limit = headers["x-ratelimit-limit"].flatMap(Int.init) { counts.quotaLimit = limit }
+        if let reset = headers["x-ratelimit-reset"].flatMap(Double.init) {
+            counts.quotaReset = Date(timeIntervalSince1970: reset)
+        }
     }
 
     /// - Returns: whether this extended the pause (false when an equal or later one is already set).
     @discardableResult
-    package func pause(until date: Date) -> Bool { gate.pause(until: date) }
+    package func pause(until date: Date, now: Date) -> Bool {
+        let previous = gate.pausedUntil
+        guard gate.pause(until: date) else { return false }
+        let from = max(now, previous ?? now)
+        counts.rateLimitPause += max(0, date.timeIntervalSince(from))
+        return true
+    }
 
     package func pauseDeadline() -> Date? { gate.pausedUntil }
 

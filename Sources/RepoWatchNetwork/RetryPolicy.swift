@@ -24,9 +24,13 @@ public struct RetryPolicy: Sendable {
 package enum RateLimitSignal: Equatable, Sendable {
     /// `x-ratelimit-remaining: 0`; the quota returns at `reset`.
     case primary(reset: Date)
-    /// Too many requests too fast; wait `retryAfter` seconds.
-    case secondary(retryAfter: Double)
+    /// Too many requests too fast: wait `retryAfter` seconds, or, when GitHub did not say how long
+    /// (nil), at least a minute, longer each time (`RateLimitLayer.backoff`).
+    case secondary(retryAfter: Double?)
 
+    /// GitHub's order (docs: "Handle rate limit errors appropriately"): `retry-after` first; then
+    /// `x-ratelimit-remaining: 0` with `x-ratelimit-reset`; then, for its secondary-limit message
+    /// or a 429 that says nothing, a wait of at least a minute with exponential backoff.
     /// - Parameter headers: lowercased names.
     package static func classify(status: Int, headers: [String: String], body: Data, now: Date) -> RateLimitSignal? {
         guard status == 403 || status == 429 else { return nil }
@@ -40,11 +44,10 @@ package enum RateLimitSignal: Equatable, Sendable {
             let reset = headers["x-ratelimit-reset"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
             return .primary(reset: reset ?? now.addingTimeInterval(60))
         }
-        if message.contains("secondary rate limit") || message.contains("abuse") {
-            return .secondary(retryAfter: 60)
-        }
-        if status == 429 || message.contains("rate limit") {
-            return .secondary(retryAfter: 60)
+        if message.contains("secondary rate limit") || message.contains("abuse") || status == 429
+            || message.contains("rate limit")
+        {
+            return .secondary(retryAfter: nil)
         }
         return nil
     }

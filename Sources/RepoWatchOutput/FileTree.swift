@@ -29,6 +29,13 @@ package enum FileTree {
         return Entry(info)
     }
 
+    /// The size of the file at `path` in bytes, 0 when there is none.
+    package static func size(_ path: String) -> Int {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        return Int(info.st_size)
+    }
+
     /// The regular file at `path` when it holds exactly `data`, nil otherwise (missing, another
     /// size, other bytes, a link or a folder). Reading back costs less than hashing the new bytes.
     package static func file(_ path: String, holding data: Data) -> Entry? {

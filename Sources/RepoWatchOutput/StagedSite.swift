@@ -32,6 +32,8 @@ package final class StagedSite: Sendable {
         var written = WrittenPaths()
         /// Files left as the published site held them.
         var kept = 0
+        /// The size of every file of the site, each file once however it was placed.
+        var bytes = 0
         /// What was not written is already gone (`prune()`): what is added after it is all written.
         var pruned = false
     }
@@ -62,9 +64,18 @@ package final class StagedSite: Sendable {
         state.withLock { $0.kept }
     }
 
+    /// The size of every file of the site, added up (each file once, however it was placed).
+    package var byteCount: Int {
+        state.withLock { $0.bytes }
+    }
+
     package func add(_ path: String, _ data: Data) throws {
         try SiteWriter.validate(path)
-        let again = state.withLock { !$0.written.insert(file: path) }
+        let again = state.withLock {
+            let again = !$0.written.insert(file: path)
+            if !again { $0.bytes += data.count }
+            return again
+        }
         try makeFolder(Self.parent(of: path))
         do {
             if try !place(data, at: path, checkExisting: reused || again) {
@@ -87,6 +98,8 @@ package final class StagedSite: Sendable {
             // Never write through a name the published site shares (an unchanged file kept last time).
             if FileTree.entry(destination) != nil { try FileTree.remove(destination) }
             try write(destination)
+            let size = FileTree.size(destination)
+            state.withLock { $0.bytes += again ? 0 : size }
             if let published, FileTree.sameBytes(published + "/" + path, destination) {
                 try FileTree.remove(destination)
                 if FileTree.hardLink(published + "/" + path, to: destination) {

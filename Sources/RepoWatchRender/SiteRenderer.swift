@@ -63,7 +63,7 @@ package struct SiteRenderer: Sendable {
             var cache = WidgetFragments.Cache()
             let unit = pages.plan.units[index]
             if let pageIndex = unit.page { try pages.galleryPage(pageIndex, cache: &cache, into: emit) }
-            for name in pages.plan.repos(of: unit) {
+            for name in pages.plan.repos(of: unit) where pages.outputs(of: name) != .card {
                 try pages.repositoryPages(name, cache: &cache, into: emit)
             }
         }
@@ -91,6 +91,8 @@ private struct PageMaker: Sendable {
     let sections: OwnerSections
     let feeds: SiteFeeds
     let shares: ShareMaker
+    /// Where each configured repository is in `config.repos`.
+    let index: RepoIndex
 
     init(_ renderer: SiteRenderer, snapshot: Snapshot) {
         self.renderer = renderer
@@ -99,8 +101,9 @@ private struct PageMaker: Sendable {
         tables = LocaleTables(catalog: renderer.locales, config: config)
         strings = tables.table(for: config.locale)
         locale = PageLocale(strings: strings)
-        // One index of the configured repositories serves the plan and the cards.
+        // One index of the configured repositories serves the plan, the cards and `outputs(of:)`.
         let index = RepoIndex(config.repos)
+        self.index = index
         let cards = CardMaker(
             snapshot: snapshot, sample: renderer.sample, history: renderer.history, strings: tables, index: index)
         widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
@@ -111,7 +114,9 @@ private struct PageMaker: Sendable {
         embeds = EmbedSnippets(baseURL: config.baseURL)
         sections = OwnerSections(
             headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
-        feeds = SiteFeeds(config: config, state: renderer.feed, generatedAt: snapshot.generatedAt)
+        feeds = SiteFeeds(
+            config: config, state: renderer.feed, generatedAt: snapshot.generatedAt,
+            withoutPage: Self.cardsOnly(config))
         shares = ShareMaker(config: config, strings: strings)
     }
 
@@ -120,7 +125,8 @@ private struct PageMaker: Sendable {
         let tiles = page.items.map { item in
             GalleryTile(
                 kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
-                html: widgets.html(item.spec, root: page.root, cache: &cache))
+                html: widgets.html(item.spec, root: page.root, cache: &cache),
+                link: link(item, root: page.root, cache: &cache))
         }
         // owners: the same widgets in a section per owner.
         let before = plan.lastRepos(onPage: pageIndex - 1)
@@ -137,11 +143,34 @@ private struct PageMaker: Sendable {
         try emit(page.path, Data(templates.render("index", context).utf8))
     }
 
-    /// A page and two standalone widget documents per repository.
+    /// Keys of the repositories shown by a card alone (`outputs: card`): no page, nothing to link to.
+    private static func cardsOnly(_ config: SiteConfig) -> Set<String> {
+        guard !config.outputRanges.isEmpty else { return [] }
+        return Set(config.repos.indices.filter { config.outputs(at: $0) == .card }.map { config.repos[$0].key })
+    }
+
+    /// Which files a repository gets (`outputs:` of the owner that lists it).
+    func outputs(of name: RepoName) -> RepoOutputs {
+        guard !config.outputRanges.isEmpty, let position = index.position(of: name) else { return .all }
+        return config.outputs(at: position)
+    }
+
+    /// Where a gallery tile's caption leads: the repository's page, or, for a repository without
+    /// one (`outputs: card`), the repository on GitHub (none when GitHub gave no address).
+    private func link(_ item: SitePlan.GalleryItem, root: String, cache: inout WidgetFragments.Cache) -> String? {
+        guard item.kind != "double", let name = item.repos.first, outputs(of: name) == .card else {
+            return root + item.href
+        }
+        return widgets.card(name, config.look, cache: &cache).htmlURL
+    }
+
+    /// A page and two standalone widget documents per repository; the page alone for
+    /// `outputs: page`.
     func repositoryPages(_ name: RepoName, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws
     {
         let folder = SiteLayout.repoFolder(name)
         let root = "../../../"
+        let embeddable = outputs(of: name) == .all
         let card = widgets.card(name, config.look, cache: &cache)
         var shown: [RepoPageWidget] = []
         var snippets: [Embed] = []
@@ -153,8 +182,9 @@ private struct PageMaker: Sendable {
             let sizeLabel = strings.text("size_\(size.rawValue)")
             shown.append(
                 RepoPageWidget(
-                    size: size.rawValue, html: html, href: file, noteHTML: plan.notes[RepoKey(name)],
+                    size: size.rawValue, html: html, href: embeddable ? file : nil, noteHTML: plan.notes[RepoKey(name)],
                     sizeLabel: sizeLabel))
+            guard embeddable else { continue }
             var snippet = embeds.embed(name, size: size, strings: strings)
             snippet.sizeLabel = sizeLabel
             snippets.append(snippet)
@@ -216,8 +246,8 @@ private struct PageMaker: Sendable {
                 return nil
             }
             let entries = Sitemap.entries(
-                pageCount: plan.pageCount, repos: config.repos, widgets: doubles, built: snapshot.generatedAt,
-                pushed: { widgets.cards.repo($0)?.pushedAt })
+                pageCount: plan.pageCount, repos: config.repos.filter { outputs(of: $0) != .card }, widgets: doubles,
+                built: snapshot.generatedAt, pushed: { widgets.cards.repo($0)?.pushedAt })
             try emit(SiteLayout.sitemap, Data(Sitemap.xml(baseURL: baseURL, entries: entries).utf8))
         }
         try emit(SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8))

@@ -35,6 +35,11 @@ public struct BuildOptions: Sendable {
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     public var recordsHistory = true
+    /// `--budget`: the REST quota (requests that cost it) one build may spend; nil: all but a tenth
+    /// of what remains.
+    public var budget: Int?
+    /// `--rate-limits`: GitHub's secondary limits the pacer keeps under.
+    package var rateLimits = RateLimits.github
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     public var now: Date?
     public var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -58,8 +63,13 @@ public struct BuildResult: Sendable {
     package var requests: RequestLedger.Counts?
     /// Issues and pull requests counted apart: nil for sample builds.
     package var openCounts: OpenCountsFetcher.Report?
+    /// What the REST budget allowed and held back, and what pacing cost: nil offline and for samples.
+    package var budget: RequestBudget.Usage?
+    package var pacing: Pacing?
     public var output: URL
     public var fileCount: Int
+    /// The site's size on disk as GitHub Pages counts it (every file whole, hard links too).
+    public var byteCount = 0
     /// Files the previous site already held with the same bytes, kept rather than written.
     public var unchangedCount = 0
     /// Seconds from start to finish.
@@ -68,11 +78,14 @@ public struct BuildResult: Sendable {
     public var baseURL: URL?
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
-    package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable } }
+    package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable && !$0.pending } }
     package var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
-    /// 0 when every widget has data (fresh or stale); 1 when a repository or an owner has none.
-    public var exitCode: Int32 { ownerFailures.isEmpty && snapshot.repos.allSatisfy(\.isAvailable) ? 0 : 1 }
+    /// 0 when every widget has data (fresh or stale) or waits for a later build (pending); 1 when a
+    /// repository or an owner has none.
+    public var exitCode: Int32 {
+        ownerFailures.isEmpty && snapshot.repos.allSatisfy { $0.isAvailable || $0.pending } ? 0 : 1
+    }
 }
 
 /// The pipeline, as DESIGN.md draws it: load the config → gather a snapshot from a source (GitHub,
@@ -92,6 +105,7 @@ public struct Build: Sendable {
     /// fetched or written.
     public func run() async throws -> BuildResult {
         let started = Date()
+        FreedMemory.limitArenas(to: ProcessInfo.processInfo.activeProcessorCount)
         let actions = GitHubActions(environment: options.environment)
         do {
             let result = try await build(started: started)
@@ -146,6 +160,9 @@ public struct Build: Sendable {
         result.ownerFailures = gathered.owners.failures
         result.openCounts = gathered.openCounts
         result.unchangedCount = written.unchangedCount
+        result.byteCount = written.byteCount
+        result.budget = gathered.budget
+        result.pacing = gathered.pacing
         result.elapsed = Date().timeIntervalSince(started)
         result.baseURL = site.config.baseURL
         report(result, elapsed: result.elapsed)
@@ -191,57 +208,15 @@ public struct Build: Sendable {
             throw BuildStepError(step: name, underlying: error)
         }
     }
-
-    package func report(_ result: BuildResult, elapsed: TimeInterval) {
-        // Two passes rather than two lists: an offline build of 10,000 repositories has 10,000 stale ones.
-        var staleCount = 0
-        var unavailableCount = 0
-        for repo in result.snapshot.repos where repo.isAvailable && repo.stale {
-            staleCount += 1
-            let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"
-            log.warning("\(repo.configName): \(repo.error ?? "could not be fetched"); showing data as of \(asOf)")
-        }
-        for repo in result.snapshot.repos where !repo.isAvailable {
-            unavailableCount += 1
-            log.error("\(repo.configName): \(repo.error ?? "no data")")
-        }
-        for failure in result.ownerFailures { log.error(failure) }
-        let repos = result.snapshot.repos
-        let fresh = repos.count - staleCount - unavailableCount
-        let kind = result.snapshot.sample ? "sample" : "fresh"
-        log.info(
-            "Built \(Formatting.plural(result.fileCount, "file", "files")) "
-                + "(\(Formatting.grouped(result.fileCount - result.unchangedCount)) written, "
-                + "\(Formatting.grouped(result.unchangedCount)) unchanged) "
-                + "into \(result.output.path) in \(String(format: "%.1f", elapsed))s: "
-                + "\(Formatting.plural(repos.count, "repository", "repositories")) (\(fresh) \(kind), "
-                + "\(staleCount) stale, \(unavailableCount) unavailable)")
-        if let counts = result.requests {
-            log.info(Self.accounting(counts) + (result.openCounts.map { "; " + $0.summary } ?? ""))
-        }
-    }
-
-    /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
-    package static func accounting(_ counts: RequestLedger.Counts) -> String {
-        var line =
-            "\(Formatting.plural(counts.requests, "request", "requests")), \(counts.notModified) answered 304 (no quota)"
-        if counts.keptAnswers > 0 {
-            line += ", \(Formatting.plural(counts.keptAnswers, "cache hit", "cache hits")) without a request"
-        }
-        if counts.fromCacheOnly > 0 { line += ", \(counts.fromCacheOnly) answered from the cache alone" }
-        if counts.retries > 0 { line += ", \(counts.retries) retried" }
-        if let remaining = counts.quotaRemaining {
-            line += "; quota remaining \(Formatting.grouped(remaining))"
-            if let limit = counts.quotaLimit { line += " of \(Formatting.grouped(limit))" }
-        }
-        return line
-    }
 }
 
 extension BuildOptions {
     package var fetching: GitHubSource.Options {
-        GitHubSource.Options(
+        var options = GitHubSource.Options(
             apiURL: apiURL, environment: environment, cacheURL: cacheURL, jobs: jobs, offline: offline,
             timeout: timeout, maxWait: maxWait, retry: retry, verbose: verbose, refresh: refresh)
+        options.rateLimits = rateLimits
+        options.budget = budget
+        return options
     }
 }

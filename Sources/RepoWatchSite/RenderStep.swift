@@ -22,6 +22,8 @@ package struct RenderStep: Sendable {
         package var fileCount: Int
         /// Files the previous site held with the same bytes: kept, not written.
         package var unchangedCount: Int
+        /// Every file's size, added up.
+        package var byteCount = 0
     }
 
     package func write(_ snapshot: Snapshot) throws -> Written {
@@ -53,6 +55,6 @@ package struct RenderStep: Sendable {
             staged.abandon()
             throw error
         }
-        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount)
+        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount, byteCount: staged.byteCount)
     }
 }

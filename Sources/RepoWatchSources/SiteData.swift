@@ -17,6 +17,10 @@ package struct SiteData: Sendable {
     package var owners = OwnerSummary()
     /// Issues and pull requests counted apart (GraphQL): nil when nothing was asked of GitHub.
     package var openCounts: OpenCountsFetcher.Report? = nil
+    /// What the build's REST budget allowed and what it held back: nil offline and for samples.
+    package var budget: RequestBudget.Usage? = nil
+    /// How long requests waited to stay under GitHub's secondary limits.
+    package var pacing: Pacing? = nil
 
     /// A widget without data still shows a face, never a broken image.
     package mutating func addPlaceholderFaces() async {

@@ -73,6 +73,14 @@ package enum Formatting {
         }
     }
 
+    /// "45 s", "1 min 4 s", "2 h 3 min": a wait, rounded to what a reader needs.
+    package static func duration(_ seconds: Double) -> String {
+        let whole = Int(max(0, seconds).rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3600 { return "\(whole / 60) min" + (whole % 60 == 0 ? "" : " \(whole % 60) s") }
+        return "\(whole / 3600) h" + (whole % 3600 / 60 == 0 ? "" : " \(whole % 3600 / 60) min")
+    }
+
     package static func plural(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(grouped(value)) \(value == 1 ? singular : plural)"
     }

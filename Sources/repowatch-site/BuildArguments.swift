@@ -62,6 +62,25 @@ struct BuildArguments: ParsableArguments {
             """)
     var refresh = false
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            At most this many requests that cost GitHub quota in this build (a 304 is free); what does not \
+            fit keeps its last good data, or shows as pending, and is fetched first next build. Default: all \
+            but 10 % of the quota that remains (GITHUB_TOKEN in Actions: 1,000 an hour per repository; a \
+            personal token: 5,000).
+            """, valueName: "n"))
+    var budget: Int?
+
+    @Option(
+        name: .customLong("rate-limits"),
+        help: ArgumentHelp(
+            """
+            GitHub's secondary limits the build paces itself under (default \(RateLimits.github)); a GitHub \
+            Enterprise administrator may set others. `minute=6s` shortens the minute, for a test server.
+            """, valueName: "rest=N/min,graphql=N/min,concurrency=N"))
+    var rateLimits: String?
+
     @Flag(
         name: .customLong("keep-cache"),
         help: "Do not prune cache entries unused for over \(CacheLifetimes.retentionDays) days at the end of the build."
@@ -77,6 +96,14 @@ struct BuildArguments: ParsableArguments {
         if offline && sample { throw ValidationError("--offline and --sample cannot be used together") }
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64") }
+        if let budget, budget < 0 { throw ValidationError("--budget must be 0 or more requests") }
+        if let rateLimits {
+            do {
+                _ = try RateLimits.parse(rateLimits)
+            } catch {
+                throw ValidationError("--rate-limits: \(error)")
+            }
+        }
     }
 
     var options: BuildOptions {
@@ -96,6 +123,8 @@ struct BuildArguments: ParsableArguments {
         options.refresh = refresh
         options.keepCache = keepCache
         options.lockWait = lockOption.lockWait
+        options.budget = budget
+        if let rateLimits, let limits = try? RateLimits.parse(rateLimits) { options.rateLimits = limits }
         return options
     }
 }

@@ -25,6 +25,8 @@ A response may be {"graphql": {"repos": {"owner/name": {"issues": 3, "pulls": 1}
 query and variables in GitHub's shape -- each `ALIAS: repository(owner: $o, name: $n)` gets its
 counts (and `latestRelease` when the spec gives a "release"), or null plus a NOT_FOUND entry in
 `errors` when the repository is not listed; a repository's "private": true answers `isPrivate: true`.
+An entry may also give "node": the rest of the repository's fields in GitHub's shape
+(`nameWithOwner` differing from the name asked for is a rename), merged into the answer.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -283,7 +285,8 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
             else:
                 data[alias] = {"issues": {"totalCount": counts.get("issues", 0)},
                                "pullRequests": {"totalCount": counts.get("pulls", 0)},
-                               "isPrivate": bool(counts.get("private", False))}
+                               "isPrivate": bool(counts.get("private", False)),
+                               **(counts.get("node") or {})}
                 if "release" in counts:  # {"tagName": …, "publishedAt": …}, or null
                     data[alias]["latestRelease"] = counts["release"]
     answer = {"data": data}

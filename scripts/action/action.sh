@@ -249,6 +249,7 @@ cmd_run() {
     fi
     local command=("$binary" build --config "$INPUT_CONFIG" --output "$INPUT_OUTPUT")
     [[ -z "${INPUT_API_URL:-}" ]] || command+=(--api-url "$INPUT_API_URL")
+    [[ -z "${INPUT_BUDGET:-}" ]] || command+=(--budget "$INPUT_BUDGET")
     local site_path
     site_path=$(realpath -m -- "$INPUT_OUTPUT")
     local status=0

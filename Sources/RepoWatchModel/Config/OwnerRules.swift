@@ -16,12 +16,13 @@ extension OwnerSource {
     package func select<Repo: OwnerRuleFacts>(_ repos: [Repo]) -> [Repo] {
         let wantedTopics = Set(topics.map { $0.lowercased() })
         let excluded = Set(exclude.map(\.key))
-        let kept = repos.filter { repo in
+        // One copy, sorted and cut in place: an organization's list can be 100,000 long.
+        var kept = repos.filter { repo in
             (forks || !repo.fork) && (archived || !repo.archived)
                 && (wantedTopics.isEmpty || repo.topics.contains { wantedTopics.contains($0.lowercased()) })
                 && repo.stars >= minStars && !excluded.contains(repo.name.key)
         }
-        let sorted = kept.sorted { a, b in
+        kept.sort { a, b in
             switch sort {
             case .stars where a.stars != b.stars: return a.stars > b.stars
             case .pushed where a.pushedAt != b.pushedAt:
@@ -30,8 +31,8 @@ extension OwnerSource {
             default: return Self.byFullName(a.name, b.name)
             }
         }
-        guard let limit else { return sorted }
-        return Array(sorted.prefix(limit))
+        if let limit, kept.count > limit { kept.removeSubrange(limit...) }
+        return kept
     }
 
     /// Case-insensitive A→Z, then by exact spelling so the order never depends on the input's.
@@ -55,7 +56,7 @@ extension SiteConfig {
     /// The site once the owners are listed: every repository with its source, `repos:` first.
     package struct Resolved: Sendable {
         package var config: SiteConfig
-        package var sources: [String: RepoSource]
+        package var sources: RepoSources
         /// Repositories a widget names under an owner that could not be listed: shown as unavailable.
         package var unlisted: [RepoName: OwnerSource]
     }
@@ -65,20 +66,27 @@ extension SiteConfig {
     /// Throws the widgets that name a repository nobody yields, with their lines.
     package func resolving(_ yields: [OwnerYield]) throws -> Resolved {
         var order = repos
-        var sources: [String: RepoSource] = [:]
-        for name in repos { sources[name.key] = .repos }
+        // A set while the list is made; afterwards each source is a range of positions (`RepoSources`).
+        var seen = Set(repos.map(RepoKey.init))
+        var ranges: [RepoSources.Range] = []
+        var outputs: [SiteConfig.OutputRange] = []
         for yield in yields {
-            for name in yield.names ?? [] where sources[name.key] == nil {
-                sources[name.key] = yield.source.source
+            let start = order.count
+            for name in yield.names ?? [] where seen.insert(RepoKey(name)).inserted {
                 order.append(name)
+            }
+            ranges.append(.init(positions: start..<order.count, source: yield.source.source))
+            if yield.source.outputs != .all, order.count > start {
+                outputs.append(.init(positions: start..<order.count, outputs: yield.source.outputs))
             }
         }
         var unlisted: [RepoName: OwnerSource] = [:]
         var problems: [Diagnostic] = []
         let failed = yields.filter { $0.names == nil }.map(\.source)
-        for reference in references where sources[reference.name.key] == nil {
+        for reference in references where !seen.contains(RepoKey(reference.name)) {
             if let owner = failed.first(where: { $0.key == reference.name.owner.lowercased() }) {
-                sources[reference.name.key] = owner.source
+                seen.insert(RepoKey(reference.name))
+                ranges.append(.init(positions: order.count..<order.count + 1, source: owner.source))
                 unlisted[reference.name] = owner
                 order.append(reference.name)
                 continue
@@ -92,8 +100,40 @@ extension SiteConfig {
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         var resolved = self
         resolved.repos = order
-        if !hasWidgetList { resolved.widgets = .defaults(of: order) }
+        resolved.outputRanges = outputs
+        if !hasWidgetList {
+            resolved.widgets = .defaults(of: order, largeOnly: outputs.filter { $0.outputs == .card }.map(\.positions))
+        }
         resolved.references = []
-        return Resolved(config: resolved, sources: sources, unlisted: unlisted)
+        return Resolved(
+            config: resolved, sources: RepoSources(repos: order, ranges: ranges), unlisted: unlisted)
+    }
+}
+
+/// Where each repository of a resolved site came from: `repos:` for the first ones, then a range of
+/// positions per owner. Ranges and a `RepoIndex`, not a dictionary of every name: an organization of
+/// 100,000 repositories would hold ~13 MB in one all build long.
+package struct RepoSources: Sendable {
+    package struct Range: Sendable {
+        package var positions: Swift.Range<Int>
+        package var source: RepoSource
+    }
+
+    private let index: RepoIndex
+    private let ranges: [Range]
+
+    package init(repos: [RepoName], ranges: [Range]) {
+        index = RepoIndex(repos)
+        self.ranges = ranges
+    }
+
+    /// The source of the repository at `position` in the site's list.
+    package func source(at position: Int) -> RepoSource {
+        ranges.first { $0.positions.contains(position) }?.source ?? .repos
+    }
+
+    /// The source of a repository by its key (`owner/name`, any case), nil when it is not in the site.
+    package subscript(key: String) -> RepoSource? {
+        index.position(of: RepoKey(key)).map(source(at:))
     }
 }

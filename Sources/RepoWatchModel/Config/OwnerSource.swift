@@ -21,6 +21,8 @@ package struct OwnerSource: Sendable, Equatable {
     /// At most this many, after filters and sort; nil is no limit.
     package var limit: Int?
     package var exclude: [RepoName] = []
+    /// Which files each of the owner's repositories gets (`outputs:`), so a large list fits GitHub Pages.
+    package var outputs = RepoOutputs.all
 
     package init(owner: String) { self.owner = owner }
 
@@ -29,6 +31,22 @@ package struct OwnerSource: Sendable, Equatable {
 
     /// Owners compare as GitHub compares them: case-insensitively.
     package var key: String { owner.lowercased() }
+}
+
+/// The files an owner-listed repository gets (`outputs:` on an `owners:` entry). GitHub Pages
+/// publishes at most 1 GB, about 25,000 repositories with everything; the smaller choices trade
+/// what a reader can do for room.
+package enum RepoOutputs: String, Sendable, CaseIterable {
+    /// Medium and large cards in the gallery, the repository's page, and its standalone widget
+    /// documents and SVG images to embed (about 41 KB a repository).
+    case all
+    /// Cards and the repository's page, without the standalone widgets and SVG images: nothing of
+    /// it to embed in a README or an iframe (about 20 KB).
+    case page
+    /// One large card in the gallery (the medium card and the top contributors), whose caption links
+    /// to the repository on GitHub; no page of its own, so no history chart or changes since the
+    /// last build (about 5 KB).
+    case card
 }
 
 /// Where a repository of the site came from: the `repos:` list or an `owners:` entry.

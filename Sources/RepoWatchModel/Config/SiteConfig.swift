@@ -56,6 +56,8 @@ public struct SiteConfig: Sendable, Equatable {
     package var file = "site.yml"
     /// Whether site.yml gives `widgets:`; without it the owners' repositories get default widgets too.
     package var hasWidgetList = false
+    /// The owners' repositories whose `outputs:` is not `all`, by their positions in `repos`.
+    package var outputRanges: [OutputRange] = []
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
     /// warned about and left at English.
     public var locale = "en"
@@ -66,6 +68,17 @@ public struct SiteConfig: Sendable, Equatable {
     /// `search:`: index the repository pages with Pagefind and add a search page. Off unless asked, so
     /// one site.yml builds the same site on every machine (see docs/search.md).
     package var search = false
+
+    /// Positions in `repos` whose repositories get other files than all (`outputs:`).
+    package struct OutputRange: Sendable, Equatable {
+        package var positions: Range<Int>
+        package var outputs: RepoOutputs
+    }
+
+    /// The files the repository at `position` of `repos` gets.
+    package func outputs(at position: Int) -> RepoOutputs {
+        outputRanges.first { $0.positions.contains(position) }?.outputs ?? .all
+    }
 
     /// The locale a widget is written in: its own, else the site's.
     package func locale(for widget: Widget) -> String { widget.locale ?? locale }

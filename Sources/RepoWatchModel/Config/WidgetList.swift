@@ -5,8 +5,9 @@ extension SiteConfig {
     package struct WidgetList: RandomAccessCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
         private enum Storage: Sendable {
             case listed([Widget])
-            /// `Widget.default(for:)` of each repository, in order.
-            case defaults(of: [RepoName])
+            /// `Widget.default(for:)` of each repository, in order; large only at `largeOnly` positions
+            /// (`outputs: card`).
+            case defaults(of: [RepoName], largeOnly: [Range<Int>])
         }
 
         private var storage: Storage
@@ -15,8 +16,10 @@ extension SiteConfig {
 
         package init(arrayLiteral widgets: Widget...) { self.init(widgets) }
 
-        /// The default widget of each of `repos`.
-        package static func defaults(of repos: [RepoName]) -> WidgetList { WidgetList(storage: .defaults(of: repos)) }
+        /// The default widget of each of `repos`: both sizes, or the large card alone at `largeOnly`.
+        package static func defaults(of repos: [RepoName], largeOnly: [Range<Int>] = []) -> WidgetList {
+            WidgetList(storage: .defaults(of: repos, largeOnly: largeOnly))
+        }
 
         private init(storage: Storage) { self.storage = storage }
 
@@ -25,14 +28,18 @@ extension SiteConfig {
         package var endIndex: Int {
             switch storage {
             case .listed(let widgets): return widgets.count
-            case .defaults(let repos): return repos.count
+            case .defaults(let repos, _): return repos.count
             }
         }
 
         package subscript(position: Int) -> Widget {
             switch storage {
             case .listed(let widgets): return widgets[position]
-            case .defaults(let repos): return .default(for: repos[position])
+            case .defaults(let repos, let largeOnly):
+                guard largeOnly.contains(where: { $0.contains(position) }) else {
+                    return .default(for: repos[position])
+                }
+                return Widget(kind: .single(repos[position], sizes: Widget.largeOnly), note: nil)
             }
         }
 
@@ -47,7 +54,11 @@ extension SiteConfig {
 
         /// Equal when they hold the same widgets, however each list stores them.
         package static func == (lhs: WidgetList, rhs: WidgetList) -> Bool {
-            if case .defaults(let left) = lhs.storage, case .defaults(let right) = rhs.storage { return left == right }
+            if case .defaults(let left, let leftLarge) = lhs.storage,
+                case .defaults(let right, let rightLarge) = rhs.storage
+            {
+                return left == right && leftLarge == rightLarge
+            }
             return lhs.elementsEqual(rhs)
         }
     }
@@ -56,6 +67,7 @@ extension SiteConfig {
 extension SiteConfig.Widget {
     /// Both sizes, one array shared by every default widget rather than one allocated per read.
     private static let bothSizes: [SiteConfig.WidgetSize] = [.medium, .large]
+    fileprivate static let largeOnly: [SiteConfig.WidgetSize] = [.large]
 
     /// The widget a repository gets without a `widgets:` list: single, in both sizes, no note or look.
     package static func `default`(for repo: RepoName) -> Self { Self(kind: .single(repo, sizes: bothSizes), note: nil) }

@@ -3,4 +3,6 @@
 package enum ContributorsNote {
     package static let tooLarge = "Contributor list too large for GitHub to show"
     package static let unavailable = "Contributors unavailable"
+    /// A budgeted build did not reach them yet (`RepoSnapshot.pending`).
+    package static let pending = "Contributors not fetched yet"
 }

@@ -98,6 +98,7 @@ package enum RepoRecord {
         out.write(repo.topics.count)
         for topic in repo.topics { out.write(topic) }
         out.write(repo.isPrivate)
+        out.write(repo.pending)
         out.write(repo.isGone)
         return out.bytes
     }
@@ -142,6 +143,7 @@ package enum RepoRecord {
         }
         repo.topics = (0..<input.readInt()).map { _ in input.readString() }
         repo.isPrivate = input.readBool()
+        repo.pending = input.readBool()
         repo.isGone = input.readBool()
         return repo
     }

@@ -77,6 +77,10 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     package var topics: [String] = []
     /// GitHub's `private`: such a repository is published only when the site opts in.
     package var isPrivate = false
+    /// Not reached yet by a budgeted build (`--budget`) and never fetched whole before: not an
+    /// error. Its numbers are shown where its owner's listing or GraphQL gave them; its
+    /// contributors come with a later build.
+    package var pending = false
     /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
     /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
     package var failureIsTransient = false
@@ -112,6 +116,13 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         self.error = error
     }
 
+    /// A repository a budgeted build did not reach and no build has fetched yet: no data, no error.
+    package static func pending(_ name: RepoName) -> RepoSnapshot {
+        var repo = RepoSnapshot(configName: name.description)
+        repo.pending = true
+        return repo
+    }
+
     /// A repository with no data at all: its widget says so instead of showing numbers.
     package static func unavailable(_ name: RepoName, reason: String, transient: Bool = false) -> RepoSnapshot {
         var repo = RepoSnapshot(configName: name.description, error: reason)
@@ -135,7 +146,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         case ownerAvatar = "owner_avatar"
         case contributorsNote = "contributors_note"
         case fetchedAt = "fetched_at"
-        case release, language, topics
+        case release, language, topics, pending
         case isPrivate = "private"
     }
 
@@ -168,6 +179,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         language = try container.decodeIfPresent(RepoLanguage.self, forKey: .language)
         topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
         isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
+        pending = try container.decodeIfPresent(Bool.self, forKey: .pending) ?? false
     }
 
     // Optionals are written as null so every key of the schema is always present.
@@ -197,6 +209,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(language, forKey: .language)
         try container.encode(topics, forKey: .topics)
         try container.encode(isPrivate, forKey: .isPrivate)
+        try container.encode(pending, forKey: .pending)
     }
 }
 

@@ -20,7 +20,7 @@ package struct CacheLayer: NetworkLayer {
         let key = request.url.absoluteString
         let entry = cache.entry(for: key)
         if let entry, let redirect = rememberedRedirect(entry, from: request.url) { return redirect }
-        if let entry, let kept = keptAnswer(entry) {
+        if let entry, let kept = keptAnswer(entry, vouched: request.reuseStored) {
             await ledger.recordKept()
             return kept
         }
@@ -96,11 +96,11 @@ package struct CacheLayer: NetworkLayer {
             source: .rememberedRedirect)
     }
 
-    /// An answer without validators, within its day: no request. Offline builds use the cache as
-    /// stale data like every other answer.
-    private func keptAnswer(_ entry: ResponseCache.Entry) -> NetworkResponse? {
-        guard !policy.offline, !policy.refresh, entry.location == nil, let freshUntil = entry.freshUntil,
-            now < freshUntil, entry.tokenFingerprint == tokenFingerprint
+    /// An answer without validators, within its day, or one the caller vouches for: no request.
+    /// Offline builds use the cache as stale data like every other answer.
+    private func keptAnswer(_ entry: ResponseCache.Entry, vouched: Bool) -> NetworkResponse? {
+        guard !policy.offline, !policy.refresh, entry.location == nil, entry.tokenFingerprint == tokenFingerprint,
+            vouched || entry.freshUntil.map({ now < $0 }) == true
         else { return nil }
         return NetworkResponse(
             data: entry.body, status: entry.status ?? 200, headers: entry.link.map { ["link": $0] } ?? [:],

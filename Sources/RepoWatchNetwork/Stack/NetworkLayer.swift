@@ -20,6 +20,9 @@ package struct NetworkRequest: Sendable {
     /// Asked once the request holds its connection slot, just before it goes out, so a request that
     /// waited for a slot still obeys a rate limit reached meanwhile (`RateLimitLayer`).
     package var admission: @Sendable () async throws -> Void = {}
+    /// The caller knows the stored answer is still true (contributors of a repository not pushed
+    /// since they were asked): the cache answers without a request when it holds one.
+    package var reuseStored = false
 
     package init(method: String = "GET", url: URL, accept: String, body: Data? = nil, credentials: Bool) {
         self.method = method

@@ -9,14 +9,14 @@ import RepoWatchSupport
 ///     RetryLayer        connection errors, timeouts and 5xx, again after a backoff
 ///     RateLimitLayer    GitHub's limits: the shared pause and stop, waits within --max-wait,
 ///                       fewer connections after a secondary limit
-///     AllowanceLayer    our own limits, per API (to come: a pacer, a request budget)
+///     AllowanceLayer    our own limits, per API: the budget (before the connection slot) and the
+///                       pacer (once the request holds its slot, just before it leaves)
 ///     HeaderLayer       User-Agent; on the API's origin only, the API version and the token
 ///     RequestLogLayer   the ledger's request count, --verbose's lines (never a header)
 ///     TransportLayer    URLSession, redirects refused; `LimitedTransport` holds a --jobs slot
 ///
-/// REST requests and avatars take every layer. GraphQL takes them from RetryLayer down, except
-/// RateLimitLayer: a query GitHub refuses falls back to REST's combined count at once, as it always
-/// has. The published site (the history seed) takes only RedirectLayer, HeaderLayer (no API: no
+/// REST requests and avatars take every layer. GraphQL takes them from RetryLayer down, with a
+/// RateLimitLayer of its own (its limits are not REST's). The published site (the history seed) takes only RedirectLayer, HeaderLayer (no API: no
 /// token) and the transport. `--offline` puts `NoNetwork` where RetryLayer and all below would be.
 package struct NetworkStack: Sendable {
     /// Shared by every API, so `--jobs` bounds all requests together.
@@ -50,9 +50,7 @@ package struct NetworkStack: Sendable {
         if !policy.offline {
             layer = sender(api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger)
             layer = allowanceLayer(.rest, over: layer)
-            layer = RateLimitLayer(
-                next: layer, api: api, ledger: ledger, maxWait: policy.maxWait, log: log,
-                onSecondaryLimit: onSecondaryLimit, sleep: sleep, clock: clock)
+            layer = rateLimited(layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
             layer = RetryLayer(next: layer, policy: policy.retry, ledger: ledger, sleep: sleep)
         }
         if let cache {
@@ -68,9 +66,21 @@ package struct NetworkStack: Sendable {
     /// as answers (the client refuses them).
     package func graphQL(url: URL, token: String, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
         guard !policy.offline else { return NoNetwork() }
-        let layer = sender(api: APIScope(url), token: token, userAgent: userAgent, ledger: ledger)
-        return RetryLayer(
-            next: allowanceLayer(.graphQL, over: layer), policy: policy.retry, ledger: ledger, sleep: sleep)
+        let api = APIScope(url)
+        let layer = sender(api: api, token: token, userAgent: userAgent, ledger: ledger)
+        let limited = rateLimited(allowanceLayer(.graphQL, over: layer), api: api, ledger: ledger, onSecondaryLimit: {})
+        return RetryLayer(next: limited, policy: policy.retry, ledger: ledger, sleep: sleep)
+    }
+
+    private func rateLimited(
+        _ layer: any NetworkLayer, api: APIScope, ledger: RequestLedger,
+        onSecondaryLimit: @escaping @Sendable () async -> Void
+    ) -> any NetworkLayer {
+        var limited = RateLimitLayer(
+            next: layer, api: api, ledger: ledger, maxWait: policy.maxWait, log: log,
+            onSecondaryLimit: onSecondaryLimit, sleep: sleep, clock: clock)
+        limited.backoffBase = policy.limits.minute
+        return limited
     }
 
     /// A site's published files: no API, so no token and no API headers; no retries, no cache.

@@ -21,6 +21,9 @@ package struct RateLimitLayer: NetworkLayer {
     package let onSecondaryLimit: @Sendable () async -> Void
     package let sleep: @Sendable (Double) async throws -> Void
     package let clock: @Sendable () -> Date
+    /// The first wait for a secondary limit GitHub gave no time for (a minute on GitHub); each later
+    /// one doubles it.
+    package var backoffBase: Double = 60
 
     /// A request waits out at most this many limits before the API is stopped for the build.
     private static let waitsAllowed = 3
@@ -75,8 +78,10 @@ package struct RateLimitLayer: NetworkLayer {
         let resume: Date
         switch signal {
         case .primary(let reset): resume = reset.addingTimeInterval(1)
-        case .secondary(let retryAfter): resume = now.addingTimeInterval(retryAfter)
+        case .secondary(let retryAfter?): resume = now.addingTimeInterval(retryAfter)
+        case .secondary(nil): resume = await ledger.backoff(now: now, base: backoffBase)
         }
+        await ledger.recordLimit(signal)
         let wait = resume.timeIntervalSince(clock())
         guard wait <= maxWait, waits < Self.waitsAllowed else {
             await ledger.stop(until: resume)
@@ -84,7 +89,7 @@ package struct RateLimitLayer: NetworkLayer {
         }
         await ledger.recordWait()
         // Many requests hit the same limit at once; react once per pause, not once per response.
-        if await ledger.pause(until: resume) {
+        if await ledger.pause(until: resume, now: now) {
             log?.warning(
                 "GitHub rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing")
             if case .secondary = signal { await onSecondaryLimit() }

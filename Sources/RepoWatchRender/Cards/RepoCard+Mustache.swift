@@ -17,6 +17,8 @@ extension RepoCard: MustacheParent {
         case "is_sample": return state == .sample
         case "is_stale": return state == .stale
         case "is_unavailable": return state == .unavailable
+        case "is_pending": return state == .pending
+        case "no_data": return noData
         case "archived": return archived
         case "avatar": return avatar
         case "description": return description

@@ -5,6 +5,7 @@ import RepoWatchSupport
 extension RepoCard {
     /// The state a card shows: sample data is only ever shown as such.
     package static func state(of repo: RepoSnapshot, sample: Bool) -> State {
+        if repo.pending { return .pending }
         if !repo.isAvailable { return .unavailable }
         if repo.stale { return .stale }
         return sample ? .sample : .fresh
@@ -46,11 +47,7 @@ extension RepoCard {
             asOfDisplay = format.day(fetchedAt)
             asOf = strings.text("as_of", ["date": format.day(fetchedAt)])
         }
-        guard state != .unavailable else {
-            errorDisplay = strings.name == "en" ? error : strings.text("unavailable_message")
-            contributorsNote = strings.text("contributors_unavailable")
-            return
-        }
+        guard !fillsNoData(repo, strings: strings) else { return }
         addCounts(repo, numbers: numbers)
         addDetails(repo, now: now ?? repo.fetchedAt ?? Date(timeIntervalSince1970: 0))
         contributors = repo.contributors.prefix(4).enumerated().map { index, person in
@@ -62,6 +59,22 @@ extension RepoCard {
                 rank: index + 1)
         }
         contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+    }
+
+    /// A card without numbers (unavailable, or pending and never fetched) says why instead.
+    private mutating func fillsNoData(_ repo: RepoSnapshot, strings: StringTable) -> Bool {
+        switch state {
+        case .pending where !repo.isAvailable:
+            errorDisplay = strings.text("pending_message")
+            contributorsNote = strings.text("contributors_pending")
+        case .unavailable:
+            errorDisplay = strings.name == "en" ? error : strings.text("unavailable_message")
+            contributorsNote = strings.text("contributors_unavailable")
+        default:
+            return false
+        }
+        noData = true
+        return true
     }
 
     /// Stars, forks, issues, pull requests and the days since the last push.
@@ -121,6 +134,7 @@ extension RepoCard {
         case nil: return empty ? strings.text("no_contributors") : nil
         case ContributorsNote.tooLarge: return strings.text("contributors_too_large")
         case ContributorsNote.unavailable: return strings.text("contributors_unavailable")
+        case ContributorsNote.pending: return strings.text("contributors_pending")
         case let other?: return other
         }
     }

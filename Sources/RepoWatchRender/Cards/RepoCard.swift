@@ -6,14 +6,16 @@ import RepoWatchModel
 /// the SVG writer (through its properties). An absent optional is an absent template key.
 package struct RepoCard: Sendable {
     package enum State: String, Sendable, Comparable {
-        case fresh, sample, stale, unavailable
+        /// `pending`: a budgeted build has not reached it yet (not an error).
+        case fresh, sample, pending, stale, unavailable
 
         private var severity: Int {
             switch self {
             case .fresh: return 0
             case .sample: return 1
-            case .stale: return 2
-            case .unavailable: return 3
+            case .pending: return 2
+            case .stale: return 3
+            case .unavailable: return 4
             }
         }
         package static func < (lhs: State, rhs: State) -> Bool { lhs.severity < rhs.severity }
@@ -127,8 +129,9 @@ package struct RepoCard: Sendable {
     package var asOfDisplay: String?
     /// "as of 21 Nov 2026" in the card's locale, for stale data.
     package var asOf: String?
-    /// What an unavailable card says: the reason in English, a localized sentence elsewhere (the
-    /// reason, English from GitHub or the network, stays in `error` for a `title`).
+    /// What a card without numbers says: for an unavailable one the reason in English, a localized
+    /// sentence elsewhere (the reason, English from GitHub or the network, stays in `error` for a
+    /// `title`); for a pending one that a coming build fills it in.
     package var errorDisplay: String?
     package var stars: Stat?
     package var forks: Stat?
@@ -155,6 +158,9 @@ package struct RepoCard: Sendable {
     /// Whether the large widget has a language or a release to show under the card.
     package var hasDetails: Bool { release != nil || language != nil }
     package var isUnavailable: Bool { state == .unavailable }
+    /// No numbers to show: unavailable, or pending before any build fetched it. The card shows a
+    /// sentence (`errorDisplay`) instead of stats.
+    package var noData = false
 }
 
 /// What a widget root needs beyond its cards: its kind, worst state and look.

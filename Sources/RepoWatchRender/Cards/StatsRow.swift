@@ -90,7 +90,7 @@ extension RepoCard {
     /// numbers as `numbers:` asks, then compact numbers, then compact ones without their decimal.
     /// Called once the star change is known (`addHistory`); spoken labels keep the full numbers.
     package mutating func fitStatsRow() {
-        guard !isUnavailable else { return }
+        guard !noData else { return }
         let format = strings.formatter
         let steps: [(StatsRow.Size, ((Int) -> String)?)] = [
             (.regular, nil), (.tight, nil), (.tight, format.compact), (.tighter, format.compact),

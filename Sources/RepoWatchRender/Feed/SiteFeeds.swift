@@ -12,9 +12,10 @@ package struct SiteFeeds: Sendable {
     package let generatedAt: Date
     private let byRepo: [String: [FeedEntry]]
 
-    package init(config: SiteConfig, state: FeedState, generatedAt: Date) {
-        // Repositories taken out of site.yml have no page left to link to.
-        let listed = Set(config.repos.map(\.key))
+    /// - Parameter withoutPage: keys of repositories the site writes no page for (`outputs: card`).
+    package init(config: SiteConfig, state: FeedState, generatedAt: Date, withoutPage: Set<String> = []) {
+        // Repositories taken out of site.yml, or shown by a card alone, have no page to link to.
+        let listed = Set(config.repos.map(\.key)).subtracting(withoutPage)
         self.config = config
         self.entries = state.entries.filter { listed.contains($0.repo) }
         self.generatedAt = state.started ?? generatedAt

@@ -166,13 +166,17 @@ package struct GalleryPageContext: Sendable, MustacheParent {
     }
 }
 
-/// An entry of the gallery: `{ kind, size, title, html, href }`.
+/// An entry of the gallery: `{ kind, size, title, html, href, link }`.
 package struct GalleryTile: Sendable, MustacheParent {
     package var kind: String
     package var size: String
     package var title: String
+    /// Root-relative path of the widget's page (for a repository without one, its would-be folder).
     package var href: String
     package var html: String
+    /// Where the caption leads, ready to use: the page (`root` + `href`), or the repository on
+    /// GitHub when it has no page of its own (`outputs: card`); nil: nowhere.
+    package var link: String?
 
     package func child(named key: String) -> Any? {
         switch key {
@@ -180,6 +184,7 @@ package struct GalleryTile: Sendable, MustacheParent {
         case "size": return size
         case "title": return title
         case "href": return href
+        case "link": return link
         case "html": return html
         default: return nil
         }
@@ -249,7 +254,8 @@ package struct RepoPageContext: Sendable, MustacheParent {
 package struct RepoPageWidget: Sendable, MustacheParent {
     package var size: String
     package var html: String
-    package var href: String
+    /// Its standalone document; nil when the site writes none (`outputs: page`).
+    package var href: String?
     package var noteHTML: String?
     /// The size in the page's words ("medium", "중간").
     package var sizeLabel: String = ""

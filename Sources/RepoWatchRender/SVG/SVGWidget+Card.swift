@@ -12,7 +12,7 @@ extension SVGWidget {
         package var fontSize = 0.0
 
         package init(_ repo: RepoCard) {
-            if repo.isUnavailable {
+            if repo.noData {
                 (width, height) = (40, 40)
             } else if let days = repo.days, !days.missing {
                 let display = days.display ?? ""
@@ -31,12 +31,12 @@ extension SVGWidget {
 
     mutating func card(_ repo: RepoCard, top: Double, height: Double) {
         let days = DaysColumn(repo)
-        let row = repo.isUnavailable ? nil : StatsRow(repo, size: repo.statsSize)
+        let row = repo.noData ? nil : StatsRow(repo, size: repo.statsSize)
         let errorLines =
-            repo.isUnavailable
+            repo.noData
             ? TextWidth.wrap(repo.errorDisplay ?? repo.error ?? "", size: 12, width: Self.width - 32, maxLines: 3) : []
         let lineCount = Double(row?.lines.count ?? 0)
-        let below = repo.isUnavailable ? Double(errorLines.count) * 16.2 : lineCount * 16 + max(0, lineCount - 1) * 4
+        let below = repo.noData ? Double(errorLines.count) * 16.2 : lineCount * 16 + max(0, lineCount - 1) * 4
         let topHeight = max(50, days.height)
         let blockTop = top + (height - (topHeight + 12 + below)) / 2
 
@@ -93,7 +93,7 @@ extension SVGWidget {
     ) {
         let p = palette
         let right = Self.width - 16
-        if repo.isUnavailable {
+        if repo.noData {
             out += SVGIcon.cloudOff.draw(x: right - 40, y: y, size: 40, color: p.muted, opacity: 0.8)
         } else if let days = repo.days, !days.missing {
             let color = days.hot == true ? p.hot : p.fresh

@@ -50,7 +50,7 @@ extension SVGWidget {
     /// Draws the row under the large card, from 8 px inside the card's padding (as `.rw-details`);
     /// returns how far it pushes Top Contributors down (none without details).
     package mutating func details(_ repo: RepoCard, top: Double) -> Double {
-        guard !repo.isUnavailable, repo.hasDetails else { return 0 }
+        guard !repo.noData, repo.hasDetails else { return 0 }
         let row = DetailsRow(repo)
         let clipID = clipRect(x: 16, y: top, width: Self.width - 32, height: 16)
         out += "<g clip-path=\"url(#\(clipID))\">"

@@ -87,8 +87,8 @@ package struct SVGWidget {
     /// The accessible name: what a screen reader says for the whole image.
     package static func summary(_ repo: RepoCard) -> String {
         var parts = [repo.fullName]
-        if repo.isUnavailable {
-            parts.append(repo.strings.text("tag_unavailable"))
+        if repo.noData {
+            parts.append(repo.strings.text(repo.state == .pending ? "tag_pending" : "tag_unavailable"))
         } else {
             for label in [
                 repo.stars?.label, repo.forks?.label, repo.issues?.label, repo.pulls?.label, repo.days?.label,
@@ -121,6 +121,7 @@ package struct SVGWidget {
         let words = repo.strings
         if repo.state == .stale { tags.append(Tag(text: repo.asOf ?? "", icon: .clock)) }
         if repo.state == .unavailable { tags.append(Tag(text: words.text("tag_unavailable"), icon: nil, bad: true)) }
+        if repo.state == .pending { tags.append(Tag(text: words.text("tag_pending"), icon: .clock)) }
         if repo.state == .sample { tags.append(Tag(text: words.text("tag_sample"), icon: nil)) }
         if repo.archived { tags.append(Tag(text: words.text("tag_archived"), icon: .archive)) }
         return tags

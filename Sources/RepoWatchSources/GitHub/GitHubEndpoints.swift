@@ -24,9 +24,28 @@ extension GitHubClient {
         case tooLarge
     }
 
+    /// What asking for a repository's contributors gave.
+    package struct ContributorsAnswer: Sendable {
+        package var list: ContributorList
+        /// Set when a page came from the cache alone (offline, GitHub failing, the budget spent).
+        package var staleness: Staleness?
+        /// Whether GitHub was asked (and answered): false when the cache answered every page.
+        package var asked = false
+    }
+
     /// The first `count` people in GitHub's order (by contributions), skipping bots and anonymous
-    /// entries; pages on only while fewer than `count` people have been seen.
+    /// entries.
     package func contributors(of fullName: String, count: Int = 4) async throws -> (ContributorList, Staleness?) {
+        let answer = try await contributorList(of: fullName, count: count)
+        return (answer.list, answer.staleness)
+    }
+
+    /// The first `count` people; pages on only while fewer than `count` people have been seen.
+    /// `unchanged`: nothing was pushed since they were last asked, so cached pages answer without
+    /// a request.
+    package func contributorList(of fullName: String, count: Int = 4, unchanged: Bool = false) async throws
+        -> ContributorsAnswer
+    {
         guard case .success(let name) = RepoName.parse(fullName) else {
             throw GitHubError.invalidResponse("GitHub named the repository '\(fullName)'")
         }
@@ -36,15 +55,18 @@ extension GitHubClient {
         var people: [Contributor] = []
         var avatars: [String?] = []
         var pages = 0
-        var staleness: Staleness?
+        var answer = ContributorsAnswer(list: .people([], avatarURLs: []))
         while let next = url, people.count < count, pages < 5 {
             pages += 1
-            let fetched = try await get(next)
-            staleness = staleness ?? fetched.staleness
+            let fetched = try await get(next, reuseStored: unchanged)
+            answer.staleness = answer.staleness ?? fetched.staleness
+            answer.asked = answer.asked || fetched.source == .network || fetched.source == .revalidated
             switch fetched.status {
             case 200: break
-            case 204: return (.people(people, avatarURLs: avatars), staleness)
-            case 403 where GitHubError.isTooLarge(fetched.data): return (.tooLarge, staleness)
+            case 204: return answer
+            case 403 where GitHubError.isTooLarge(fetched.data):
+                answer.list = .tooLarge
+                return answer
             default: throw Self.failure(fetched)
             }
             let page: [ContributorPayload]
@@ -57,8 +79,9 @@ extension GitHubClient {
                 people.append(Contributor(login: entry.login!, contributions: entry.contributions))
                 avatars.append(entry.avatarURL)
             }
+            answer.list = .people(people, avatarURLs: avatars)
             url = LinkHeader.next(fetched.header("link"), relativeTo: next)
         }
-        return (.people(people, avatarURLs: avatars), staleness)
+        return answer
     }
 }

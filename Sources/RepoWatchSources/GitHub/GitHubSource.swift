@@ -19,6 +19,10 @@ package struct GitHubSource: SiteSource {
         package var retry: RetryPolicy
         package var verbose: Bool
         package var refresh: Bool
+        /// GitHub's secondary limits, which the pacer keeps under (`--rate-limits`).
+        package var rateLimits = RateLimits.github
+        /// `--budget`: the REST quota this build may spend; nil: all but a tenth of what remains.
+        package var budget: Int?
 
         package init(
             apiURL: String?, environment: [String: String], cacheURL: URL, jobs: Int, offline: Bool,
@@ -57,32 +61,55 @@ package struct GitHubSource: SiteSource {
         let ledger = RequestLedger()
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
         let cache = ResponseCache(directory: options.cacheURL, now: now)
-        let transport = LimitedTransport(
-            URLSessionTransport(timeout: options.timeout, connections: options.jobs), limit: options.jobs)
-        let stack = NetworkStack(transport: transport, policy: policy, log: log)
-        let client = makeClient(api, stack: stack, ledger: ledger, cache: cache, limiter: transport.limiter)
+        let network = FetchNetwork(api: api, options: options, log: log)
+        let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
         let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
-        let owners = try await ListedOwners.list(
-            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log)
+        var owners = try await ListedOwners.list(
+            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log,
+            spool: spool)
         let config = owners.config
         announce(config.repos.count, api: api)
-        let fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
+        let plans = owners.fetchPlans()
+        // The owners' whole lists are gone now: their pages go back before the fetch begins.
+        FreedMemory.release()
+        let records = FetchRecords(cacheDirectory: options.cacheURL, repos: config.repos)
+        let order = records.oldestFirst()
+        // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
+        let cards = RepositoryCards(
+            network.openCounts(api, options: options, log: log, now: now), repos: config.repos, order: order,
+            spool: spool, wantsCard: { plans[$0].needsDocument })
+        if !options.offline {
+            await QuotaOutlook(client: client, budget: network.budget, log: log)
+                .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
+        }
+        var fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
+        fetcher.cards = cards
+        fetcher.records = records
+        fetcher.refresh = options.refresh
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
-        let openCounts = openCountsFetcher(api, stack: stack)
-        // GraphQL counts run beside the REST fetches: independent requests, another rate limit.
-        async let counted = openCounts.fetch(config.repos)
-        var repos = await fetcher.fetchAll(owners.fetchPlans(), jobs: options.jobs, progress: progress, spool: spool)
-        let countReport = await counted
+        var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
+        var countReport = await cards.report()
+        if !options.offline { records.save() }
+        // An earlier build's counts stand in offline and where GraphQL counted nothing now.
+        if options.offline || countReport.fresh.count < config.repos.count {
+            countReport.cached = cards.fetcher.cache.load()
+        }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
+        // What remains for the summary: the counts themselves are in the snapshot now.
+        countReport.fresh = CountsTable()
+        countReport.cached = [:]
         var avatars = await store.files
         await warnIfStopped(ledger)
         avatars.add(AvatarFiles(previous.avatars()))
-        return SiteData(
+        var data = SiteData(
             config: config, repos: repos, avatars: avatars, requests: await ledger.counts, cache: cache,
             owners: owners.summary, openCounts: countReport)
+        data.budget = network.budget?.usage
+        data.pacing = network.pacing
+        return data
     }
 
     /// `--offline` asks nothing of any network, the published site included.
@@ -110,7 +137,7 @@ package struct GitHubSource: SiteSource {
     ) {
         for index in repos.indices {
             var repo = repos[index]
-            counts.apply(to: &repo, offline: options.offline)
+            counts.apply(to: &repo, at: index, offline: options.offline)
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
@@ -118,7 +145,7 @@ package struct GitHubSource: SiteSource {
             {
                 repo = stale
             }
-            owners.label(&repo)
+            owners.label(&repo, at: index)
             repos[index] = repo
         }
     }
@@ -131,31 +158,13 @@ package struct GitHubSource: SiteSource {
         }
     }
 
-    private func openCountsFetcher(_ api: APIConfiguration, stack: NetworkStack) -> OpenCountsFetcher {
-        OpenCountsFetcher(
-            url: GraphQLEndpoint.url(
-                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
-            token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: options.cacheURL, log: log,
-            now: now)
-    }
-
-    private var policy: NetworkPolicy {
-        var policy = NetworkPolicy()
-        policy.offline = options.offline
-        policy.maxWait = options.maxWait
-        policy.retry = options.retry
-        policy.verbose = options.verbose
-        policy.refresh = options.refresh
-        return policy
-    }
-
     private func makeClient(
-        _ api: APIConfiguration, stack: NetworkStack, ledger: RequestLedger, cache: ResponseCache,
-        limiter: ConcurrencyLimiter
+        _ api: APIConfiguration, network: FetchNetwork, ledger: RequestLedger, cache: ResponseCache
     ) -> GitHubClient {
         let log = self.log
+        let limiter = network.limiter
         return GitHubClient(
-            configuration: api, stack: stack, cache: cache, ledger: ledger,
+            configuration: api, stack: network.stack, cache: cache, ledger: ledger,
             onSecondaryLimit: {
                 limiter.reduce()
                 log.warning("GitHub's secondary rate limit: lowering concurrency to \(limiter.limit)")

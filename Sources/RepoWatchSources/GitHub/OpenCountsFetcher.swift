@@ -35,8 +35,8 @@ package struct OpenCountsFetcher: Sendable {
     package struct Report: Sendable, Equatable {
         package enum Skipped: Sendable, Equatable { case noToken, offline, noEndpoint }
 
-        /// Counted in this build, by repository key.
-        package var fresh: [String: OpenCounts] = [:]
+        /// Counted in this build, by position in the site's list.
+        package var fresh = CountsTable()
         /// Counted by an earlier build: used offline and for repositories whose REST data is stale too.
         package var cached: [String: OpenCounts] = [:]
         package var queries = 0
@@ -46,67 +46,54 @@ package struct OpenCountsFetcher: Sendable {
         package var skipped: Skipped?
         /// Why some or all repositories were not counted apart.
         package var problem: String?
+        /// What GitHub could not resolve (a repository `NOT_FOUND`, a field it refused).
+        package var unresolved: [String] = []
     }
 
     package func fetch(_ repos: [RepoName]) async -> Report {
-        var report = Report()
-        report.cached = cache.load()
-        guard let client else {
-            report.skipped = skipped
-            return report
-        }
-        var unresolved: [String] = []
-        for query in OpenCountsQuery.batches(repos) {
-            do {
-                let answer = try query.parse(try await client.post(query.body))
-                report.queries += 1
-                report.cost += answer.cost ?? 0
-                report.remaining = answer.remaining ?? report.remaining
-                report.limit = answer.limit ?? report.limit
-                report.fresh.merge(answer.counts) { $1 }
-                unresolved += answer.errors
-            } catch is CancellationError {
-                break
-            } catch {
-                // One failed batch leaves the others counted; its repositories fall back.
-                report.problem = report.problem ?? String(describing: error)
-            }
-        }
+        await RepositoryCards(self, repos: repos, order: Array(repos.indices), wantsCard: { _ in false }).report()
+    }
+
+    /// The end of the queries: what could not be counted apart is said once, and the counts are
+    /// kept for offline builds.
+    package func finish(_ report: inout Report, keeping configured: [RepoName]) {
+        guard client != nil else { return }
         // Not warnings: the build is complete and honest without the split (the cards say what they
         // count), and a GitHub Enterprise server without GraphQL would warn on every build.
         if let problem = report.problem {
             log.info(
                 "open issues and pull requests could not be counted apart (\(problem)); "
                     + "those cards show GitHub's combined count")
-        } else if !unresolved.isEmpty {
+        } else if !report.unresolved.isEmpty {
+            let unresolved = report.unresolved
             report.problem = unresolved[0]
             log.info(
                 "GraphQL could not count \(Formatting.plural(unresolved.count, "repository", "repositories")) "
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }
-        if !report.fresh.isEmpty {
-            cache.save(report.fresh, keeping: Set(repos.map(\.key)), now: now)
+        if report.fresh.count > 0 {
+            cache.save(report.fresh, of: configured, now: now)
         }
-        return report
     }
 }
 
 extension OpenCountsFetcher.Report {
     /// Splits each repository's count where it is known: counted now, or (offline, or when the
     /// repository's own data is stale) counted by an earlier build. Elsewhere REST's combined count
-    /// stays, flagged `openIssuesIncludePulls`.
+    /// stays, flagged `openIssuesIncludePulls`. `repos`: the site's list, in its order.
     package func apply(to repos: [RepoSnapshot], offline: Bool) -> [RepoSnapshot] {
-        repos.map { repo in
+        repos.enumerated().map { position, repo in
             var repo = repo
-            apply(to: &repo, offline: offline)
+            apply(to: &repo, at: position, offline: offline)
             return repo
         }
     }
 
-    package func apply(to repo: inout RepoSnapshot, offline: Bool) {
+    /// - Parameter position: the repository's in the site's list.
+    package func apply(to repo: inout RepoSnapshot, at position: Int, offline: Bool) {
         guard repo.isAvailable else { return }
         let key = repo.configName.lowercased()
-        guard let counts = fresh[key] ?? ((offline || repo.stale) ? cached[key] : nil) else { return }
+        guard let counts = fresh[position] ?? ((offline || repo.stale) ? cached[key] : nil) else { return }
         repo.openIssues = counts.issues
         repo.openPulls = counts.pulls
         repo.openIssuesIncludePulls = false
@@ -184,23 +171,46 @@ package struct OpenCountsCache: Sendable {
             .mapValues { OpenCounts(issues: $0.issues, pulls: $0.pulls) }
     }
 
-    /// Adds this build's counts to the file; repositories no longer configured are dropped.
-    package func save(_ fresh: [String: OpenCounts], keeping configured: Set<String>, now: Date) {
-        var repos: [String: Entry] = [:]
-        if let data = FileManager.default.contents(atPath: url.path),
+    /// Adds this build's counts to the file; repositories no longer configured are dropped. The
+    /// earlier file is read only when some configured repository was not counted now; the file is
+    /// written as text, entry by entry, in the site's order (an encoder holds a tree of the whole
+    /// document: for 100,000 repositories, several times the file). A name appears once.
+    package func save(_ fresh: CountsTable, of configured: [RepoName], now: Date) {
+        var earlier: [String: Entry] = [:]
+        if fresh.count < configured.count, let data = FileManager.default.contents(atPath: url.path),
             let file = try? Self.decoder.decode(File.self, from: data)
         {
-            repos = file.repos.filter { configured.contains($0.key) }
+            earlier = file.repos
         }
-        for (key, counts) in fresh {
-            repos[key] = Entry(issues: counts.issues, pulls: counts.pulls, storedAt: now)
+        let stamp = ISO8601.string(now)
+        var text = Data("{\"repos\":{".utf8)
+        var first = true
+        for (position, name) in configured.enumerated() {
+            let key = name.key
+            let line: String
+            if let counts = fresh[position] {
+                line = Self.line(key, issues: counts.issues, pulls: counts.pulls, storedAt: stamp)
+            } else if let entry = earlier.removeValue(forKey: key) {
+                line = Self.line(
+                    key, issues: entry.issues, pulls: entry.pulls, storedAt: ISO8601.string(entry.storedAt))
+            } else {
+                continue
+            }
+            text.append(contentsOf: ((first ? "" : ",") + line).utf8)
+            first = false
         }
+        text.append(contentsOf: "},\"schema\":1}".utf8)
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(Self.encoder.encode(File(repos: repos)), to: url.path)
+            try FileIO.writeAtomically(text, to: url.path)
         } catch {
             // Like the response cache: a file that cannot be written costs a fallback later, nothing else.
         }
+    }
+
+    /// One entry as JSON; keys are validated names (letters, digits, `.-_/`), so they need no escaping.
+    private static func line(_ key: String, issues: Int, pulls: Int, storedAt: String) -> String {
+        "\"\(key)\":{\"issues\":\(issues),\"pulls\":\(pulls),\"stored_at\":\"\(storedAt)\"}"
     }
 }

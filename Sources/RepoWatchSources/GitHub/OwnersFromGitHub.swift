@@ -1,6 +1,7 @@
 import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
+import RepoWatchStorage
 import RepoWatchSupport
 
 /// `owners:` listed on GitHub (100 repositories per request), before the repositories are fetched.
@@ -9,16 +10,17 @@ import RepoWatchSupport
 extension ListedOwners {
     /// Lists every owner (concurrently; each follows its own pages), then resolves the site.
     /// Throws the config's errors that only the listing reveals.
+    /// `spool`: where the listed documents wait for their fetch.
     package static func list(
         _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, offline: Bool,
-        log: any BuildLog
+        log: any BuildLog, spool: RecordSpool = RecordSpool()
     ) async throws -> ListedOwners {
         guard !config.owners.isEmpty else { return try ListedOwners(config: config, outcomes: []) }
         log.info(
             "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
                 + (offline ? " from the cache (offline)…" : "…"))
         let results = await listings(
-            of: config.owners, client: client, includePrivate: config.privateRepos == .include)
+            of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool)
         let privacy = PrivateRepoFilter(config.privateRepos, log: log)
         let outcomes = zip(config.owners, results).map { source, result in
             outcome(
@@ -32,14 +34,19 @@ extension ListedOwners {
     }
 
     /// Each owner's listing, in `owners:` order.
-    private static func listings(of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool) async
+    private static func listings(
+        of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool, spool: RecordSpool
+    ) async
         -> [Result<OwnerListing, GitHubError>]
     {
         await withTaskGroup(of: (Int, Result<OwnerListing, GitHubError>).self) { group in
             for (index, source) in owners.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await client.listOwner(source, includePrivate: includePrivate)))
+                        return (
+                            index,
+                            .success(try await client.listOwner(source, includePrivate: includePrivate, spool: spool))
+                        )
                     } catch let error as GitHubError {
                         return (index, .failure(error))
                     } catch {
@@ -69,7 +76,10 @@ extension ListedOwners {
             log.info(
                 "\(source.owner): \(Formatting.plural(listing.repos.count, "repository", "repositories")) listed, "
                     + "\(Formatting.grouped(selected.count)) kept")
-            return .listed(listing, selected: selected)
+            // The whole list is not needed past the rules: only what they kept is fetched.
+            var kept = listing
+            kept.repos = []
+            return .listed(kept, selected: selected)
         case .failure(let error):
             // The previous site stands in while GitHub fails, never for a missing owner or --offline.
             let earlier =

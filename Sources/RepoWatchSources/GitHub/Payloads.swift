@@ -2,13 +2,18 @@ import Foundation
 import RepoWatchSupport
 
 /// The fields of `GET /repos/{owner}/{repo}` the widgets need; everything else is ignored.
-package struct RepositoryPayload: Decodable, Sendable {
-    package struct Owner: Decodable, Sendable {
+package struct RepositoryPayload: Decodable, Sendable, Equatable {
+    package struct Owner: Decodable, Sendable, Equatable {
         package var login: String
         package var avatarURL: String?
         package enum CodingKeys: String, CodingKey {
             case login
             case avatarURL = "avatar_url"
+        }
+
+        package init(login: String, avatarURL: String?) {
+            self.login = login
+            self.avatarURL = avatarURL
         }
     }
 
@@ -38,6 +43,27 @@ package struct RepositoryPayload: Decodable, Sendable {
         case openIssues = "open_issues"
         case hasIssues = "has_issues"
         case pushedAt = "pushed_at"
+    }
+
+    /// A document made from another answer (GraphQL's `RepositoryNode`).
+    package init(
+        fullName: String, owner: Owner, htmlURL: String?, description: String?, stars: Int, forks: Int,
+        openIssues: Int, hasIssues: Bool, archived: Bool, pushedAt: Date?, language: String?, topics: [String],
+        isPrivate: Bool
+    ) {
+        self.fullName = fullName
+        self.owner = owner
+        self.htmlURL = htmlURL
+        self.description = description
+        self.stars = stars
+        self.forks = forks
+        self.openIssues = openIssues
+        self.hasIssues = hasIssues
+        self.archived = archived
+        self.pushedAt = pushedAt
+        self.language = language
+        self.topics = topics
+        self.isPrivate = isPrivate
     }
 
     package init(from decoder: Decoder) throws {

@@ -4,8 +4,9 @@ import RepoWatchNetwork
 import RepoWatchStorage
 import RepoWatchSupport
 
-/// Fetches every configured repository (repository document, top contributors, avatars) and turns
-/// each into a `RepoSnapshot`; a repository that fails becomes "unavailable" without stopping the rest.
+/// Fetches every configured repository (its card, top contributors, avatars) and turns each into a
+/// `RepoSnapshot`; a repository that fails becomes "unavailable" without stopping the rest, and one
+/// the build's budget did not reach becomes "pending".
 package struct SnapshotFetcher: Sendable {
     package static let ownerAvatarPixels = 100
     package static let contributorAvatarPixels = 88
@@ -14,40 +15,64 @@ package struct SnapshotFetcher: Sendable {
     package let avatars: AvatarStore
     package let log: any BuildLog
     package let now: Date
+    /// The `repos:` entries' cards from the batched GraphQL query, by position; nil: REST alone.
+    package var cards: RepositoryCards?
+    /// When each repository's contributors were last asked: unchanged ones are kept without a request.
+    package var records: FetchRecords?
+    /// `--refresh`: contributors are asked even when nothing was pushed.
+    package var refresh = false
+
     /// Named in the warning about a renamed repository.
     package var configFile = "site.yml"
+
+    package init(
+        client: GitHubClient, avatars: AvatarStore, log: any BuildLog, now: Date, configFile: String = "site.yml"
+    ) {
+        self.client = client
+        self.avatars = avatars
+        self.log = log
+        self.now = now
+        self.configFile = configFile
+    }
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
     package func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
         await fetchAll(repos.map(Plan.repository), jobs: jobs, progress: progress)
     }
 
-    /// What fetching one repository of the site takes.
-    /// Indirect: a list of 10,000 would otherwise take a whole `RepoSnapshot` (~256 bytes) per entry.
-    package indirect enum Plan: Sendable {
-        /// From `repos:`: the repository document, then contributors.
+    /// What fetching one repository of the site takes (~90 bytes; `ready` boxed: a list of 100,000
+    /// would otherwise take a whole `RepoSnapshot`, ~256 bytes, per entry).
+    package enum Plan: Sendable {
+        /// From `repos:`: the card (GraphQL, else the REST document), then contributors.
         case repository(RepoName)
         /// From an owner's list, which already holds the document: contributors only.
         case listed(ListedRepository, staleness: GitHubClient.Staleness?)
         /// Nothing to fetch (an earlier build's data, or a known failure).
-        case ready(RepoSnapshot)
+        indirect case ready(RepoSnapshot)
+
+        /// A `repos:` entry: its document is asked (GraphQL's card, else REST's).
+        package var needsDocument: Bool {
+            if case .repository = self { return true }
+            return false
+        }
     }
 
     /// `spool`: where the results wait for the render (in memory unless a folder is given).
+    /// `order`: the positions in the order to fetch them (the longest waiting first), else the
+    /// list's order; the results keep the list's order either way.
     package func fetchAll(
-        _ repos: [Plan], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool()
-    ) async
-        -> RepoList
-    {
+        _ repos: [Plan], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool(),
+        order: [Int]? = nil
+    ) async -> RepoList {
         await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
             // Every slot is filled before the group ends.
             var results = RepoList(repeating: RepoSnapshot(configName: ""), count: repos.count, spool: spool)
             var next = 0
             func startNext() {
                 guard next < repos.count else { return }
-                let index = next
+                let index = order?[next] ?? next
                 let repo = repos[index]
-                group.addTask { (index, await fetch(repo)) }
+                group.addTask { (index, await fetch(repo, at: index)) }
                 next += 1
             }
             // Twice as many repositories as request slots: one waiting for an avatar another is
@@ -63,27 +88,49 @@ package struct SnapshotFetcher: Sendable {
         }
     }
 
-    package func fetch(_ plan: Plan) async -> RepoSnapshot {
+    /// - Parameter position: in the site's list, for the GraphQL card and the fetch records.
+    package func fetch(_ plan: Plan, at position: Int? = nil) async -> RepoSnapshot {
         switch plan {
-        case .repository(let name): return await fetch(name)
+        case .repository(let name): return await fetch(name, at: position)
         case .listed(let repo, let staleness):
-            return await snapshot(of: repo.payload, configName: repo.name.description, staleness: staleness)
+            return await snapshot(
+                of: repo.payload, configName: repo.name.description, staleness: staleness, position: position)
         case .ready(let repo): return repo
         }
     }
 
-    package func fetch(_ name: RepoName) async -> RepoSnapshot {
+    package func fetch(_ name: RepoName, at position: Int? = nil) async -> RepoSnapshot {
+        if let position, let cards {
+            switch await cards.take(position) {
+            case .card(let payload):
+                warnIfRenamed(name, payload)
+                return await snapshot(of: payload, configName: name.description, staleness: nil, position: position)
+            case .missing: return Self.failed(name, GitHubError.notFound)
+            case .unknown: break
+            }
+        }
         let payload: RepositoryPayload
         let staleness: GitHubClient.Staleness?
         do {
             (payload, staleness) = try await client.repository(name)
+        } catch GitHubError.deferred {
+            var repo = RepoSnapshot.pending(name)
+            // The previous site may hold it only if the cache was lost since (no fetch records):
+            // then it stands in, stale. Otherwise it never had data, and reading the whole previous
+            // snapshot for it would cost every budgeted build a copy of the site in memory.
+            repo.failureIsTransient = !(records?.foundFile ?? false)
+            return repo
         } catch {
             return Self.failed(name, error)
         }
+        warnIfRenamed(name, payload)
+        return await snapshot(of: payload, configName: name.description, staleness: staleness, position: position)
+    }
+
+    private func warnIfRenamed(_ name: RepoName, _ payload: RepositoryPayload) {
         if payload.fullName.lowercased() != name.key {
             log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
         }
-        return await snapshot(of: payload, configName: name.description, staleness: staleness)
     }
 
     /// No data: why, whether it may pass, and whether GitHub says the repository is gone.
@@ -92,74 +139,5 @@ package struct SnapshotFetcher: Sendable {
         var repo = RepoSnapshot.unavailable(name, reason: String(describing: error), transient: transient)
         repo.isGone = (error as? GitHubError) == .notFound
         return repo
-    }
-
-    /// Contributors and avatars for a repository document, fetched or listed.
-    package func snapshot(of payload: RepositoryPayload, configName: String, staleness: GitHubClient.Staleness?) async
-        -> RepoSnapshot
-    {
-        var staleness = staleness
-        let name = configName
-
-        async let ownerAvatar = avatars.avatar(
-            url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
-        var contributors: [Contributor] = []
-        var note: String?
-        do {
-            let (list, contributorsStaleness) = try await client.contributors(of: payload.fullName)
-            if let older = contributorsStaleness, older.asOf < (staleness?.asOf ?? .distantFuture) {
-                staleness = older
-            }
-            switch list {
-            case .people(let people, let urls):
-                contributors = await withAvatars(people, urls: urls)
-            case .tooLarge:
-                note = ContributorsNote.tooLarge
-            }
-        } catch {
-            note = ContributorsNote.unavailable
-            log.warning("\(name): could not list contributors: \(error)")
-        }
-
-        var repo = RepoSnapshot(
-            configName: configName,
-            fullName: payload.fullName,
-            htmlURL: SafeURL.http(payload.htmlURL),
-            description: payload.description,
-            stars: payload.stars,
-            forks: payload.forks,
-            openIssues: payload.openIssues,
-            hasIssues: payload.hasIssues,
-            openIssuesIncludePulls: true,
-            archived: payload.archived,
-            pushedAt: payload.pushedAt,
-            daysSincePush: payload.pushedAt.map { Snapshot.daysSince($0, now: now) },
-            ownerAvatar: await ownerAvatar,
-            contributors: contributors,
-            contributorsNote: note,
-            fetchedAt: staleness?.asOf ?? now,
-            stale: staleness != nil,
-            error: staleness?.reason)
-        // REST names the language without its colour; GraphQL's answer (`OpenCountsFetcher`) adds it.
-        repo.language = payload.language.map { RepoLanguage(name: $0, color: nil) }
-        repo.topics = payload.topics
-        repo.isPrivate = payload.isPrivate
-        return repo
-    }
-
-    /// The people with their avatars downloaded side by side.
-    private func withAvatars(_ people: [Contributor], urls: [String?]) async -> [Contributor] {
-        await withTaskGroup(of: (Int, String).self) { group in
-            for (index, person) in people.enumerated() {
-                group.addTask {
-                    let path = await avatars.avatar(
-                        url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
-                    return (index, path)
-                }
-            }
-            var withAvatars = people
-            for await (index, path) in group { withAvatars[index].avatar = path }
-            return withAvatars
-        }
     }
 }

@@ -76,34 +76,53 @@ package struct ListedOwners: Sendable {
         throw NothingToBuild(failures: failures)
     }
 
-    /// What to fetch for each repository of the site, in its order.
-    package func fetchPlans() -> [SnapshotFetcher.Plan] {
-        var listed: [String: (ListedRepository, GitHubClient.Staleness?)] = [:]
-        var earlier: [String: RepoSnapshot] = [:]
+    /// What to fetch for each repository of the site, in its order. The owners' kept lists are
+    /// handed over to the plans (and let go here), so they are not held twice during the fetch.
+    package mutating func fetchPlans() -> [SnapshotFetcher.Plan] {
+        let repos = config.repos
+        let index = RepoIndex(repos)
+        var plans = repos.map(SnapshotFetcher.Plan.repository)
+        var planned = [Bool](repeating: false, count: repos.count)
         var failures: [String: String] = [:]
-        for outcome in outcomes {
+        for (number, outcome) in outcomes.enumerated() {
             switch outcome {
             case .listed(let listing, let selected):
-                for repo in selected { listed[repo.name.key] = (repo, listing.staleness) }
-            case .previous(_, let repos):
-                for repo in repos { earlier[repo.configName.lowercased()] = repo }
+                for repo in selected {
+                    guard let position = index.position(of: repo.name), isOwners(position) else { continue }
+                    plans[position] = .listed(repo, staleness: listing.staleness)
+                    planned[position] = true
+                }
+                outcomes[number] = .listed(listing, selected: [])
+            case .previous(_, let earlier):
+                for repo in earlier {
+                    guard let position = index.position(of: RepoKey(repo.configName)), isOwners(position) else {
+                        continue
+                    }
+                    plans[position] = .ready(repo)
+                    planned[position] = true
+                }
             case .failed(let source, let reason): failures[source.key] = reason
             }
         }
-        return config.repos.map { name in
-            guard case .owner = resolved.sources[name.key] else { return .repository(name) }
-            if let (repo, staleness) = listed[name.key] { return .listed(repo, staleness: staleness) }
-            if let repo = earlier[name.key] { return .ready(repo) }
+        for position in repos.indices where isOwners(position) && !planned[position] {
+            let name = repos[position]
             let owner = resolved.unlisted[name]
             let reason = failures[owner?.key ?? ""] ?? "not listed"
-            return .ready(
+            plans[position] = .ready(
                 .unavailable(name, reason: "owner \(owner?.owner ?? name.owner) could not be listed: \(reason)"))
         }
+        return plans
     }
 
-    /// Writes the repository's source into its snapshot.
-    package func label(_ repo: inout RepoSnapshot) {
-        repo.source = resolved.sources[repo.configName.lowercased()] ?? .repos
+    /// Whether the repository at `position` comes from an owner (not from `repos:`).
+    private func isOwners(_ position: Int) -> Bool {
+        if case .owner = resolved.sources.source(at: position) { return true }
+        return false
+    }
+
+    /// Writes the repository's source into its snapshot (`position`: in the site's list).
+    package func label(_ repo: inout RepoSnapshot, at position: Int) {
+        repo.source = resolved.sources.source(at: position)
     }
 }
 

@@ -10,7 +10,7 @@ package struct SampleSource: SiteSource {
         let config = owners.config
         let store = AvatarStore(client: nil)
         var repos = RepoList()
-        for name in config.repos {
+        for (position, name) in config.repos.enumerated() {
             var repo = SampleData.snapshot(for: name, now: now)
             repo.ownerAvatar = await store.avatar(
                 url: nil, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: name.owner)
@@ -19,7 +19,7 @@ package struct SampleSource: SiteSource {
                     url: nil, pixels: SnapshotFetcher.contributorAvatarPixels,
                     placeholderFor: repo.contributors[index].login)
             }
-            owners.label(&repo)
+            owners.label(&repo, at: position)
             repos.append(repo)
         }
         return SiteData(

@@ -149,15 +149,16 @@ struct ActionScriptTests {
             "run", in: dir.url,
             [
                 "BINARY_FROM_CACHE": fake.path, "INPUT_CONFIG": "site.yml", "INPUT_OUTPUT": "out dir/public",
-                "INPUT_TOKEN": "t0ken", "INPUT_API_URL": "http://127.0.0.1:9", "INPUT_ARGS": hostile,
-                "ARGS_FILE": argsFile.path,
+                "INPUT_TOKEN": "t0ken", "INPUT_API_URL": "http://127.0.0.1:9", "INPUT_BUDGET": "900",
+                "INPUT_ARGS": hostile, "ARGS_FILE": argsFile.path,
             ])
         #expect(run.status == 0, "\(run.output)")
         let words = try String(contentsOf: argsFile, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(
             words == [
                 "[build]", "[--config]", "[site.yml]", "[--output]", "[out dir/public]", "[--api-url]",
-                "[http://127.0.0.1:9]", "[--base-url]", "[https://me.github.io/a b/]", "[--jobs]", "[4]",
+                "[http://127.0.0.1:9]", "[--budget]", "[900]", "[--base-url]", "[https://me.github.io/a b/]",
+                "[--jobs]", "[4]",
                 "[$(touch pwned)]", "[`touch]", "[pwned2`]", "[*]", "[$HOME]",
             ])
         for name in ["pwned", "pwned2"] {

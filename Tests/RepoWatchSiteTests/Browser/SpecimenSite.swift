@@ -22,7 +22,7 @@ enum SpecimenSite {
     /// Each repository shows one state or one kind of edge data.
     static let repos: [RepoName] = [
         "apple/swift", "twbs/bootstrap", "gone/away", "edge/\(longName)", "edge/archived-relic",
-        "edge/three-friends", "edge/unknowns", "hostile/xss",
+        "edge/three-friends", "edge/unknowns", "hostile/xss", "wait/listed", "wait/never-fetched",
     ].map { RepoName.parse($0).value! }
 
     /// Every appearance × every rendering mode; accented widgets also try hard-to-read accents.
@@ -164,7 +164,17 @@ enum SpecimenSite {
             name: hostileImage, color: "#fff\" onload=\"window.__pwned='color'")
         hostile.release = RepoRelease(tag: hostileScript, publishedAt: now - 1)
 
-        return [fresh, stale, unavailable, edge, archived, three, unknowns, hostile]
+        // A budgeted build did not reach them: one with its owner's listed numbers, one with none yet.
+        var listed = RepoSnapshot(
+            configName: "wait/listed", fullName: "wait/listed", htmlURL: "https://github.com/wait/listed",
+            description: "Listed, contributors to come", stars: 4_200, forks: 42, openIssues: 7, hasIssues: true,
+            openIssuesIncludePulls: true, archived: false, pushedAt: now - 9 * day, daysSincePush: 9,
+            ownerAvatar: await avatar("wait"), contributorsNote: ContributorsNote.pending, fetchedAt: now)
+        listed.pending = true
+        var never = RepoSnapshot.pending(RepoName(owner: "wait", name: "never-fetched"))
+        never.ownerAvatar = await avatar("wait")
+
+        return [fresh, stale, unavailable, edge, archived, three, unknowns, hostile, listed, never]
     }
 
     /// Writes the specimen gallery into `folder` and a small `--sample` gallery into `folder/sample/`.

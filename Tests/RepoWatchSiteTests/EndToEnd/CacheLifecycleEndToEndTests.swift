@@ -116,10 +116,16 @@ struct EndToEndCacheLifecycleTests {
         }
         #expect(refreshed.status == 0 && refreshedAsked == 2, "\(refreshed)")
 
+        // Past their day, but nothing was pushed since they were asked: still no request.
         let (nextDay, nextDayAsked) = try await contributorRequests {
             try await site.run(["build", "--api-url", server.base], days: 2)
         }
-        #expect(nextDay.status == 0 && nextDayAsked == 2, "\(nextDay)")
+        #expect(nextDay.status == 0 && nextDayAsked == 0, "\(nextDay)")
+        // A week after they were asked, they are asked again even without a push.
+        let (nextWeek, nextWeekAsked) = try await contributorRequests {
+            try await site.run(["build", "--api-url", server.base], days: 8)
+        }
+        #expect(nextWeek.status == 0 && nextWeekAsked == 2, "\(nextWeek)")
     }
 
     @Test("a repository removed from site.yml: its entries go once unused past the retention period, not before")

@@ -87,6 +87,15 @@ struct FixtureResponse: Encodable, Sendable {
             graphql: ["repos": .object(repos), "cost": .int(cost), "remaining": .int(remaining), "limit": 5_000])
     }
 
+    /// GitHub's GraphQL answer with whole cards: each repository ("owner/name" as asked) gets its
+    /// counts and `node`, the rest of its fields in GitHub's shape; any other answers NOT_FOUND.
+    static func graphQLCards(_ nodes: [String: JSONValue], cost: Int = 3) -> Self {
+        var repos: [String: JSONValue] = [:]
+        for (name, node) in nodes { repos[name] = ["issues": 5, "pulls": 2, "node": node] }
+        return FixtureResponse(
+            graphql: ["repos": .object(repos), "cost": .int(cost), "remaining": 4_997, "limit": 5_000])
+    }
+
     /// A response with no body (204, 304) or an empty one.
     static func empty(status: Int, headers: [String: String]? = nil) -> Self {
         FixtureResponse(status: status, headers: headers)

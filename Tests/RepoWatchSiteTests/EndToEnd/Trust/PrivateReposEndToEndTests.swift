@@ -63,7 +63,9 @@ struct PrivateReposEndToEndTests {
             .get("/repos/twbs/bootstrap", .shared("interaction-repos-get-200-twbs-bootstrap.json")),
             .get("/repos/twbs/bootstrap/contributors", .shared("openapi-contributors-example.json")),
         ]
-        let before = try await FixtureServer.start(routes: PrivateRoutes.routes() + bootstrap)
+        // GraphQL knows every repository REST serves: one it cannot resolve is gone (NOT_FOUND).
+        let counted: [String: JSONValue] = ["twbs/bootstrap": ["issues": 10, "pulls": 5]]
+        let before = try await FixtureServer.start(routes: PrivateRoutes.routes(graphQL: counted) + bootstrap)
         defer { before.stop() }
         #expect(try await site.build(before).status == 0)
         #expect(try site.read("data/history.json").contains("octocat/hello-world"))
@@ -71,7 +73,7 @@ struct PrivateReposEndToEndTests {
         let after = try await FixtureServer.start(
             routes: bootstrap + [
                 .get("/repos/octocat/Hello-World", .own("repos-get-private-octocat-Hello-World.json"))
-            ] + PrivateRoutes.routes())
+            ] + PrivateRoutes.routes(graphQL: counted))
         defer { after.stop() }
         let result = try await site.build(after, now: "2026-11-23T12:00:00Z")
         #expect(result.status == 0, "\(result)")
@@ -84,7 +86,10 @@ struct PrivateReposEndToEndTests {
         // REST still says public; GraphQL's answer says private: private wins.
         let graphQL = try await FixtureServer.start(
             routes: bootstrap
-                + PrivateRoutes.routes(graphQL: ["octocat/Hello-World": ["issues": 1, "pulls": 1, "private": true]]))
+                + PrivateRoutes.routes(
+                    graphQL: counted.merging(["octocat/Hello-World": ["issues": 1, "pulls": 1, "private": true]]) {
+                        $1
+                    }))
         defer { graphQL.stop() }
         let third = try await site.build(graphQL, now: "2026-11-24T12:00:00Z")
         #expect(third.status == 0, "\(third)")

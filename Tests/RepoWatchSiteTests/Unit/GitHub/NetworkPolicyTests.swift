@@ -42,7 +42,8 @@ final class SleepRecorder: @unchecked Sendable {
                 with: SharedFixtures.data("partial-403-secondary-rate-limit-body-2022.json")) as! [String: Any]
         let message = try JSONSerialization.data(withJSONObject: body["body"]!)
         #expect(
-            RateLimitSignal.classify(status: 403, headers: [:], body: message, now: now) == .secondary(retryAfter: 60))
+            RateLimitSignal.classify(status: 403, headers: [:], body: message, now: now) == .secondary(retryAfter: nil),
+            "no time given: at least a minute, with backoff")
         #expect(
             RateLimitSignal.classify(status: 429, headers: ["retry-after": "1"], body: Data(), now: now)
                 == .secondary(retryAfter: 1))

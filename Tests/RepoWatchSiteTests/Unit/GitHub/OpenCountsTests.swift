@@ -38,9 +38,9 @@ import Testing
 @Suite struct OpenCountsQueryTests {
     let repos = [RepoName(owner: "apple", name: "swift"), RepoName(owner: "octocat", name: "Hello-World")]
 
-    @Test func batchesOfAtMostForty() {
-        let many = (0..<95).map { RepoName(owner: "o", name: "r\($0)") }
-        #expect(OpenCountsQuery.batches(many).map(\.repos.count) == [40, 40, 15])
+    @Test func batchesOfAtMostAHundred() {
+        let many = (0..<250).map { RepoName(owner: "o", name: "r\($0)") }
+        #expect(OpenCountsQuery.batches(many).map(\.repos.count) == [100, 100, 50])
     }
 
     @Test func namesAreVariablesNotQueryText() throws {
@@ -90,14 +90,15 @@ import Testing
 
     @Test func freshCountsSplitCachedOnlyWhereTheRestIsOld() {
         var report = OpenCountsFetcher.Report()
-        report.fresh = ["a/fresh": OpenCounts(issues: 6, pulls: 4)]
+        report.fresh = CountsTable(size: 3)
+        report.fresh[0] = OpenCounts(issues: 6, pulls: 4)
         report.cached = ["a/old": OpenCounts(issues: 7, pulls: 3), "a/live": OpenCounts(issues: 1, pulls: 9)]
         let applied = report.apply(to: [repo("a/fresh"), repo("a/old", stale: true), repo("a/live")], offline: false)
         #expect(applied[0].openIssues == 6 && applied[0].openPulls == 4 && !applied[0].openIssuesIncludePulls)
         #expect(applied[1].openIssues == 7 && applied[1].openPulls == 3)
         // Fresh REST data is not paired with an older split: the combined count stays, flagged.
         #expect(applied[2].openIssues == 10 && applied[2].openPulls == nil && applied[2].openIssuesIncludePulls)
-        #expect(report.apply(to: [repo("a/live")], offline: true)[0].openPulls == 9)
+        #expect(report.apply(to: [repo("a/fresh"), repo("a/old"), repo("a/live")], offline: true)[2].openPulls == 9)
     }
 
     @Test func summaries() {

@@ -15,6 +15,7 @@ struct LocaleSiteTests {
     static let widgetKeys = [
         "days_caption", "today", "no_pushes", "top_contributors", "no_contributors", "contributors_unavailable",
         "contributors_too_large", "as_of", "tag_unavailable", "tag_sample", "tag_archived", "unavailable_message",
+        "tag_pending", "pending_message", "contributors_pending",
     ]
 
     static func englishPhrases(against table: StringTable) -> [String] {

@@ -38,8 +38,9 @@ struct RepoDetailsTests {
         var repo = RepoSnapshot(configName: "apple/swift", stars: 1, fetchedAt: Date())
         repo.language = RepoLanguage(name: "C++", color: nil)
         var report = OpenCountsFetcher.Report()
-        report.fresh = answer.counts
-        report.apply(to: &repo, offline: false)
+        report.fresh = CountsTable(size: 1)
+        report.fresh[0] = answer.counts["apple/swift"]
+        report.apply(to: &repo, at: 0, offline: false)
         #expect(repo.openIssues == 7 && repo.openPulls == 3)
         #expect(repo.language?.color == "#F34B7D")
         #expect(repo.release?.tag == "swift-6.0-RELEASE")

@@ -29,6 +29,7 @@ struct RepoListTests {
         repo.language = RepoLanguage(name: "C++", color: "#f34b7d")
         repo.topics = ["ios", "日本語"]
         repo.isPrivate = true
+        repo.pending = true
         repo.isGone = true
         return repo
     }()

@@ -57,15 +57,16 @@ import Testing
 
     @Test func eitherAnswerSayingPrivateMakesTheRepositoryPrivate() {
         var report = OpenCountsFetcher.Report()
-        report.fresh = [Self.open.key: OpenCounts(issues: 1, pulls: 2, isPrivate: true)]
+        report.fresh = CountsTable(size: 1)
+        report.fresh[0] = OpenCounts(issues: 1, pulls: 2, isPrivate: true)
         var repo = SampleData.snapshot(for: Self.open, now: Self.now)
         repo.isPrivate = false
-        report.apply(to: &repo, offline: false)
+        report.apply(to: &repo, at: 0, offline: false)
         #expect(repo.isPrivate)
         // A GraphQL answer that says public does not undo REST's private.
-        report.fresh = [Self.open.key: OpenCounts(issues: 1, pulls: 2, isPrivate: false)]
+        report.fresh[0] = OpenCounts(issues: 1, pulls: 2, isPrivate: false)
         repo.isPrivate = true
-        report.apply(to: &repo, offline: false)
+        report.apply(to: &repo, at: 0, offline: false)
         #expect(repo.isPrivate)
     }
 

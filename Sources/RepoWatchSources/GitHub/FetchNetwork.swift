@@ -1,0 +1,78 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+/// The network one build fetches through: the transport (`--jobs`, never more than GitHub's
+/// concurrency limit), the stack, and our own limits on it: for REST the budget and the pacer, for
+/// GraphQL a pacer of its own.
+package struct FetchNetwork: Sendable {
+    package let stack: NetworkStack
+    package let limiter: ConcurrencyLimiter
+    /// Nil offline: nothing is spent.
+    package let budget: RequestBudget?
+    package let restPacer: Pacer?
+    package let graphQLPacer: Pacer?
+    /// Where GraphQL is asked, when it can be (a token, a usable URL, not offline).
+    package let graphQL: URL?
+
+    package init(api: APIConfiguration, options: GitHubSource.Options, log: any BuildLog) {
+        let limits = options.rateLimits
+        let transport = LimitedTransport(
+            URLSessionTransport(timeout: options.timeout, connections: options.jobs),
+            limit: min(options.jobs, limits.concurrency))
+        limiter = transport.limiter
+        var policy = NetworkPolicy()
+        policy.offline = options.offline
+        policy.maxWait = options.maxWait
+        policy.retry = options.retry
+        policy.verbose = options.verbose
+        policy.refresh = options.refresh
+        policy.limits = limits
+        var stack = NetworkStack(transport: transport, policy: policy, log: log)
+        let url = GraphQLEndpoint.url(
+            apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment)
+        graphQL = options.offline || (api.token ?? "").isEmpty ? nil : url
+        if options.offline {
+            (budget, restPacer, graphQLPacer) = (nil, nil, nil)
+        } else {
+            let scope = APIScope(api.baseURL)
+            let budget = RequestBudget(
+                scope: scope, limit: options.budget.map(RequestBudget.Limit.requests) ?? .remainingShare,
+                authorized: !(api.token ?? "").isEmpty)
+            let rest = Pacer(scope: scope, perMinute: limits.restPerMinute, minute: limits.minute)
+            stack.allowances[.rest] = [budget, rest]
+            let graphQLPacer = url.map {
+                Pacer(scope: APIScope($0), perMinute: limits.graphQLPerMinute, minute: limits.minute)
+            }
+            if let graphQLPacer { stack.allowances[.graphQL] = [graphQLPacer] }
+            (self.budget, restPacer, self.graphQLPacer) = (budget, rest, graphQLPacer)
+        }
+        self.stack = stack
+    }
+
+    /// The batched GraphQL queries: counts, releases, languages, and the `repos:` entries' cards.
+    package func openCounts(
+        _ api: APIConfiguration, options: GitHubSource.Options, log: any BuildLog, now: Date
+    ) -> OpenCountsFetcher {
+        OpenCountsFetcher(
+            url: GraphQLEndpoint.url(
+                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
+            token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: options.cacheURL, log: log,
+            now: now)
+    }
+
+    /// How long requests waited to stay under the secondary limits, for the summary.
+    package var pacing: Pacing {
+        Pacing(
+            rest: restPacer?.waits ?? (0, 0), graphQL: graphQLPacer?.waits ?? (0, 0),
+            limits: stack.policy.limits)
+    }
+}
+
+/// What pacing cost a build: how many requests waited for the window, and the longest wait.
+package struct Pacing: Sendable {
+    package var rest: (longest: Double, requests: Int)
+    package var graphQL: (longest: Double, requests: Int)
+    package var limits: RateLimits
+}

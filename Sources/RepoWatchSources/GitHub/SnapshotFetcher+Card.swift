@@ -1,0 +1,94 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+extension SnapshotFetcher {
+    /// Contributors and avatars for a repository document (fetched, listed, or GraphQL's card).
+    package func snapshot(
+        of payload: RepositoryPayload, configName: String, staleness: GitHubClient.Staleness?, position: Int? = nil
+    ) async -> RepoSnapshot {
+        async let ownerAvatar = avatars.avatar(
+            url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
+        let team = await contributors(of: payload, configName: configName, position: position)
+        var staleness = staleness
+        if let older = team.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
+        var repo = RepoSnapshot(
+            configName: configName,
+            fullName: payload.fullName,
+            htmlURL: SafeURL.http(payload.htmlURL),
+            description: payload.description,
+            stars: payload.stars,
+            forks: payload.forks,
+            openIssues: payload.openIssues,
+            hasIssues: payload.hasIssues,
+            openIssuesIncludePulls: true,
+            archived: payload.archived,
+            pushedAt: payload.pushedAt,
+            daysSincePush: payload.pushedAt.map { Snapshot.daysSince($0, now: now) },
+            ownerAvatar: await ownerAvatar,
+            contributors: team.people,
+            contributorsNote: team.note,
+            fetchedAt: staleness?.asOf ?? now,
+            stale: staleness != nil,
+            error: staleness?.reason)
+        // REST names the language without its colour; GraphQL's answer (`OpenCountsFetcher`) adds it.
+        repo.language = payload.language.map { RepoLanguage(name: $0, color: nil) }
+        repo.topics = payload.topics
+        repo.isPrivate = payload.isPrivate
+        repo.pending = team.pending
+        return repo
+    }
+
+    /// What the contributors part of a card came to.
+    private struct Team {
+        var people: [Contributor] = []
+        var note: String?
+        var staleness: GitHubClient.Staleness?
+        /// The budget was spent before they were ever asked.
+        var pending = false
+    }
+
+    /// The top contributors with their avatars: without a request when nothing was pushed since
+    /// they were asked (`FetchRecords`), and their fetch recorded when they were asked.
+    private func contributors(of payload: RepositoryPayload, configName: String, position: Int?) async -> Team {
+        let unchanged =
+            !refresh
+            && position.map { records?.unchanged(at: $0, pushedAt: payload.pushedAt, now: now) ?? false }
+                ?? false
+        var team = Team()
+        do {
+            let answer = try await client.contributorList(of: payload.fullName, unchanged: unchanged)
+            team.staleness = answer.staleness
+            if answer.asked, answer.staleness == nil, let position {
+                records?.asked(at: position, pushedAt: payload.pushedAt, now: now)
+            }
+            switch answer.list {
+            case .people(let people, let urls): team.people = await withAvatars(people, urls)
+            case .tooLarge: team.note = ContributorsNote.tooLarge
+            }
+        } catch GitHubError.deferred {
+            team.note = ContributorsNote.pending
+            team.pending = true
+        } catch {
+            team.note = ContributorsNote.unavailable
+            log.warning("\(configName): could not list contributors: \(error)")
+        }
+        return team
+    }
+
+    private func withAvatars(_ people: [Contributor], _ urls: [String?]) async -> [Contributor] {
+        await withTaskGroup(of: (Int, String).self) { group in
+            for (index, person) in people.enumerated() {
+                group.addTask {
+                    let path = await avatars.avatar(
+                        url: urls[index], pixels: Self.contributorAvatarPixels, placeholderFor: person.login)
+                    return (index, path)
+                }
+            }
+            var withAvatars = people
+            for await (index, path) in group { withAvatars[index].avatar = path }
+            return withAvatars
+        }
+    }
+}
