@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import RepoWatchSupport
 
 extension RepoWatchSiteCommand {
     /// ArgumentParser exits 64 (EX_USAGE) for a bad flag or value; DESIGN.md promises 2 for every
     /// usage error, as for configuration errors.
     static func main() async {
+        InheritedSignals.unblock()
         if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             FileHandle.standardError.write(Data((unknown + "\n").utf8))
             Foundation.exit(2)

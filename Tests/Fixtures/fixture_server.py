@@ -37,6 +37,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import struct
 import sys
 import threading
@@ -391,6 +392,9 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main(argv=None):
+    # A test starts this server from a thread that blocks SIGTERM (Dispatch's and Swift concurrency's
+    # threads do), and the mask is inherited: unblocked, a test's terminate() stops it at once.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     ap = argparse.ArgumentParser(description="GitHub API fixture server for tests")
     ap.add_argument("--routes", required=True, help="JSON file with the route list")
     ap.add_argument("--host", default="127.0.0.1")

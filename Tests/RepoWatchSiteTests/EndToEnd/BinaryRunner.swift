@@ -124,7 +124,7 @@ enum BinaryRunner {
             process.terminate()
             if finished.wait(timeout: .now() + 3) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
-                finished.wait()
+                _ = finished.wait(timeout: .now() + 30)
             }
         }
         _ = readers.wait(timeout: .now() + 10)

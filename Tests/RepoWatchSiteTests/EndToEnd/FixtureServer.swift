@@ -264,13 +264,24 @@ final class FixtureServer: @unchecked Sendable {
         stopped = true
         try? stdinPipe.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        // Bounded: a server that outlives its stdin and SIGTERM (both can be held up by another
+        // process) is killed rather than waited for on a thread the other tests need.
+        if !Self.waitForExit(process, seconds: 10) {
+            kill(process.processIdentifier, SIGKILL)
+            _ = Self.waitForExit(process, seconds: 10)
+        }
         if ProcessInfo.processInfo.environment["REPOWATCH_E2E_KEEP"] == nil {
             try? FileManager.default.removeItem(at: workDir)
         }
     }
 
     deinit { stop() }
+
+    private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return !process.isRunning
+    }
 }
 
 /// A line read on another thread.

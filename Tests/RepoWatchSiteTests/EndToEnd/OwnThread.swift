@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Blocking work (waiting for a process, reading a pipe to its end, a socket call) on a thread of its own.
 /// Neither Swift's cooperative pool (a thread per core: two blocked tests stop every other test) nor
 /// Dispatch's global queues is a place to block: on Linux those add a thread about once a second when
@@ -18,6 +22,13 @@ enum OwnThread {
     }
 
     static func start(_ body: @escaping @Sendable () -> Void) {
-        Thread(block: body).start()
+        Thread {
+            // A thread inherits its creator's signal mask, and the pools block SIGTERM and SIGINT;
+            // a process started from here inherits this thread's, so that terminate() and Ctrl-C reach it.
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            body()
+        }.start()
     }
 }
