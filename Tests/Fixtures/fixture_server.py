@@ -18,7 +18,9 @@ server's base URL; avatar URLs become <base>/_avatars/<original path>[?query], a
 GET /_avatars/... answers a small PNG (distinct bytes per URL) unless a route is configured
 for that path. Responses carrying an ETag answer 304 to a matching If-None-Match
 (`--auto-etag` gives every 200 API response one). `--avatar-base URL` points avatar URLs at
-another server (e.g. 127.0.0.2); `--latency S` delays every response; a header value
+another server (e.g. 127.0.0.2); `--latency S` delays every response; `--hold` keeps every
+response back (the request logged as it arrives, with no status yet) until GET /_release, so a test
+can act on a build that is certainly mid-request without guessing a time; a header value
 "{{now+N}}" is sent as the Unix time N seconds from now.
 A response may be {"graphql": {"repos": {"owner/name": {"issues": 3, "pulls": 1}}, "cost": 1,
 "remaining": 4999, "limit": 5000}} (for POST /graphql): the answer is computed from the request's
@@ -75,8 +77,11 @@ def make_png(seed: str) -> bytes:
 
 class Fixtures:
     def __init__(self, routes_path: str, base: str, avatar_base: str = None, auto_etag: bool = False,
-                 latency: float = 0.0):
+                 latency: float = 0.0, hold: bool = False):
         self.base = base
+        self.released = threading.Event()
+        if not hold:
+            self.released.set()
         self.avatar_base = avatar_base or base
         self.auto_etag = auto_etag
         self.latency = latency
@@ -310,6 +315,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, {"content-type": "application/json; charset=utf-8"},
                       self.fixtures.log_json(), method)
             return
+        if method == "GET" and urlsplit(path).path == "/_release":
+            self.fixtures.released.set()
+            self.send(204, {}, None, method)
+            return
         headers = {}
         for k, v in self.headers.items():
             k = k.lower()
@@ -318,6 +327,11 @@ class Handler(BaseHTTPRequestHandler):
         if req_body:
             entry["body"] = req_body.decode("utf-8", "replace")
 
+        held = not self.fixtures.released.is_set()
+        if held:
+            # Logged on arrival, so a test sees the request while its answer is still held back.
+            self.fixtures.record(entry)
+            self.fixtures.released.wait()
         resp = self.fixtures.match(method, path)
         if resp is None:
             if method in ("GET", "HEAD") and urlsplit(path).path.startswith("/_avatars/"):
@@ -348,8 +362,10 @@ class Handler(BaseHTTPRequestHandler):
             if "*" in candidates or any(weak(c) == weak(etag) for c in candidates):
                 status, body = 304, None
                 out_headers.pop("content-type", None)
-        entry["status"] = status
-        self.fixtures.record(entry)
+        with self.fixtures.lock:
+            entry["status"] = status
+        if not held:
+            self.fixtures.record(entry)
         self.send(status, out_headers, body, method)
 
     def send(self, status, headers, body, method):
@@ -402,6 +418,8 @@ def main(argv=None):
     ap.add_argument("--auto-etag", action="store_true",
                     help="give 200 API responses without an ETag one (as GitHub always does)")
     ap.add_argument("--latency", type=float, default=0.0, help="seconds to wait before each response")
+    ap.add_argument("--hold", action="store_true",
+                    help="hold every response back until GET /_release (requests are logged on arrival)")
     args = ap.parse_args(argv)
 
     ThreadingHTTPServer.daemon_threads = True
@@ -410,7 +428,7 @@ def main(argv=None):
     port = httpd.server_address[1]
     try:
         Handler.fixtures = Fixtures(args.routes, f"http://{args.host}:{port}", args.avatar_base,
-                                    args.auto_etag, args.latency)
+                                    args.auto_etag, args.latency, args.hold)
     except Exception as e:  # noqa: BLE001 - report any bad route file and stop
         sys.stderr.write(f"fixture_server: cannot load routes: {e}\n")
         return 1

@@ -243,6 +243,24 @@ final class FixtureServer: @unchecked Sendable {
         return try JSONDecoder().decode([LoggedRequest].self, from: data)
     }
 
+    /// Waits until the server has seen a request matching `matching` (with `--hold`, one whose answer it
+    /// is holding back) and returns it; nil only past a deadline that a working build never comes near.
+    func waitForRequest(deadline seconds: TimeInterval = 120, matching: (LoggedRequest) -> Bool = { _ in true })
+        async throws -> LoggedRequest?
+    {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let request = try await requests().first(where: matching) { return request }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    /// Lets every response held back by `--hold` go, and all later ones straight through.
+    func release() async throws {
+        _ = try await URLSession(configuration: .ephemeral).data(from: baseURL.appendingPathComponent("_release"))
+    }
+
     /// The server's own stderr (for failure messages).
     var serverStderr: String {
         (try? String(contentsOf: workDir.appendingPathComponent("server-stderr.txt"), encoding: .utf8)) ?? ""

@@ -252,12 +252,13 @@ struct EndToEndNetworkTests {
         #expect(try await site.build(server).status == 0)
         let before = RebuiltSite.tree(site.output)
 
-        // Slow enough (7 requests, one at a time) to still be fetching when a loaded test machine wakes this test up.
-        let slow = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--latency", "3"])
-        defer { slow.stop() }
+        // The server holds its answers back, so the build is certainly mid-fetch once its first request
+        // arrives: no guess at how long a loaded machine takes to get there.
+        let held = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--hold"])
+        defer { held.stop() }
         let process = Process()
         process.executableURL = try BinaryRunner.binaryURL()
-        process.arguments = ["build", "--jobs", "1", "--api-url", slow.base]
+        process.arguments = ["build", "--jobs", "1", "--timeout", "600", "--api-url", held.base]
         process.currentDirectoryURL = site.dir.url
         process.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
         // Its words, should it end before the kill: the failure then says why.
@@ -266,13 +267,15 @@ struct EndToEndNetworkTests {
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(1200))
+        let arrived = try await held.waitForRequest { $0.status == nil }
+        #expect(arrived != nil, "the build sent no request")
         #expect(
             process.isRunning,
-            "the slow build should still be fetching: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+            "the build should be waiting for its answer: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
+        try await held.release()
         #expect(RebuiltSite.tree(site.output) == before)
 
         let after = try await site.build(server)
