@@ -16,7 +16,8 @@ folder the server publishes as GitHub Pages, where a build restores a lost histo
 - fresh data is the world's data (stars as the server has them now);
 - history continuous: public/data/history.json against this script's own record of fresh points --
   none lost (back to the 365-point window), none repeated, none invented, renames followed;
-- the cache within its bound: .repowatch at most twice its size at day 15 (checked from day 30 on);
+- the cache within its bound: .repowatch (history.json aside, bounded by its 365 points) at most twice
+  its size at day 15, checked from day 30 on;
 - peak memory flat: the last tenth of builds' median peak RSS within 25 % (+8 MiB) of the first's.
 
 A deleted repository is removed from site.yml (`repo remove`) four builds later, as its owner would.
@@ -124,6 +125,8 @@ class Simulation:
 
     def fail(self, build, message):
         self.failures.append(f"build {build} ({iso(START + build * STEP)}): {message}")
+        if self.args.progress:
+            print(f"  FAILED {self.failures[-1]}", file=sys.stderr, flush=True)
 
     def environment(self, build):
         env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_TOKEN", "GH_TOKEN", "GITHUB_ACTIONS")}
@@ -248,7 +251,10 @@ class Simulation:
                 self.fail(build, f"{key}: {len(actual)} points, over {POINT_LIMIT}")
 
     def check_cache(self, build):
-        size = tree_size(os.path.join(self.site, ".repowatch"))
+        # The history has its own bound (365 points a repository, checked above); the rest is responses.
+        cache = os.path.join(self.site, ".repowatch")
+        history = os.path.join(cache, "history.json")
+        size = tree_size(cache) - (os.path.getsize(history) if os.path.exists(history) else 0)
         self.cache_sizes.append(size)
         if build == 30:
             self.cache_bound = 2 * max(self.cache_sizes[-10:])
@@ -259,7 +265,8 @@ class Simulation:
         """What the Pages workflow does after a build: the new site replaces the published one."""
         staging = self.pages + ".new"
         shutil.rmtree(staging, ignore_errors=True)
-        shutil.copytree(os.path.join(self.site, "public"), staging)
+        # Hard links: a build never edits a file in place (it writes a new folder and swaps it in).
+        shutil.copytree(os.path.join(self.site, "public"), staging, copy_function=os.link)
         old = self.pages + ".old"
         os.rename(self.pages, old)
         os.rename(staging, self.pages)
