@@ -115,6 +115,7 @@ struct EndToEndConcurrentBuildTests {
         build.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
         build.standardOutput = FileHandle.nullDevice
         build.standardError = try FileHandle(forWritingTo: stderr)
+        let end = ProcessEnd(build)
         try build.run()
 
         // Wait until it says it is waiting (a deadline only a stuck build reaches), then kill the holder.
@@ -127,8 +128,10 @@ struct EndToEndConcurrentBuildTests {
         #expect(waiting, "the build never said it was waiting")
         #expect(try await server.requests().isEmpty, "fetched before it had the lock")
         holder.kill9()
-        while build.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        let ended = await end.wait()
         let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+        if !ended { kill(build.processIdentifier, SIGKILL) }
+        try #require(ended, "the build never ended once the holder was gone: \(text)")
         #expect(build.terminationStatus == 0, "\(text)")
         #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
     }

@@ -146,6 +146,9 @@ final class FixtureServer: @unchecked Sendable {
     let baseURL: URL
     var base: String { baseURL.absoluteString }
 
+    /// Where the server appends each request it holds back (`--hold`), one JSON line each.
+    let heldFile: URL
+
     private let process: Process
     private let stdinPipe: Pipe
     private let workDir: URL
@@ -161,6 +164,7 @@ final class FixtureServer: @unchecked Sendable {
         workDir = fm.temporaryDirectory.appendingPathComponent("repowatch-fixture-\(UUID().uuidString)")
         try fm.createDirectory(at: workDir, withIntermediateDirectories: true)
         let routesFile = workDir.appendingPathComponent("routes.json")
+        heldFile = workDir.appendingPathComponent("held.jsonl")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(routes).write(to: routesFile)
@@ -174,7 +178,7 @@ final class FixtureServer: @unchecked Sendable {
         process.arguments =
             [
                 "python3", E2EPaths.serverScript.path, "--routes", routesFile.path,
-                "--host", host, "--port", "0", "--exit-on-stdin-eof",
+                "--host", host, "--port", "0", "--exit-on-stdin-eof", "--held-file", heldFile.path,
             ] + options
         process.currentDirectoryURL = workDir
         process.standardInput = stdinPipe
@@ -243,22 +247,13 @@ final class FixtureServer: @unchecked Sendable {
         return try JSONDecoder().decode([LoggedRequest].self, from: data)
     }
 
-    /// Waits until the server has seen a request matching `matching` (with `--hold`, one whose answer it
-    /// is holding back) and returns it; nil only past a deadline that a working build never comes near.
-    func waitForRequest(deadline seconds: TimeInterval = 120, matching: (LoggedRequest) -> Bool = { _ in true })
-        async throws -> LoggedRequest?
-    {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let request = try await requests().first(where: matching) { return request }
-            try await Task.sleep(for: .milliseconds(50))
+    /// Lets every response held back by `--hold` go, and all later ones straight through: a line on the
+    /// server's standard input, so releasing asks nothing of the network stack.
+    func release() throws {
+        try lock.withLock {
+            guard !stopped else { return }
+            try stdinPipe.fileHandleForWriting.write(contentsOf: Data("release\n".utf8))
         }
-        return nil
-    }
-
-    /// Lets every response held back by `--hold` go, and all later ones straight through.
-    func release() async throws {
-        _ = try await URLSession(configuration: .ephemeral).data(from: baseURL.appendingPathComponent("_release"))
     }
 
     /// The server's own stderr (for failure messages).

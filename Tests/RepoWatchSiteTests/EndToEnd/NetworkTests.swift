@@ -266,16 +266,20 @@ struct EndToEndNetworkTests {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
+        let end = ProcessEnd(process)
         try process.run()
-        let arrived = try await held.waitForRequest { $0.status == nil }
-        #expect(arrived != nil, "the build sent no request")
-        #expect(
-            process.isRunning,
-            "the build should be waiting for its answer: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let words = { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+        do {
+            _ = try await held.waitForHeldRequest()
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("the build sent no request: \(error)\nits stderr: \(words())")
+        }
+        #expect(process.isRunning, "the build should be waiting for its answer: \(words())")
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try #require(await end.wait(), "the killed build was never reaped")
         #expect(process.terminationReason == .uncaughtSignal)
-        try await held.release()
+        try held.release()
         #expect(RebuiltSite.tree(site.output) == before)
 
         let after = try await site.build(server)

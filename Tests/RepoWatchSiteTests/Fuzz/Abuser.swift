@@ -24,17 +24,18 @@ final class Abuser: @unchecked Sendable {
     func note(_ name: String, _ amount: Int = 1) { lock.withLock { counters[name, default: 0] += amount } }
     var tally: [String: Int] { lock.withLock { counters } }
 
-    func stop() {
+    /// Ends every client; waits for their threads on a thread of its own (a broken request's read may
+    /// take its 12 s), never on the test pool or Dispatch's queues.
+    func stop() async {
         lock.withLock { stopped = true }
-        done.wait()
+        await OwnThread.run { [done] in done.wait() }
         for descriptor in lock.withLock({ slowSockets }) { close(descriptor) }
     }
 
-    /// Waits (off the test's thread pool) until every stream has sent its volume or given up.
-    func waitForStreams() async {
-        await withCheckedContinuation { continuation in
-            streaming.notify(queue: .global()) { continuation.resume() }
-        }
+    /// Waits, on a thread of its own, until every stream has sent its volume or given up; false only
+    /// past `deadline` seconds, which streams to a working server never come near.
+    func waitForStreams(deadline: Double = 120) async -> Bool {
+        await OwnThread.run { [streaming] in streaming.wait(timeout: .now() + deadline) == .success }
     }
 
     private func spawn(_ group: DispatchGroup? = nil, _ body: @escaping @Sendable () -> Void) {

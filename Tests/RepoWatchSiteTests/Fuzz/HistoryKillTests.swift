@@ -65,14 +65,15 @@ struct HistoryKillTests {
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            let end = ProcessEnd(process)
             try process.run()
             try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killed += 1
-                process.waitUntilExit()
+                try #require(await end.wait(), "a killed build was never reaped")
             } else {
-                process.waitUntilExit()
+                try #require(await end.wait(), "a build never ended")
                 scale = min(scale, Date().timeIntervalSince(launched)) / 2
             }
             let saved = try Data(contentsOf: file.url)
