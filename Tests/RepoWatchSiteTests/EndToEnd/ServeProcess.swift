@@ -82,8 +82,9 @@ final class ServeProcess: @unchecked Sendable {
         return false
     }
 
-    /// Ctrl-C; returns the exit status, or nil if the process had to be killed.
-    func interrupt(timeout: TimeInterval = 15) async -> Int32? {
+    /// Ctrl-C; returns the exit status, or nil if the process had to be killed. The deadline is one only a
+    /// serve that never stops reaches: a loaded machine may be slow to end a rebuild, not wrong.
+    func interrupt(timeout: TimeInterval = 120) async -> Int32? {
         kill(process.processIdentifier, SIGINT)
         let stopped = await OwnThread.run { [finished] in finished.wait(timeout: .now() + timeout) == .success }
         guard stopped else {
