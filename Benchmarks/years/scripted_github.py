@@ -30,7 +30,7 @@ import threading
 import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote
 
 START = 1_767_225_600  # 2026-01-01T00:00:00Z, the simulation's step 0
 STEP = 43_200  # twelve hours
@@ -239,19 +239,30 @@ class Handler(BaseHTTPRequestHandler):
                 suffix = (m.group(3) or "") + (f"?{query}" if query else "")
                 return self.reply(301, b'{"message":"Moved Permanently"}',
                                   {"Location": f"{self.base}/repositories/{repo.id}{suffix}"})
-            return self.document(repo, bool(m.group(3)))
+            return self.document(repo, bool(m.group(3)), path, query)
         if m := IDS_RE.match(path):
-            return self.document(self.world.by_id(int(m.group(1))), bool(m.group(2)))
+            return self.document(self.world.by_id(int(m.group(1))), bool(m.group(2)), path, query)
         self.world.count("404")
         self.reply(404, b'{"message":"Not Found"}')
 
-    def document(self, repo, contributors):
+    def document(self, repo, contributors, path, query):
         if repo is None or repo.deleted:
             self.world.count("404")
             return self.reply(404, b'{"message":"Not Found","documentation_url":"https://docs.github.com"}')
-        value = repo.contributors(self.base) if contributors else repo.document(self.base)
         self.world.count("contributors" if contributors else "repository")
-        self.serve(json.dumps(value).encode(), "application/json; charset=utf-8")
+        if not contributors:
+            return self.serve(json.dumps(repo.document(self.base)).encode(), "application/json; charset=utf-8")
+        # Paged as GitHub pages it (per_page 30 by default, 100 at most): a repository's contributors grow
+        # for two years, an answer never beyond one page.
+        asked = parse_qs(query)
+        per_page = min(100, max(1, int((asked.get("per_page") or ["30"])[0])))
+        page = max(1, int((asked.get("page") or ["1"])[0]))
+        people = repo.contributors(self.base)
+        headers = {}
+        if len(people) > page * per_page:
+            headers["Link"] = f'<{self.base}{path}?per_page={per_page}&page={page + 1}>; rel="next"'
+        chunk = people[(page - 1) * per_page:page * per_page]
+        self.serve(json.dumps(chunk).encode(), "application/json; charset=utf-8", headers)
 
     def fail(self, kind, rng):
         if kind == "error5xx":
@@ -276,9 +287,9 @@ class Handler(BaseHTTPRequestHandler):
         with open(target, "rb") as f:
             self.reply(200, f.read())
 
-    def serve(self, body, content_type):
+    def serve(self, body, content_type, extra=None):
         etag = '"' + hashlib.sha1(body).hexdigest() + '"'
-        headers = {"ETag": etag, "x-ratelimit-remaining": "4999", "x-ratelimit-limit": "5000"}
+        headers = {"ETag": etag, "x-ratelimit-remaining": "4999", "x-ratelimit-limit": "5000", **(extra or {})}
         if self.headers.get("If-None-Match") == etag:
             self.world.count("304")
             self.send_response_only(304)
