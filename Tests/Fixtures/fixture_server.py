@@ -18,7 +18,11 @@ server's base URL; avatar URLs become <base>/_avatars/<original path>[?query], a
 GET /_avatars/... answers a small PNG (distinct bytes per URL) unless a route is configured
 for that path. Responses carrying an ETag answer 304 to a matching If-None-Match
 (`--auto-etag` gives every 200 API response one). `--avatar-base URL` points avatar URLs at
-another server (e.g. 127.0.0.2); `--latency S` delays every response; a header value
+another server (e.g. 127.0.0.2); `--latency S` delays every response; `--hold` keeps every
+response back (the request logged as it arrives, with no status yet) until GET /_release or a line
+"release" on standard input, so a test can act on a build that is certainly mid-request without
+guessing a time; `--held-file PATH` appends each held request to PATH as one JSON line (flushed), so a
+test can wait for one without asking this server anything; a header value
 "{{now+N}}" is sent as the Unix time N seconds from now.
 A response may be {"graphql": {"repos": {"owner/name": {"issues": 3, "pulls": 1}}, "cost": 1,
 "remaining": 4999, "limit": 5000}} (for POST /graphql): the answer is computed from the request's
@@ -78,8 +82,12 @@ def make_png(seed: str) -> bytes:
 
 class Fixtures:
     def __init__(self, routes_path: str, base: str, avatar_base: str = None, auto_etag: bool = False,
-                 latency: float = 0.0):
+                 latency: float = 0.0, hold: bool = False, held_file: str = None):
         self.base = base
+        self.held_file = held_file
+        self.released = threading.Event()
+        if not hold:
+            self.released.set()
         self.avatar_base = avatar_base or base
         self.auto_etag = auto_etag
         self.latency = latency
@@ -248,6 +256,16 @@ class Fixtures:
         with self.lock:
             self.log.append(entry)
 
+    def note_held(self, entry: dict):
+        """Appends a held request to --held-file as one line; a reader takes only lines that have ended."""
+        if not self.held_file:
+            return
+        line = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
+        with self.lock:
+            with open(self.held_file, "ab") as f:
+                f.write(line)
+                f.flush()
+
     def log_json(self) -> bytes:
         with self.lock:
             return json.dumps(self.log, ensure_ascii=False).encode("utf-8")
@@ -314,6 +332,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, {"content-type": "application/json; charset=utf-8"},
                       self.fixtures.log_json(), method)
             return
+        if method == "GET" and urlsplit(path).path == "/_release":
+            self.fixtures.released.set()
+            self.send(204, {}, None, method)
+            return
         headers = {}
         for k, v in self.headers.items():
             k = k.lower()
@@ -322,6 +344,12 @@ class Handler(BaseHTTPRequestHandler):
         if req_body:
             entry["body"] = req_body.decode("utf-8", "replace")
 
+        held = not self.fixtures.released.is_set()
+        if held:
+            # Logged on arrival, so a test sees the request while its answer is still held back.
+            self.fixtures.record(entry)
+            self.fixtures.note_held(entry)
+            self.fixtures.released.wait()
         resp = self.fixtures.match(method, path)
         if resp is None:
             if method in ("GET", "HEAD") and urlsplit(path).path.startswith("/_avatars/"):
@@ -352,8 +380,10 @@ class Handler(BaseHTTPRequestHandler):
             if "*" in candidates or any(weak(c) == weak(etag) for c in candidates):
                 status, body = 304, None
                 out_headers.pop("content-type", None)
-        entry["status"] = status
-        self.fixtures.record(entry)
+        with self.fixtures.lock:
+            entry["status"] = status
+        if not held:
+            self.fixtures.record(entry)
         self.send(status, out_headers, body, method)
 
     def send(self, status, headers, body, method):
@@ -409,6 +439,11 @@ def main(argv=None):
     ap.add_argument("--auto-etag", action="store_true",
                     help="give 200 API responses without an ETag one (as GitHub always does)")
     ap.add_argument("--latency", type=float, default=0.0, help="seconds to wait before each response")
+    ap.add_argument("--hold", action="store_true",
+                    help="hold every response back until GET /_release or a line 'release' on stdin "
+                         "(requests are logged on arrival)")
+    ap.add_argument("--held-file", default=None,
+                    help="append each held request to this file as a JSON line, as it arrives")
     args = ap.parse_args(argv)
 
     ThreadingHTTPServer.daemon_threads = True
@@ -417,7 +452,7 @@ def main(argv=None):
     port = httpd.server_address[1]
     try:
         Handler.fixtures = Fixtures(args.routes, f"http://{args.host}:{port}", args.avatar_base,
-                                    args.auto_etag, args.latency)
+                                    args.auto_etag, args.latency, args.hold, args.held_file)
     except Exception as e:  # noqa: BLE001 - report any bad route file and stop
         sys.stderr.write(f"fixture_server: cannot load routes: {e}\n")
         return 1
@@ -430,8 +465,9 @@ def main(argv=None):
     if args.exit_on_stdin_eof:
         def wait_stdin():
             try:
-                while sys.stdin.buffer.read(4096):
-                    pass
+                for line in sys.stdin.buffer:
+                    if line.strip() == b"release":
+                        Handler.fixtures.released.set()
             except Exception:  # noqa: BLE001
                 pass
         threading.Thread(target=stop_later, args=(wait_stdin,), daemon=True).start()

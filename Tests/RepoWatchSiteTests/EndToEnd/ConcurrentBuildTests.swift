@@ -13,11 +13,11 @@ final class LockHolder: @unchecked Sendable {
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let script = """
-            import fcntl, os, sys, time
+            import fcntl, os, signal, sys
             fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
             fcntl.flock(fd, fcntl.LOCK_EX)
             print("locked", flush=True)
-            time.sleep(300)
+            signal.pause()
             """
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -110,24 +110,28 @@ struct EndToEndConcurrentBuildTests {
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         let build = Process()
         build.executableURL = try BinaryRunner.binaryURL()
-        build.arguments = ["build", "--lock-wait", "60", "--api-url", server.base]
+        build.arguments = ["build", "--lock-wait", "600", "--api-url", server.base]
         build.currentDirectoryURL = site.dir.url
         build.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
         build.standardOutput = FileHandle.nullDevice
         build.standardError = try FileHandle(forWritingTo: stderr)
+        let end = ProcessEnd(build)
         try build.run()
 
-        // Wait (bounded) until it says it is waiting, then kill the holder.
+        // Wait until it says it is waiting (a deadline only a stuck build reaches), then kill the holder.
         var waiting = false
-        for _ in 0..<300 where !waiting {
-            try await Task.sleep(for: .milliseconds(100))
+        let deadline = Date().addingTimeInterval(120)
+        while !waiting, Date() < deadline, build.isRunning {
+            try await Task.sleep(for: .milliseconds(50))
             waiting = ((try? String(contentsOf: stderr, encoding: .utf8)) ?? "").contains("Another build holds")
         }
         #expect(waiting, "the build never said it was waiting")
         #expect(try await server.requests().isEmpty, "fetched before it had the lock")
         holder.kill9()
-        while build.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        let ended = await end.wait()
         let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+        if !ended { kill(build.processIdentifier, SIGKILL) }
+        try #require(ended, "the build never ended once the holder was gone: \(text)")
         #expect(build.terminationStatus == 0, "\(text)")
         #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
     }

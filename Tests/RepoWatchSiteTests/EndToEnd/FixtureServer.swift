@@ -155,6 +155,9 @@ final class FixtureServer: @unchecked Sendable {
     let baseURL: URL
     var base: String { baseURL.absoluteString }
 
+    /// Where the server appends each request it holds back (`--hold`), one JSON line each.
+    let heldFile: URL
+
     private let process: Process
     private let stdinPipe: Pipe
     private let workDir: URL
@@ -170,6 +173,7 @@ final class FixtureServer: @unchecked Sendable {
         workDir = fm.temporaryDirectory.appendingPathComponent("repowatch-fixture-\(UUID().uuidString)")
         try fm.createDirectory(at: workDir, withIntermediateDirectories: true)
         let routesFile = workDir.appendingPathComponent("routes.json")
+        heldFile = workDir.appendingPathComponent("held.jsonl")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(routes).write(to: routesFile)
@@ -183,7 +187,7 @@ final class FixtureServer: @unchecked Sendable {
         process.arguments =
             [
                 "python3", E2EPaths.serverScript.path, "--routes", routesFile.path,
-                "--host", host, "--port", "0", "--exit-on-stdin-eof",
+                "--host", host, "--port", "0", "--exit-on-stdin-eof", "--held-file", heldFile.path,
             ] + options
         process.currentDirectoryURL = workDir
         process.standardInput = stdinPipe
@@ -250,6 +254,15 @@ final class FixtureServer: @unchecked Sendable {
             }.resume()
         }
         return try JSONDecoder().decode([LoggedRequest].self, from: data)
+    }
+
+    /// Lets every response held back by `--hold` go, and all later ones straight through: a line on the
+    /// server's standard input, so releasing asks nothing of the network stack.
+    func release() throws {
+        try lock.withLock {
+            guard !stopped else { return }
+            try stdinPipe.fileHandleForWriting.write(contentsOf: Data("release\n".utf8))
+        }
     }
 
     /// The server's own stderr (for failure messages).

@@ -131,4 +131,30 @@ struct EndToEndFixtureServerTests {
         #expect(log.count == 5, "GET /_log is not logged: \(log)")
         #expect(log[1].header("if-none-match") == etag)
     }
+
+    @Test("--hold: each request waits, written to the held file as it arrives, until the test releases it")
+    func holdsUntilReleased() async throws {
+        let server = try await FixtureServer.start(
+            routes: [.get("/repos/twbs/bootstrap", .shared("interaction-repos-get-200-twbs-bootstrap.json"))],
+            options: ["--hold"])
+        defer { server.stop() }
+        let port = UInt16(server.port)
+        // Reads wait as long as the test may: the answer comes only on release, however late that is.
+        let answer = Task {
+            try await RawHTTP.blocking {
+                let socket = try RawSocket(port: port, timeout: 300)
+                try socket.send("GET /repos/twbs/bootstrap HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                return try socket.readHead().status
+            }
+        }
+        let held = try await server.waitForHeldRequest { $0.pathOnly == "/repos/twbs/bootstrap" }
+        #expect(held.status == nil, "answered before the release: \(held)")
+        try server.release()
+        #expect(try await answer.value == 200)
+        // Released for good: later requests go straight through.
+        #expect(try await RawHTTP.get(port: port, "/repos/twbs/bootstrap").status == 200)
+        await #expect(throws: FixtureServerError.self) {
+            try await server.waitForHeldRequest(deadline: 1) { $0.pathOnly == "/nothing" }
+        }
+    }
 }

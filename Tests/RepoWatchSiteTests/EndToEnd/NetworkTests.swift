@@ -252,12 +252,13 @@ struct EndToEndNetworkTests {
         #expect(try await site.build(server).status == 0)
         let before = RebuiltSite.tree(site.output)
 
-        // Slow enough (7 requests, one at a time) to still be fetching when a loaded test machine wakes this test up.
-        let slow = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--latency", "3"])
-        defer { slow.stop() }
+        // The server holds its answers back, so the build is certainly mid-fetch once its first request
+        // arrives: no guess at how long a loaded machine takes to get there.
+        let held = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--hold"])
+        defer { held.stop() }
         let process = Process()
         process.executableURL = try BinaryRunner.binaryURL()
-        process.arguments = ["build", "--jobs", "1", "--api-url", slow.base]
+        process.arguments = ["build", "--jobs", "1", "--timeout", "600", "--api-url", held.base]
         process.currentDirectoryURL = site.dir.url
         process.environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
         // Its words, should it end before the kill: the failure then says why.
@@ -265,14 +266,20 @@ struct EndToEndNetworkTests {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
+        let end = ProcessEnd(process)
         try process.run()
-        try await Task.sleep(for: .milliseconds(1200))
-        #expect(
-            process.isRunning,
-            "the slow build should still be fetching: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let words = { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+        do {
+            _ = try await held.waitForHeldRequest()
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("the build sent no request: \(error)\nits stderr: \(words())")
+        }
+        #expect(process.isRunning, "the build should be waiting for its answer: \(words())")
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try #require(await end.wait(), "the killed build was never reaped")
         #expect(process.terminationReason == .uncaughtSignal)
+        try held.release()
         #expect(RebuiltSite.tree(site.output) == before)
 
         let after = try await site.build(server)

@@ -58,7 +58,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// The URL `serve` prints once it listens; throws with the output if it never comes.
-    func waitForURL(timeout: TimeInterval = 60) async throws -> URL {
+    func waitForURL(timeout: TimeInterval = 120) async throws -> URL {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let range = stdout.range(of: #"http://127\.0\.0\.1:\d+/\S*"#, options: .regularExpression),
@@ -73,7 +73,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Waits until stderr contains `text`, at most `timeout` seconds.
-    func waitForStderr(_ text: String, timeout: TimeInterval = 30) async -> Bool {
+    func waitForStderr(_ text: String, timeout: TimeInterval = 120) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if stderr.contains(text) { return true }
@@ -82,8 +82,9 @@ final class ServeProcess: @unchecked Sendable {
         return false
     }
 
-    /// Ctrl-C; returns the exit status, or nil if the process had to be killed.
-    func interrupt(timeout: TimeInterval = 15) async -> Int32? {
+    /// Ctrl-C; returns the exit status, or nil if the process had to be killed. The deadline is one only a
+    /// serve that never stops reaches: a loaded machine may be slow to end a rebuild, not wrong.
+    func interrupt(timeout: TimeInterval = 120) async -> Int32? {
         kill(process.processIdentifier, SIGINT)
         let stopped = await OwnThread.run { [finished] in finished.wait(timeout: .now() + timeout) == .success }
         guard stopped else {

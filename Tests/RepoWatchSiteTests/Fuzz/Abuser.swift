@@ -5,13 +5,17 @@ import Foundation
 #endif
 
 /// Misbehaving clients for `serve`, each kind on its own thread with blocking sockets: slow
-/// headers, endless request lines, bodies nobody asked for. `stop()` ends them all.
+/// headers, endless request lines, bodies nobody asked for. Nothing here waits a fixed time: the slow
+/// connections send a line each time the test calls `tick()`, the streams stop after a set volume
+/// (`waitForStreams()` waits for that), and `stop()` ends the rest.
 final class Abuser: @unchecked Sendable {
     let port: UInt16
     private let lock = NSLock()
     private var stopped = false
     private var counters: [String: Int] = [:]
+    private var slowSockets: [Int32] = []
     private let done = DispatchGroup()
+    private let streaming = DispatchGroup()
 
     init(port: UInt16) { self.port = port }
 
@@ -20,15 +24,26 @@ final class Abuser: @unchecked Sendable {
     func note(_ name: String, _ amount: Int = 1) { lock.withLock { counters[name, default: 0] += amount } }
     var tally: [String: Int] { lock.withLock { counters } }
 
-    func stop() {
+    /// Ends every client; waits for their threads on a thread of its own (a broken request's read may
+    /// take its 12 s), never on the test pool or Dispatch's queues.
+    func stop() async {
         lock.withLock { stopped = true }
-        done.wait()
+        await OwnThread.run { [done] in done.wait() }
+        for descriptor in lock.withLock({ slowSockets }) { close(descriptor) }
     }
 
-    private func spawn(_ body: @escaping @Sendable () -> Void) {
+    /// Waits, on a thread of its own, until every stream has sent its volume or given up; false only
+    /// past `deadline` seconds, which streams to a working server never come near.
+    func waitForStreams(deadline: Double = 120) async -> Bool {
+        await OwnThread.run { [streaming] in streaming.wait(timeout: .now() + deadline) == .success }
+    }
+
+    private func spawn(_ group: DispatchGroup? = nil, _ body: @escaping @Sendable () -> Void) {
         done.enter()
+        group?.enter()
         let thread = Thread { [done] in
             body()
+            group?.leave()
             done.leave()
         }
         thread.start()
@@ -45,54 +60,51 @@ final class Abuser: @unchecked Sendable {
         bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// `count` connections that send a request line, then one header line a second, never the end.
+    /// `count` connections that send a request line, then one header line a tick, never the end.
     func slowHeaders(connections: Int) {
-        spawn { [self] in
-            var sockets = (0..<connections).map { _ in connectSocket() }.filter { $0 >= 0 }
-            note("slow connections opened", sockets.count)
-            for descriptor in sockets { Self.send(descriptor, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)) }
-            while !isStopped {
-                Thread.sleep(forTimeInterval: 0.5)
-                sockets = sockets.filter { descriptor in
-                    guard Self.send(descriptor, Array("X-Slow: 1\r\n".utf8)) > 0 else {
-                        close(descriptor)
-                        note("slow connections closed by the server")
-                        return false
-                    }
-                    return true
-                }
-            }
-            for descriptor in sockets { close(descriptor) }
-        }
+        let sockets = (0..<connections).map { _ in connectSocket() }.filter { $0 >= 0 }
+        note("slow connections opened", sockets.count)
+        for descriptor in sockets { Self.send(descriptor, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)) }
+        lock.withLock { slowSockets = sockets }
     }
 
-    /// Connections that each stream one endless request line (or body) as fast as they can.
-    func endlessStreams(_ streams: Int) {
+    /// One more header line on every slow connection still open; those the server closed are dropped.
+    func tick() {
+        let open = lock.withLock { slowSockets }.filter { descriptor in
+            guard Self.send(descriptor, Array("X-Slow: 1\r\n".utf8)) > 0 else {
+                close(descriptor)
+                note("slow connections closed by the server")
+                return false
+            }
+            return true
+        }
+        lock.withLock { slowSockets = open }
+    }
+
+    /// Connections that each stream one endless request line (or body) as fast as they can, until each
+    /// stream has sent `volume` bytes (at most 8 MiB a connection) or made `attempts` connections.
+    func endlessStreams(_ streams: Int, volume: Int, attempts: Int = 2_000) {
         for index in 0..<streams {
-            spawn { [self] in
+            spawn(streaming) { [self] in
                 let chunk = [UInt8](repeating: UInt8(ascii: "A"), count: 64 * 1024)
-                while !isStopped {
+                var total = 0
+                for _ in 0..<attempts where !isStopped && total < volume {
                     let descriptor = connectSocket()
-                    guard descriptor >= 0 else {
-                        Thread.sleep(forTimeInterval: 0.1)
-                        continue
-                    }
+                    guard descriptor >= 0 else { continue }
                     note("streams opened")
                     let opening =
                         index % 2 == 0
                         ? "GET /" : "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000000\r\n\r\n"
                     Self.send(descriptor, Array(opening.utf8))
-                    // 8 MiB at most a connection, then a pause before the next: far past any limit, without
-                    // spending the CPU the rest of the suite runs on.
                     var sent = 0
-                    while !isStopped, sent < 8 << 20 {
+                    while !isStopped, sent < 8 << 20, total + sent < volume {
                         let written = Self.send(descriptor, chunk)
                         if written <= 0 { break }
                         sent += written
                     }
+                    total += sent
                     note("bytes streamed", sent)
                     close(descriptor)
-                    Thread.sleep(forTimeInterval: 0.05)
                 }
             }
         }

@@ -29,7 +29,10 @@ struct ServeAbuseTests {
             "GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\n\r\n",
         ].map { Array($0.utf8) } + [[0xFF, 0xFE, 0x0D, 0x0A, 0x0D, 0x0A], Array("GET /\u{E9} HTTP/1.1\r\n\r\n".utf8)]
 
-    @Test("200 slow connections, endless streams, broken requests, a rebuild: GETs answered, memory bounded")
+    /// What the streams send in all: if `serve` kept even half of it, the memory bound below would show it.
+    static let streamed = 4 * 128 << 20
+
+    @Test("200 slow connections, endless streams, broken requests, two rebuilds: GETs answered, memory bounded")
     func abuse() async throws {
         let dir = try TempDir("serve-abuse")
         defer { dir.remove() }
@@ -44,57 +47,90 @@ struct ServeAbuseTests {
         let abuser = Abuser(port: port)
         let leaks = LeakCheck(secret: Self.secret)
         abuser.slowHeaders(connections: 200)
-        abuser.endlessStreams(4)
+        abuser.endlessStreams(4, volume: Self.streamed / 4)
         abuser.malformed(Self.brokenRequests) { status, text in leaks.check(status, text) }
 
-        // Normal requests all along, and two rebuilds (site.yml edited) in the middle.
-        var latencies: [Double] = []
-        var failures: [String] = []
-        for round in 0..<40 {
-            if round == 10 || round == 25 {
-                try dir.write(
-                    "site.yml", ServeTests.site.replacingOccurrences(of: "Serve Test", with: "Round \(round)"))
-            }
-            try await Task.sleep(for: .milliseconds(200))
-            var answered = false
-            for _ in 0..<3 where !answered {
-                let started = Date()
-                if let page = try? await RawHTTP.get(port: port, "/"), page.status == 200, page.text.contains("<html") {
-                    latencies.append(Date().timeIntervalSince(started))
-                    answered = true
-                }
-            }
-            if !answered { failures.append("round \(round)") }
+        // Normal requests all along: ten, then through two rebuilds (site.yml edited) until each new title
+        // is served. Each round moves the slow connections on by a header line.
+        let client = NormalClient(port: port, abuser: abuser)
+        try await client.rounds(10, until: nil)
+        for title in ["Round 10", "Round 25"] {
+            try dir.write("site.yml", ServeTests.site.replacingOccurrences(of: "Serve Test", with: title))
+            let served = try await client.rounds(10, until: title)
+            #expect(served, "the rebuild to \(title) never showed: \(server.stderr.suffix(2000))")
         }
+        let streamed = await abuser.waitForStreams()
+        #expect(streamed, "the streams were still sending after two minutes: \(abuser.tally)")
         let during = ProcessMemory(pid: pid)
-        abuser.stop()
+        await abuser.stop()
         let after = try #require(ProcessMemory(pid: pid), "serve died: \(server.stderr.suffix(3000))")
-        // The second rebuild's title shows once it is done (a bounded wait, not a timing assertion).
-        var rebuilt = false
-        for _ in 0..<60 where !rebuilt {
-            rebuilt = (try? await RawHTTP.get(port: port, "/"))?.text.contains("Round 25") == true
-            if !rebuilt { try await Task.sleep(for: .milliseconds(250)) }
-        }
-        #expect(rebuilt, "the rebuilds did not run: \(server.stderr.suffix(2000))")
         #expect(await server.interrupt() == 0)
 
-        latencies.sort()
-        let median = latencies.isEmpty ? 0 : latencies[latencies.count / 2]
-        let growth = Double(after.peak - before.resident) / 1024
+        let growth = (after.peak - before.resident) / 1024
         print(
-            "serve abuse: \(latencies.count)/40 normal GETs answered (median \(Int(median * 1000)) ms, "
-                + "slowest \(Int((latencies.last ?? 0) * 1000)) ms); RSS \(before.resident / 1024) MiB before, "
-                + "\((during?.resident ?? 0) / 1024) MiB during, peak \(after.peak / 1024) MiB; abuse: "
+            "serve abuse: \(client.answered)/\(client.asked) normal GETs answered (median "
+                + "\(Int(client.median * 1000)) ms, slowest \(Int(client.slowest * 1000)) ms); RSS "
+                + "\(before.resident / 1024) MiB before, \((during?.resident ?? 0) / 1024) MiB during, peak "
+                + "\(after.peak / 1024) MiB; abuse: "
                 + abuser.tally.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        #expect(failures.isEmpty, "no answer in 3 tries: \(failures)")
-        // Generous: a file server answering within a second even on a loaded CI machine.
-        #expect(median < 1.0, "median \(median) s")
-        // The streams sent hundreds of megabytes; none of it may stay in memory.
-        #expect(abuser.tally["bytes streamed", default: 0] > 0)
-        #expect(growth < 128, "serve grew by \(growth) MiB")
+        #expect(client.failures.isEmpty, "no answer in 3 tries: \(client.failures)")
+        // The streams sent 512 MiB; none of it may stay in memory. The bound is far above what serve needs
+        // (its peak, rebuilds included, is under 100 MiB), so only memory that grows with the abuse fails it.
+        #expect(abuser.tally["bytes streamed", default: 0] > Self.streamed / 2)
+        #expect(growth < 256, "serve grew by \(growth) MiB")
         #expect(abuser.tally["slow connections opened", default: 0] == 200)
         #expect(leaks.problems.isEmpty, "\(leaks.problems.prefix(5))")
         #expect(leaks.answers > 0)
+    }
+}
+
+/// The well-behaved client beside the abuse: GET / (three tries each), a tick of the slow connections
+/// after each. Latencies are reported, never asserted: a loaded machine may be slow, not wrong.
+final class NormalClient {
+    let port: UInt16
+    let abuser: Abuser
+    private(set) var latencies: [Double] = []
+    private(set) var failures: [Int] = []
+    private(set) var asked = 0
+
+    init(port: UInt16, abuser: Abuser) {
+        self.port = port
+        self.abuser = abuser
+    }
+
+    var answered: Int { latencies.count }
+    var median: Double { latencies.isEmpty ? 0 : latencies.sorted()[latencies.count / 2] }
+    var slowest: Double { latencies.max() ?? 0 }
+
+    /// At least `count` rounds, then more until a page contains `title` (when given); false if it never
+    /// did before a deadline that only a stuck rebuild reaches.
+    @discardableResult
+    func rounds(_ count: Int, until title: String?) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(120)
+        var seen = title == nil
+        var done = 0
+        while done < count || (!seen && Date() < deadline) {
+            let page = await get()
+            seen = seen || title.map { page?.contains($0) == true } == true
+            abuser.tick()
+            done += 1
+            // Between polls for the rebuild only, so the loop does not take the CPU the rebuild needs.
+            if done >= count && !seen { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        return seen
+    }
+
+    private func get() async -> String? {
+        asked += 1
+        for _ in 0..<3 {
+            let started = Date()
+            if let page = try? await RawHTTP.get(port: port, "/"), page.status == 200, page.text.contains("<html") {
+                latencies.append(Date().timeIntervalSince(started))
+                return page.text
+            }
+        }
+        failures.append(asked)
+        return nil
     }
 }
 

@@ -149,16 +149,19 @@ struct OwnerPagingTests {
 }
 
 /// Holds each page request until `expected` of them wait together, which only a listing that asks for
-/// them at once achieves; a listing asking one after another is let through after a while, so it
-/// fails the test instead of hanging it.
+/// them at once achieves. A listing asking one after another would wait forever, so the first held
+/// request also starts a deadline far past any working run; once it passes, the gate stays open and the
+/// test fails (`metTogether` false) instead of hanging.
 actor PageGate {
     let expected: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var givenUp = false
     private(set) var metTogether = false
 
     init(expected: Int) { self.expected = expected }
 
     func pass() async {
+        if givenUp { return }
         await withCheckedContinuation { continuation in
             waiting.append(continuation)
             if waiting.count == expected {
@@ -166,11 +169,16 @@ actor PageGate {
                 open()
             } else if waiting.count == 1 {
                 Task {
-                    try? await Task.sleep(for: .seconds(10))
-                    self.open()
+                    try? await Task.sleep(for: .seconds(120))
+                    self.giveUp()
                 }
             }
         }
+    }
+
+    private func giveUp() {
+        if !metTogether { givenUp = true }
+        open()
     }
 
     private func open() {
