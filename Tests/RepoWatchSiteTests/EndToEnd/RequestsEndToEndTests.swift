@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 24 against the fixture server: the budget and pending cards, GitHub's limits waited as
 /// told, `repos:` through GraphQL, pacing, and sites that fit GitHub Pages.
-@Suite("End-to-end: requests (budget, limits, GraphQL cards, pacing, size)", .timeLimit(.minutes(4)))
+@Suite("End-to-end: requests (budget, limits, GraphQL cards, pacing, size)", .timeLimit(.minutes(10)))
 struct RequestsEndToEndTests {
     let repos = ["twbs/bootstrap", "octocat/Hello-World"]
 

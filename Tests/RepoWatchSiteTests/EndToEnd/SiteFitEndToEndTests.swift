@@ -5,7 +5,7 @@ import Testing
 
 /// Sites that fit GitHub Pages (`outputs:` on an owner, the size in the summary) and the token's
 /// budget told before a build that would not fit it.
-@Suite("End-to-end: outputs: per owner, the site's size, the quota told", .timeLimit(.minutes(3)))
+@Suite("End-to-end: outputs: per owner, the site's size, the quota told", .timeLimit(.minutes(10)))
 struct SiteFitEndToEndTests {
     static let site = """
         title: Fit

@@ -5,7 +5,7 @@ import Testing
 /// builds against the drifting, faulty scripted GitHub, every build checked by the script (site whole,
 /// history continuous, cache bounded, no crash or hang). The full two years run as a benchmark; this
 /// keeps the script and the build honest with each other on every test run.
-@Suite("End-to-end: twenty days of builds in the simulation", .timeLimit(.minutes(5)))
+@Suite("End-to-end: twenty days of builds in the simulation", .timeLimit(.minutes(10)))
 struct YearsSimulationTests {
     @Test("40 builds, 12 hours apart, with faults from the seed: every check of the simulation holds")
     func aMonthOfBuilds() async throws {
