@@ -43,6 +43,13 @@ package struct ResponseCache: Sendable {
             case freshUntil = "fresh_until"
         }
 
+        /// The entry with an empty body: what a request needs while it waits for its answer.
+        package var withoutBody: Entry {
+            var header = self
+            header.body = Data()
+            return header
+        }
+
         package var isPermanentRedirect: Bool {
             location != nil && [nil, 301, 308].contains(status)
         }

@@ -188,6 +188,42 @@ struct CacheLifetimeTests {
         #expect(try await asked(after: 32) == false, "the recheck renewed the redirect")
     }
 
+    /// A conditional request does not hold its entry's body while it waits for its answer (an
+    /// owner's 200 listing pages waited together with theirs: 79 MiB): a 304 answers with the body
+    /// read after the wait, and an entry gone or changed meanwhile is asked again without validators.
+    @Test func aNotModifiedAnswerReadsTheBodyAfterTheWait() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ResponseCache(directory: folder, now: start)
+        let url = api.endpoint("/orgs/o/repos")
+        let stored = ResponseCache.Entry(
+            url: url.absoluteString, tokenFingerprint: ResponseCache.fingerprint(token: api.token), status: 200,
+            etag: "\"v1\"", link: "<https://api.example.test/orgs/o/repos?page=2>; rel=\"next\"",
+            body: Data("[1]".utf8), storedAt: start)
+        cache.store(stored)
+        let sameHeader = FakeTransport { _ in
+            var rewritten = stored
+            rewritten.body = Data("[2]".utf8)
+            cache.store(rewritten)
+            return (304, [:], Data())
+        }
+        let answer = try await client(sameHeader, cache).get(url)
+        #expect(String(decoding: answer.data, as: UTF8.self) == "[2]", "the body read before the wait was held")
+        #expect(answer.header("link") == stored.link && answer.status == 200)
+        #expect(sameHeader.requests.map { $0.value(forHTTPHeaderField: "If-None-Match") } == ["\"v1\""])
+
+        let goneMeanwhile = FakeTransport { request in
+            guard request.value(forHTTPHeaderField: "If-None-Match") != nil else {
+                return (200, ["etag": "\"v2\""], Data("[3]".utf8))
+            }
+            try FileManager.default.removeItem(at: cache.file(for: url.absoluteString))
+            return (304, [:], Data())
+        }
+        #expect(String(decoding: try await client(goneMeanwhile, cache).get(url).data, as: UTF8.self) == "[3]")
+        #expect(goneMeanwhile.requests.map { $0.value(forHTTPHeaderField: "If-None-Match") } == ["\"v1\"", nil])
+        #expect(cache.entry(for: url.absoluteString)?.etag == "\"v2\"")
+    }
+
     @Test func pruningRemovesWhatNobodyUsedForThirtyDaysAndKeepsTheRest() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
