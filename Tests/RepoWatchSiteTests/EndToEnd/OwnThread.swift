@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Blocking work (waiting for a process, reading a pipe to its end, a socket call) on a thread of its own.
 /// Neither Swift's cooperative pool (a thread per core: two blocked tests stop every other test) nor
 /// Dispatch's global queues is a place to block: on Linux those add a thread about once a second when
@@ -21,14 +17,11 @@ enum OwnThread {
         }
     }
 
+    /// The thread keeps the signals its creator blocks (the pools block SIGCHLD among others): with
+    /// SIGCHLD let through, Foundation's own handler interrupts a pipe read here (EINTR), which
+    /// `readDataToEndOfFile` answers with a crash. Processes started from it unblock what they need
+    /// themselves (the tool and the fixture server do).
     static func start(_ body: @escaping @Sendable () -> Void) {
-        Thread {
-            // A thread inherits its creator's signal mask, and the pools block SIGTERM and SIGINT;
-            // a process started from here inherits this thread's, so that terminate() and Ctrl-C reach it.
-            var none = sigset_t()
-            sigemptyset(&none)
-            pthread_sigmask(SIG_SETMASK, &none, nil)
-            body()
-        }.start()
+        Thread(block: body).start()
     }
 }
