@@ -115,7 +115,7 @@ private struct PageMaker: Sendable {
         sections = OwnerSections(
             headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
         feeds = SiteFeeds(
-            config: config, state: renderer.feed, generatedAt: snapshot.generatedAt,
+            config: config, state: renderer.feed, generatedAt: snapshot.generatedAt, strings: strings,
             withoutPage: Self.cardsOnly(config))
         shares = ShareMaker(config: config, strings: strings)
     }

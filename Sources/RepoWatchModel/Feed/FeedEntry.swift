@@ -2,7 +2,8 @@ import Foundation
 import RepoWatchSupport
 
 /// One thing that changed, as the feeds tell it. Kept as rendered (title and summary in English) so an
-/// entry restored from the published `feed.xml` is the same value as the one first written.
+/// entry restored from the published `feed.xml` is the same value as the one first written; `facts`
+/// keeps what that text was made from, so a site in another language can tell it in its own words.
 package struct FeedEntry: Codable, Sendable, Equatable {
     package enum Kind: String, Codable, Sendable, CaseIterable {
         case release, milestone, woke, archived, renamed, gone
@@ -18,18 +19,51 @@ package struct FeedEntry: Codable, Sendable, Equatable {
     package var summary: String
     /// When it happened: the release's date, the push's, else the build that saw it.
     package var updated: Date
+    /// What `title` and `summary` say, as values. Absent from an entry written before the feeds spoke
+    /// the site's language, and from one restored from `feed.xml`: those are written as stored.
+    package var facts: FeedFacts?
 
-    package init(id: String, repo: String, kind: Kind, title: String, summary: String, updated: Date) {
+    package init(
+        id: String, repo: String, kind: Kind, title: String, summary: String, updated: Date, facts: FeedFacts? = nil
+    ) {
         self.id = id
         self.repo = repo
         self.kind = kind
         self.title = title
         self.summary = summary
         self.updated = updated
+        self.facts = facts
     }
 
     /// The repository's page, relative to the site root (`repos/owner/name/`).
     package var link: String { "repos/\(repo)/" }
+}
+
+/// The values an entry's text is made from; which ones are set depends on the kind.
+package struct FeedFacts: Codable, Sendable, Equatable {
+    /// The repository as GitHub names it now (site.yml's name when GitHub gave none).
+    package var name: String
+    /// The repository's description when the entry was made; the summary ends with it.
+    package var about: String?
+    /// release: the tag.
+    package var tag: String?
+    /// release: when it was published; woke: the push.
+    package var date: Date?
+    /// milestone: the milestone passed, and the stars then.
+    package var milestone: Int?
+    package var stars: Int?
+    /// woke: the quiet days before the push.
+    package var quietDays: Int?
+    /// renamed: GitHub's old and new names.
+    package var oldName: String?
+    package var newName: String?
+    /// renamed, gone: the name site.yml lists.
+    package var configName: String?
+
+    package init(name: String, about: String? = nil) {
+        self.name = name
+        self.about = about
+    }
 }
 
 /// Entry ids. With a `base_url`, a tag URI (RFC 4151) on its host; without one, a name-based

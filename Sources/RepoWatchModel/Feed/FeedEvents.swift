@@ -57,7 +57,7 @@ package struct FeedEvents {
             told.append(
                 entry(
                     .archived, "archived/\(Self.day(now))", "\(name) was archived",
-                    "The repository is now read-only on GitHub.", at: now))
+                    "The repository is now read-only on GitHub.", at: now, facts: facts))
         }
         return told
     }
@@ -65,18 +65,24 @@ package struct FeedEvents {
     func release(since previous: String?) -> FeedEntry? {
         guard let release = repo.release, release.tag != previous else { return nil }
         let date = release.publishedAt.map { " on \(Formatting.day($0))" } ?? ""
+        var facts = facts
+        facts.tag = release.tag
+        facts.date = release.publishedAt
         return entry(
             .release, "release/\(FeedIDs.segment(release.tag))", "\(name) released \(release.tag)",
-            "\(name) published the release \(release.tag)\(date).", at: release.publishedAt ?? now)
+            "\(name) published the release \(release.tag)\(date).", at: release.publishedAt ?? now, facts: facts)
     }
 
     /// The highest milestone newly passed; the ones under it are remembered as told too.
     func milestone(told: [Int]) -> FeedEntry? {
         guard let stars = repo.stars, let top = StarMilestones.passed(by: stars).last(where: { !told.contains($0) })
         else { return nil }
+        var facts = facts
+        facts.milestone = top
+        facts.stars = stars
         return entry(
             .milestone, "stars/\(top)", "\(name) passed \(Formatting.grouped(top)) stars",
-            "\(name) has \(Formatting.grouped(stars)) stars.", at: now)
+            "\(name) has \(Formatting.grouped(stars)) stars.", at: now, facts: facts)
     }
 
     func woke(since previous: Date?) -> FeedEntry? {
@@ -84,34 +90,51 @@ package struct FeedEvents {
             pushed.timeIntervalSince(previous) > Double(FeedState.quietDays) * 86_400
         else { return nil }
         let quiet = Snapshot.daysSince(previous, now: pushed)
+        var facts = facts
+        facts.date = pushed
+        facts.quietDays = quiet
         return entry(
             .woke, "woke/\(Formatting.iso(pushed))", "\(name) is active again",
-            "\(name) was pushed to on \(Formatting.day(pushed)) after \(quiet) quiet days.", at: pushed)
+            "\(name) was pushed to on \(Formatting.day(pushed)) after \(quiet) quiet days.", at: pushed,
+            facts: facts)
     }
 
     func renamed(since memory: FeedMemory) -> FeedEntry? {
         guard let old = memory.fullName, let new = repo.fullName, old.lowercased() != new.lowercased() else {
             return nil
         }
+        var facts = facts
+        facts.oldName = old
+        facts.newName = new
+        facts.configName = repo.configName
         return entry(
             .renamed, "renamed/\(FeedIDs.segment(new.lowercased()))", "\(old) was renamed to \(new)",
-            "GitHub now calls \(old) \(new); this site still lists it as \(repo.configName).", at: now)
+            "GitHub now calls \(old) \(new); this site still lists it as \(repo.configName).", at: now,
+            facts: facts)
     }
 
     func gone() -> FeedEntry {
-        entry(
+        var facts = facts
+        facts.configName = repo.configName
+        return entry(
             .gone, "gone/\(Self.day(now))", "\(name) is gone from GitHub",
-            "GitHub answers 404 for \(repo.configName): deleted, made private, or out of the token's reach.", at: now)
+            "GitHub answers 404 for \(repo.configName): deleted, made private, or out of the token's reach.", at: now,
+            facts: facts)
     }
 
-    /// The summary ends with the repository's description, as GitHub has it now.
-    private func entry(_ kind: FeedEntry.Kind, _ detail: String, _ title: String, _ summary: String, at date: Date)
-        -> FeedEntry
-    {
-        let about = repo.description.map { $0.isEmpty ? "" : "\n\n" + $0 } ?? ""
+    /// What every kind's text names: the repository, and its description, as GitHub has them now.
+    var facts: FeedFacts { FeedFacts(name: name, about: repo.description.flatMap { $0.isEmpty ? nil : $0 }) }
+
+    /// The summary ends with the repository's description. The English text is stored with the facts
+    /// it came from: a feed in another language is told from the facts (`FeedText`).
+    private func entry(
+        _ kind: FeedEntry.Kind, _ detail: String, _ title: String, _ summary: String, at date: Date,
+        facts: FeedFacts
+    ) -> FeedEntry {
+        let about = facts.about.map { "\n\n" + $0 } ?? ""
         return FeedEntry(
             id: ids.id("\(key)/\(detail)"), repo: key, kind: kind, title: title, summary: summary + about,
-            updated: date)
+            updated: date, facts: facts)
     }
 
     private static func day(_ date: Date) -> String { String(Formatting.iso(date).prefix(10)) }

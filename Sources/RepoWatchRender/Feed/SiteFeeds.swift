@@ -8,16 +8,22 @@ package struct SiteFeeds: Sendable {
     package static let siteFeed = "feed.xml"
 
     package let config: SiteConfig
+    /// The kept entries, told in the site's language.
     package let entries: [FeedEntry]
     package let generatedAt: Date
     private let byRepo: [String: [FeedEntry]]
 
-    /// - Parameter withoutPage: keys of repositories the site writes no page for (`outputs: card`).
-    package init(config: SiteConfig, state: FeedState, generatedAt: Date, withoutPage: Set<String> = []) {
+    /// - Parameters:
+    ///   - strings: the site locale's table, which the entries' titles and summaries are told in.
+    ///   - withoutPage: keys of repositories the site writes no page for (`outputs: card`).
+    package init(
+        config: SiteConfig, state: FeedState, generatedAt: Date, strings: StringTable = .english,
+        withoutPage: Set<String> = []
+    ) {
         // Repositories taken out of site.yml, or shown by a card alone, have no page to link to.
         let listed = Set(config.repos.map(\.key)).subtracting(withoutPage)
         self.config = config
-        self.entries = state.entries.filter { listed.contains($0.repo) }
+        self.entries = FeedText(strings: strings).entries(state.entries.filter { listed.contains($0.repo) })
         self.generatedAt = state.started ?? generatedAt
         byRepo = Dictionary(grouping: self.entries, by: \.repo)
     }

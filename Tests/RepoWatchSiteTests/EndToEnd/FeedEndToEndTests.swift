@@ -133,6 +133,54 @@ struct FeedEndToEndTests {
         #expect(seen.count == 1 && seen.allSatisfy { $0.header("authorization") == nil })
     }
 
+    @Test("a locale: ko site's feeds: no English word in entry titles or summaries, same ids")
+    func koreanFeeds() async throws {
+        let site = try RebuiltSite("feed-ko", repos: ["octocat/Hello-World", "twbs/bootstrap"])
+        defer { site.dir.remove() }
+        try site.dir.write(
+            "site.yml", "title: 저장소 관찰\nlocale: ko\nrepos:\n  - octocat/Hello-World\n  - twbs/bootstrap\n")
+        let api = try await FixtureServer.start(routes: try Self.routes())
+        defer { api.stop() }
+        let published = try await FixtureServer.start(
+            routes: [.get("/watch/feed.xml", .text("Not Found", status: 404))], host: "127.0.0.2")
+        defer { published.stop() }
+        let base = published.base + "/watch/"
+        for day in [0, 1] {
+            let result = try await Self.build(site, api, base: base, day: day)
+            #expect(result.status == 0, "\(result)")
+        }
+        // A release, then 1,000 stars: the kinds a two-build site tells.
+        let feeds = try ["feed.xml", "repos/octocat/hello-world/feed.xml", "repos/twbs/bootstrap/feed.xml"].map {
+            try ParsedFeed.read(site.output.appendingPathComponent($0))
+        }
+        let siteFeed = feeds[0]
+        #expect(!siteFeed.bozo && siteFeed.entries.count == 4)
+        #expect(Set(siteFeed.entries.flatMap(\.tags)) == ["release", "milestone"])
+        #expect(siteFeed.entries.first?.title == "octocat/Hello-World 별 1,000개 돌파")
+        #expect(siteFeed.entries.first?.id == "tag:127.0.0.2,2026:repowatch/octocat/hello-world/stars/1000")
+        #expect(siteFeed.entries.first?.summary?.contains(Self.hostile) == true)
+        // Names, tags and descriptions are GitHub's; every other word must be Korean.
+        let snapshot = try Data(contentsOf: site.output.appendingPathComponent("data/snapshot.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: snapshot) as? [String: Any])
+        let repos = object["repos"] as? [[String: Any]] ?? []
+        let names = repos.flatMap { repo in
+            [repo["full_name"], repo["description"], (repo["release"] as? [String: Any])?["tag"]]
+                .compactMap { $0 as? String }
+        }
+        #expect(names.contains("twbs/bootstrap") && names.contains("v1.1.0") && names.contains(Self.hostile))
+        let allowed = KoreanSiteEndToEndTests.properNouns.union(names.flatMap(KoreanSiteEndToEndTests.words))
+        var english: Set<String> = []
+        for entry in feeds.flatMap(\.entries) {
+            let text = (entry.title ?? "") + " " + (entry.summary ?? "")
+            english.formUnion(KoreanSiteEndToEndTests.words(text).filter { !allowed.contains($0) })
+        }
+        #expect(feeds.map(\.entries.count) == [4, 3, 1])
+        #expect(english.isEmpty, "English in a Korean feed: \(english.sorted())")
+        // The description's words ("on", "the") are allowed above; the English sentences must still be gone.
+        let texts = feeds.flatMap(\.entries).map { ($0.title ?? "") + " " + ($0.summary ?? "") }
+        #expect(!texts.contains { $0.contains("released") || $0.contains("passed") || $0.contains("published") })
+    }
+
     @Test("pages link their feed in the head and visibly, in the page's language")
     func pagesLinkFeeds() async throws {
         let site = try RebuiltSite("feed-links", repos: ["octocat/Hello-World"])
