@@ -44,6 +44,7 @@ import urllib.request
 from dataclasses import dataclass
 
 import hugo_site
+import requests_benchmark
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -62,9 +63,16 @@ class Run:
     timeline: dict = None  # network runs: the server's /_stats after the run
 
 
+# GitHub's secondary limits lifted on both sides (server and client): these cases measure the engine
+# against latency, and filling the offline sites' caches must not take the pacer's 22 minutes.
+# Pacing under the real limits is measured apart (requests_benchmark.py, the "Requests" section).
+LIFTED_SERVER = ["--rest-per-minute", "1000000", "--graphql-per-minute", "1000000"]
+LIFTED = ["--rate-limits", "rest=1000000/min,graphql=1000000/min"]
+
+
 def start_server(latency, org_repos=None):
     process = subprocess.Popen(
-        [sys.executable, os.path.join(HERE, "synthetic_server.py"), "--latency", str(latency)]
+        [sys.executable, os.path.join(HERE, "synthetic_server.py"), "--latency", str(latency), *LIFTED_SERVER]
         + (["--org-repos", str(org_repos)] if org_repos else []),
         stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline()
@@ -215,7 +223,7 @@ def network_benchmark(binary, count, latency, jobs, runs, owners=False, warm_run
     else:
         write_site(folder, count)
     server, base = start_server(latency, org_repos=count if owners else None)
-    command = [binary, "build", "--api-url", base, "--jobs", str(jobs)]
+    command = [binary, "build", "--api-url", base, "--jobs", str(jobs), *LIFTED]
     try:
         cold, warm = [], []
         for _ in range(runs):
@@ -256,7 +264,7 @@ def filled_site(binary, count):
     write_site(folder, count)
     server, base = start_server(0)
     try:
-        timed([binary, "build", "--api-url", base, "--jobs", "8"], folder)
+        timed([binary, "build", "--api-url", base, "--jobs", "8", *LIFTED], folder)
     finally:
         server.terminate()
     # The cache is keyed by full URL, so the offline builds name the same API; the server is gone.
@@ -449,7 +457,38 @@ def network_section(net):
          for label, runs in (("cold", net["cold"]), ("warm", net["warm"])) for k, r in enumerate(runs)] + [""]
 
 
-def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None):
+def requests_cases(args, binary):
+    """The requests benchmark's cases (requests_benchmark.py) in this run: GitHub's secondary limits
+    enforced by the synthetic server, the pacer on; their folders go to this run's trash."""
+    if args.no_requests:
+        return None
+    print("requests: pacing, asking only what changed, GraphQL cards, the budget…", flush=True)
+    requests_benchmark.discard = TRASH.discard
+    options = argparse.Namespace(
+        cases="cold-org,warm-pushed,cold-repos,budget", org_repos=args.requests_repos,
+        repos_count=args.requests_repos, minute=args.requests_minute, latency=0.02, budget_repos=args.budget_repos,
+        budget=args.budget, budget_minute=args.budget_minute, outputs="card", max_runs=30)
+    lines = requests_benchmark.run_cases(binary, options, [])
+    return {"lines": lines, "targets": list(requests_benchmark.TARGETS), "options": options}
+
+
+def requests_section(requests):
+    o = requests["options"]
+    return [
+        "## Requests: pacing, asking only what changed, GraphQL cards, the budget",
+        "",
+        "The synthetic GitHub enforces GitHub's secondary limits (900 REST requests and 2,000 GraphQL",
+        f"queries a minute, 100 in flight) over a minute shortened to {o.minute:g} s ({o.budget_minute:g} s for the",
+        "budget case), answers 403/429 \"You have exceeded a secondary rate limit\" past them and counts every",
+        "such answer, and counts the primary quota each answer costs (an authorized 304 is free). Every build",
+        "has a token and `--rate-limits minute=<the same minute>s`. Same cases as",
+        f"`python3 Benchmarks/requests_benchmark.py --minute {o.minute:g} --budget-repos {o.budget_repos} "
+        f"--budget {o.budget} --budget-minute {o.budget_minute:g}`.",
+        "",
+    ] + requests["lines"]
+
+
+def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None, requests=None):
     fresh, rebuild, unchanged = offline["fresh"], offline["rebuild"], offline["unchanged"]["ours"]
     after_deletion = offline["after deletion"]
     peak = median(fresh["ours"], "rss")
@@ -465,15 +504,15 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
     rows = []
     if fresh["hugo"]:
         for name, situation in (("fresh output folder", fresh), ("rebuild over the last output", rebuild)):
-            rows.append((f"{name}, {n} repositories: wall, ours ÷ Hugo", "≤ 0.5",
-                         f"{ratio(situation, 'wall'):.2f}", mark(ratio(situation, "wall") <= 0.5)))
+            rows.append((f"{name}, {n} repositories: wall, ours ÷ Hugo", "≤ 0.4",
+                         f"{ratio(situation, 'wall'):.2f}", mark(ratio(situation, "wall") <= 0.4)))
             rows.append((f"{name}: user CPU, ours ÷ Hugo", "≤ 0.5",
                          f"{ratio(situation, 'user'):.2f}", mark(ratio(situation, "user") <= 0.5)))
         rows.append((f"fresh output folder right after deleting the previous output (ext4 without a journal, "
                      f"see below), {n} repositories: wall, ours ÷ Hugo",
                      "informational, not a target", f"{ratio(after_deletion, 'wall'):.2f}", ""))
     rows += [
-        (f"peak memory, {n} repositories (fresh)", "≤ 100 MiB", f"{peak:.0f} MiB", mark(peak <= 100)),
+        (f"peak memory, {n} repositories (fresh)", "≤ 60 MiB", f"{peak:.0f} MiB", mark(peak <= 60)),
         (f"peak memory, {args.memory_repos:,} ÷ {n} repositories", "≤ 1.10", f"{peak_big / peak:.2f}",
          mark(peak_big / peak <= 1.10)),
         ("rebuild with nothing changed: files written", "0", f"{median(unchanged, 'written'):,.0f}",
@@ -481,6 +520,8 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
     ]
     for net in nets:
         rows += network_rows(net, mark)
+    if requests:
+        rows += requests["targets"]
     header = "| | wall | user CPU | system CPU | peak RSS | files in output | files written |\n|---|---|---|---|---|---|---|"
     owner_runs = f" (the `owners:` case: {args.owner_runs} cold, 1 warm)" if args.owner_repos else ""
     lines = [
@@ -559,6 +600,8 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
     ]
     for net in nets:
         lines += network_section(net)
+    if requests:
+        lines += requests_section(requests)
     return "\n".join(lines)
 
 
@@ -579,11 +622,21 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes, to check the harness")
     ap.add_argument("--network-only", action="store_true",
                     help="only the network cases, printed (docs/benchmarks.md is left alone)")
+    ap.add_argument("--no-requests", action="store_true", help="skip the requests cases (requests_benchmark.py)")
+    ap.add_argument("--requests-repos", type=int, default=10_000,
+                    help="the requests cases' organization and repos: list (cold, warm 1 %% pushed, cold repos:)")
+    ap.add_argument("--requests-minute", type=float, default=20.0,
+                    help="the synthetic GitHub's minute in the requests cases, in seconds")
+    ap.add_argument("--budget-repos", type=int, default=100_000)
+    ap.add_argument("--budget", type=int, default=5_000)
+    ap.add_argument("--budget-minute", type=float, default=2.0)
     ap.add_argument("--output", default=os.path.join(ROOT, "docs", "benchmarks.md"))
     args = ap.parse_args()
     if args.quick:
         args.offline_repos, args.memory_repos, args.cold_repos, args.runs = 300, 600, 50, 2
         args.owner_repos, args.owner_runs = min(args.owner_repos, 250), 1
+        args.requests_repos, args.requests_minute = 300, 2.0
+        args.budget_repos, args.budget, args.budget_minute = 2_000, 300, 0.5
         if args.output.endswith("docs/benchmarks.md"):
             args.output = os.path.join(tempfile.gettempdir(), "benchmarks-quick.md")
     binary = os.path.abspath(args.binary)
@@ -613,6 +666,7 @@ def run_all(args, binary, loads):
         offline = offline_benchmark(sites, args.runs)
         print(f"memory: {args.memory_repos} repositories…", flush=True)
         memory = memory_benchmark(binary, args.memory_repos, args.runs)
+        requests = requests_cases(args, binary)
         # Last of all: its deletions must precede no other timed run.
         print("informational, after a deletion: ours and Hugo…", flush=True)
         offline["after deletion"] = after_deletion_benchmark(sites, args.runs)
@@ -621,7 +675,7 @@ def run_all(args, binary, loads):
     hugo_version = "Hugo not run" if args.no_hugo else \
         subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
     loads.append(load())
-    text = report(args, nets, offline, memory, hugo_version, loads, TRASH.fallback)
+    text = report(args, nets, offline, memory, hugo_version, loads, TRASH.fallback, requests)
     os.makedirs(os.path.dirname(args.output), exist_ok=True)
     with open(args.output, "w") as f:
         f.write(text)

@@ -41,6 +41,20 @@ ROOT = os.path.dirname(HERE)
 TOKEN = "ghp_benchmarkToken0123456789abcdefghijklmn"
 
 
+# (target, goal, measured, met) of every case run, for benchmark.py's Targets table.
+TARGETS = []
+
+
+def target(name, goal, measured, ok):
+    TARGETS.append((name, goal, measured, "met" if ok else "**missed**"))
+    return "met" if ok else "**missed**"
+
+
+def discard(folder):
+    """How a case's folder goes at its end; Benchmarks/benchmark.py moves it aside instead (its Trash)."""
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 class Server:
     def __init__(self, org_repos, minute, latency):
         self.minute = minute
@@ -103,6 +117,16 @@ def line(stderr, prefix):
     return next((l for l in lines if l.startswith(prefix)), None) or next((l for l in lines if prefix in l), "—")
 
 
+def site_bytes(size):
+    """'850.2 MB' (the Built line's size) in bytes; infinity when unknown."""
+    number, _, unit = size.partition(" ")
+    scale = {"bytes": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9}.get(unit)
+    try:
+        return float(number.replace(",", "")) * scale if scale else math.inf
+    except ValueError:
+        return math.inf
+
+
 def limited(stats):
     return stats["limited_rest"] + stats["limited_graphql"] + stats["limited_concurrency"]
 
@@ -123,6 +147,9 @@ def cold_and_warm_org(binary, args, out):
         least = floor(cold["api"], args.minute)
         least_text = f"{span / least:.3f}" if least else "— (under a minute's requests)"
         ok = limited(cold) == 0 and (least == 0 or span <= 1.1 * least)
+        target(f"cold organization of {args.org_repos:,} (owners:), paced: secondary-limit answers", "0",
+               f"{limited(cold)}", limited(cold) == 0)
+        target("the same: first request → last answer ÷ pacing floor", "≤ 1.1", least_text, ok)
         out += [
             f"### Cold: one organization of {args.org_repos:,} repositories, minute scaled to {args.minute:g} s",
             "",
@@ -150,6 +177,8 @@ def cold_and_warm_org(binary, args, out):
         pages = math.ceil(args.org_repos / 100)
         goal = 1 + pages + pushed
         queries = math.ceil(args.org_repos / 100)
+        target(f"warm, 1 % pushed: REST requests", f"≤ {goal:,}", f"{warm['api']:,}", warm["api"] <= goal)
+        target("warm, 1 % pushed: GraphQL queries", f"≤ {queries}", f"{warm['graphql']}", warm["graphql"] <= queries)
         out += [
             f"### Warm: the same organization, 1 % pushed since ({pushed:,} repositories)",
             "",
@@ -166,7 +195,7 @@ def cold_and_warm_org(binary, args, out):
         ]
     finally:
         server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        discard(folder)
 
 
 def cold_repos(binary, args, out):
@@ -178,6 +207,9 @@ def cold_repos(binary, args, out):
         print(f"cold-repos: {count:,} repos: entries…", file=sys.stderr, flush=True)
         wall, rss, cold, err = build(binary, folder, server)
         queries = math.ceil(count / 100)
+        target(f"cold {count:,} `repos:` entries with a token: GraphQL queries", f"≤ {queries}", f"{cold['graphql']}",
+               cold["graphql"] <= queries)
+        target("the same: REST requests (contributors only)", f"≤ {count:,}", f"{cold['api']:,}", cold["api"] <= count)
         out += [
             f"### Cold: {count:,} repositories under `repos:`, with a token",
             "",
@@ -195,7 +227,7 @@ def cold_repos(binary, args, out):
         ]
     finally:
         server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        discard(folder)
 
 
 def budget(binary, args, out):
@@ -223,10 +255,18 @@ def budget(binary, args, out):
                 break
     finally:
         server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        discard(folder)
     spent = max(r[1] for r in rows)
     peak = max(r[5] for r in rows)
     after = [r for r in rows if converged and r[0] > converged]
+    target(f"{n:,} repositories, `--budget {cap:,}`: runs until none is pending", "≤ 25", f"{converged or '—'}",
+           bool(converged) and converged <= 25)
+    target("the same: most quota one run spent", f"≤ {cap:,}", f"{spent:,}", spent <= cap)
+    target("the same: quota of the runs after converging", f"≤ {cap:,}", ", ".join(f"{r[1]:,}" for r in after) or "—",
+           bool(after) and all(r[1] <= cap for r in after))
+    target("the same: peak RSS, the largest run", "≤ 100 MiB", f"{peak:.0f} MiB", peak <= 100)
+    target(f"the same: the published site, converged (`outputs: {args.outputs}`)", "< 1 GB", rows[-1][7],
+           site_bytes(rows[-1][7]) < 1e9)
     out += [
         f"### {n:,} repositories with `--budget {cap:,}` (`outputs: {args.outputs}`), minute scaled to "
         f"{args.budget_minute:g} s",
@@ -262,16 +302,21 @@ def main():
     ap.add_argument("--max-runs", type=int, default=30)
     args = ap.parse_args()
     binary = os.path.abspath(args.binary)
-    cases = set(args.cases.split(","))
     out = [f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by `Benchmarks/requests_benchmark.py "
            f"{' '.join(sys.argv[1:])}`, binary {binary.replace(ROOT + '/', '')}.", ""]
+    print("\n".join(run_cases(binary, args, out)))
+
+
+def run_cases(binary, args, out):
+    """The cases `args.cases` names, their Markdown appended to `out` (returned)."""
+    cases = set(args.cases.split(","))
     if cases & {"cold-org", "warm-pushed"}:
         cold_and_warm_org(binary, args, out)
     if "cold-repos" in cases:
         cold_repos(binary, args, out)
     if "budget" in cases:
         budget(binary, args, out)
-    print("\n".join(out))
+    return out
 
 
 if __name__ == "__main__":

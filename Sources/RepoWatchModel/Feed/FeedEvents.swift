@@ -12,7 +12,12 @@ extension FeedState {
     package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date) {
         if started == nil { started = now }
         var told: [FeedEntry] = []
+        repos.reserveCapacity(snapshot.repos.count)
         for repo in snapshot.repos where !repo.stale {
+            // A first build of 100,000 repositories tells 100,000 releases, of which the feed keeps
+            // `limit`: only the newest are held as they come (ids name their repository, which a
+            // site lists once, so none is dropped here and told again later).
+            if told.count >= 4 * Self.limit { told = Self.newest(untold(told)) }
             let key = repo.configName.lowercased()
             let events = FeedEvents(repo: repo, key: key, ids: ids, now: now)
             if !repo.isAvailable {

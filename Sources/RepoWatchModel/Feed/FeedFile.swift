@@ -1,12 +1,15 @@
 import Foundation
 import RepoWatchSupport
 
-/// `feed.json` in the cache folder: the feeds' memory between builds.
+/// `feed.json` in the cache folder: the feeds' memory between builds; what each repository looked
+/// like is in `feed-memory.tsv` beside it (`FeedMemoryTable`).
 package struct FeedFile: Sendable {
     package let url: URL
+    package let memoryURL: URL
 
     package init(cacheDirectory: URL) {
         url = cacheDirectory.appendingPathComponent("feed.json")
+        memoryURL = cacheDirectory.appendingPathComponent(FeedMemoryTable.fileName)
     }
 
     package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
@@ -16,7 +19,12 @@ package struct FeedFile: Sendable {
     package func load(now: Date, warn: (String) -> Void) -> FeedState {
         guard let data = FileManager.default.contents(atPath: url.path) else { return FeedState() }
         do {
-            return try FeedState.parse(data)
+            var state = try FeedState.parse(data)
+            // Schema 1 kept the repositories in feed.json; without the table they are seen as new.
+            if state.repos.isEmpty, let table = FileManager.default.contents(atPath: memoryURL.path) {
+                state.repos = FeedMemoryTable.decode(table)
+            }
+            return state
         } catch {
             let stamp = Formatting.iso(now).replacingOccurrences(of: ":", with: "-")
             let aside = url.deletingLastPathComponent().appendingPathComponent("feed.json.corrupt-\(stamp)")
@@ -29,10 +37,14 @@ package struct FeedFile: Sendable {
         }
     }
 
-    /// Flushed beside the old file and renamed over it: a killed build leaves one valid file.
+    /// Each file flushed beside the old one and renamed over it: a killed build leaves valid files.
+    /// The entries first: killed between the two, the next build tells this one's events again,
+    /// under the same ids, so nothing is told twice and nothing is missed.
     package func save(_ state: FeedState) throws {
         let data = try FeedState.encoder.encode(state) + Data("\n".utf8)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileIO.writeDurably(to: url.path) { output in try data.withUnsafeBytes { try output.write($0) } }
+        let table = FeedMemoryTable.encode(state.repos)
+        try FileIO.writeDurably(to: memoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) } }
     }
 }

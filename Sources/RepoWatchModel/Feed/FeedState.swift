@@ -1,9 +1,13 @@
 import Foundation
 
-/// What the feeds remember between builds (`.repowatch/feed.json`, schema 1): the entries told so
-/// far, newest first, and what each repository looked like when last seen, to tell what changed.
+/// What the feeds remember between builds: the entries told so far, newest first
+/// (`.repowatch/feed.json`, schema 2), and what each repository looked like when last seen, to tell
+/// what changed (`feed-memory.tsv` beside it: `FeedMemoryTable`). Schema 1 held the repositories in
+/// the JSON too; it is still read.
 package struct FeedState: Codable, Sendable, Equatable {
-    package static let schemaVersion = 1
+    package static let schemaVersion = 2
+    /// The schemas `parse` reads.
+    package static let readableSchemas = 1...2
     /// The site feed's length; a repository's feed is the same entries, filtered.
     package static let limit = 100
 
@@ -23,16 +27,25 @@ package struct FeedState: Codable, Sendable, Equatable {
 
     /// Adds entries not told yet (by id), newest first, keeping the last `limit`.
     package mutating func add(_ new: [FeedEntry]) {
+        let fresh = untold(new)
+        guard !fresh.isEmpty else { return }
+        entries = Self.newest(fresh + entries)
+    }
+
+    /// `new` without the entries already told (by id), each id once.
+    func untold(_ new: [FeedEntry]) -> [FeedEntry] {
         let known = Set(entries.map(\.id))
         var seen = Set<String>()
-        let fresh = new.filter { !known.contains($0.id) && seen.insert($0.id).inserted }
-        guard !fresh.isEmpty else { return }
-        // Stable: entries of one moment keep the order they were told in.
-        let merged = (fresh + entries).enumerated().sorted { left, right in
+        return new.filter { !known.contains($0.id) && seen.insert($0.id).inserted }
+    }
+
+    /// The `limit` newest; stable: entries of one moment keep the order they were told in.
+    static func newest(_ list: [FeedEntry]) -> [FeedEntry] {
+        let sorted = list.enumerated().sorted { left, right in
             left.element.updated != right.element.updated
                 ? left.element.updated > right.element.updated : left.offset < right.offset
         }
-        entries = Array(merged.prefix(Self.limit).map(\.element))
+        return Array(sorted.prefix(limit).map(\.element))
     }
 
     package static let encoder: JSONEncoder = {
@@ -42,12 +55,34 @@ package struct FeedState: Codable, Sendable, Equatable {
         return encoder
     }()
 
+    /// Decoded from `feed.json`, as the current schema: the repositories only from a schema 1 file
+    /// (`FeedFile` reads schema 2's from `feed-memory.tsv`).
     package static func parse(_ data: Data) throws -> FeedState {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let state = try decoder.decode(FeedState.self, from: data)
-        guard state.schema == schemaVersion else { throw FeedStateError.schema(state.schema) }
-        return state
+        return try decoder.decode(FeedState.self, from: data)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schema, entries, repos, started
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try container.decode(Int.self, forKey: .schema)
+        guard Self.readableSchemas.contains(schema) else { throw FeedStateError.schema(schema) }
+        entries = try container.decode([FeedEntry].self, forKey: .entries)
+        repos = try container.decodeIfPresent([String: FeedMemory].self, forKey: .repos) ?? [:]
+        started = try container.decodeIfPresent(Date.self, forKey: .started)
+    }
+
+    /// Without the repositories: at 100,000 of them, decoding them as JSON took ~190 MB at once (the
+    /// file, the decoder's map of it, the dictionary); `FeedMemoryTable` reads them line by line.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.schemaVersion, forKey: .schema)
+        try container.encode(entries, forKey: .entries)
+        try container.encodeIfPresent(started, forKey: .started)
     }
 }
 
@@ -56,7 +91,8 @@ package enum FeedStateError: Error, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .schema(let found): "schema \(found), expected \(FeedState.schemaVersion)"
+        case .schema(let found):
+            "schema \(found), expected \(FeedState.readableSchemas.map(String.init).joined(separator: " or "))"
         }
     }
 }
@@ -77,6 +113,17 @@ package struct FeedMemory: Codable, Sendable, Equatable {
         case release, archived, milestones, gone
         case fullName = "full_name"
         case pushedAt = "pushed_at"
+    }
+
+    package init(
+        fullName: String?, release: String?, archived: Bool, pushedAt: Date?, milestones: [Int], gone: Bool
+    ) {
+        self.fullName = fullName
+        self.release = release
+        self.archived = archived
+        self.pushedAt = pushedAt
+        self.milestones = milestones
+        self.gone = gone
     }
 
     package init(_ repo: RepoSnapshot) {

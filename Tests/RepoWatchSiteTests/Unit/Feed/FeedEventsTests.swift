@@ -105,4 +105,24 @@ struct FeedEventsTests {
         #expect(FeedIDs.segment("v1 <x>/&") == "v1%20%3Cx%3E%2F%26")
         #expect(StarMilestones.passed(by: 1_200_000) == [1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000])
     }
+
+    @Test("a first build of many repositories keeps the newest 100 of their releases, ties in the site's order")
+    func manyFirstSightings() {
+        // Releases on 37 distinct days: many ties, which must keep the order the site lists them in.
+        let repos = (0..<1_000).map { k in
+            var repo = RepoSnapshot(
+                configName: "octo/r\(k)", fullName: "octo/r\(k)", description: nil, stars: 1, forks: 0, openIssues: 0,
+                hasIssues: true, archived: false, pushedAt: Self.first, fetchedAt: Self.first)
+            repo.release = RepoRelease(tag: "v\(k)", publishedAt: Self.first - Double(k * 7 % 37) * Self.day)
+            return repo
+        }
+        var state = FeedState()
+        Self.observe(&state, repos, at: Self.first)
+        let expected = repos.enumerated().sorted { left, right in
+            left.element.release!.publishedAt! != right.element.release!.publishedAt!
+                ? left.element.release!.publishedAt! > right.element.release!.publishedAt! : left.offset < right.offset
+        }.prefix(100).map { $0.element.configName }
+        #expect(state.entries.map(\.repo) == expected)
+        #expect(state.repos.count == 1_000)
+    }
 }
