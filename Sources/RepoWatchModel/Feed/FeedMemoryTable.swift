@@ -39,7 +39,9 @@ package enum FeedMemoryTable {
             else { continue }
             var pushedAt: Date?
             if !fields[4].isEmpty {
-                guard let seconds = Double(String(decoding: fields[4], as: UTF8.self)), seconds.isFinite else { continue }
+                guard let seconds = Double(String(decoding: fields[4], as: UTF8.self)), seconds.isFinite else {
+                    continue
+                }
                 pushedAt = Date(timeIntervalSince1970: seconds)
             }
             let milestones = fields[5].split(separator: UInt8(ascii: ",")).compactMap {
