@@ -116,7 +116,12 @@ private struct PageMaker: Sendable {
             headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
         feeds = SiteFeeds(
             config: config, state: renderer.feed, generatedAt: snapshot.generatedAt, strings: strings,
-            withoutPage: Self.cardsOnly(config))
+            hasPage: { [config] key in
+                guard let name = RepoName.parse(key).value, let position = index.position(of: name) else {
+                    return false
+                }
+                return config.outputRanges.isEmpty || config.outputs(at: position) != .card
+            })
         shares = ShareMaker(config: config, strings: strings)
     }
 
@@ -141,12 +146,6 @@ private struct PageMaker: Sendable {
             path: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
             repoCount: config.repos.count)
         try emit(page.path, Data(templates.render("index", context).utf8))
-    }
-
-    /// Keys of the repositories shown by a card alone (`outputs: card`): no page, nothing to link to.
-    private static func cardsOnly(_ config: SiteConfig) -> Set<String> {
-        guard !config.outputRanges.isEmpty else { return [] }
-        return Set(config.repos.indices.filter { config.outputs(at: $0) == .card }.map { config.repos[$0].key })
     }
 
     /// Which files a repository gets (`outputs:` of the owner that lists it).

@@ -4,7 +4,8 @@ import RepoWatchSources
 import RepoWatchSupport
 
 /// Step 3b, tell what changed: the feed's memory (restored first when a lost cache took it), this
-/// build's events added to it, and saved once the site is written.
+/// build's events added to it, and saved once the site is written. What each repository looked
+/// like is written aside before the render (`FeedFile.stageMemory`), which needs the entries only.
 package struct FeedStep: Sendable {
     package let file: FeedFile
     /// False for `--sample`: made-up numbers are told (so the feed has a shape) but never remembered.
@@ -29,6 +30,13 @@ package struct FeedStep: Sendable {
             state = file.load(now: now) { log.warning($0) }
         }
         state.observe(snapshot, ids: FeedIDs(baseURL: baseURL), now: now)
+        if isReal, savesThisBuild {
+            do {
+                try file.stageMemory(of: &state)
+            } catch {
+                log.warning("could not stage the feed's memory (\(error)); it is kept until the site is written")
+            }
+        }
         return state
     }
 

@@ -37,13 +37,36 @@ package struct FeedFile: Sendable {
         }
     }
 
+    /// Where `stageMemory` writes the repositories' table until `save` puts it in place.
+    package var stagedMemoryURL: URL { memoryURL.appendingPathExtension("next") }
+
+    /// Writes the repositories' table now, beside the live one, and empties `state.repos`: at
+    /// 100,000 repositories they are ~36 MB the render does not need (it shows the entries only).
+    /// `save` puts the table in place once the site is written; a build that fails before leaves
+    /// the live table as it was. Not written: nothing staged (any earlier leftover removed), the
+    /// repositories stay in `state` for `save`.
+    package func stageMemory(of state: inout FeedState) throws {
+        try? FileManager.default.removeItem(at: stagedMemoryURL)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let table = FeedMemoryTable.encode(state.repos)
+        try FileIO.writeDurably(to: stagedMemoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) } }
+        state.repos = [:]
+    }
+
     /// Each file flushed beside the old one and renamed over it: a killed build leaves valid files.
-    /// The entries first: killed between the two, the next build tells this one's events again,
+    /// The repositories' table is the one `stageMemory` wrote, if any, else `state.repos`. The
+    /// entries first: killed between the two, the next build tells this one's events again,
     /// under the same ids, so nothing is told twice and nothing is missed.
     package func save(_ state: FeedState) throws {
         let data = try FeedState.encoder.encode(state) + Data("\n".utf8)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileIO.writeDurably(to: url.path) { output in try data.withUnsafeBytes { try output.write($0) } }
+        if FileManager.default.fileExists(atPath: stagedMemoryURL.path) {
+            guard rename(stagedMemoryURL.path, memoryURL.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: memoryURL.path])
+            }
+            return
+        }
         let table = FeedMemoryTable.encode(state.repos)
         try FileIO.writeDurably(to: memoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) } }
     }

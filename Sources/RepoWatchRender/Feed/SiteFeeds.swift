@@ -15,15 +15,19 @@ package struct SiteFeeds: Sendable {
 
     /// - Parameters:
     ///   - strings: the site locale's table, which the entries' titles and summaries are told in.
-    ///   - withoutPage: keys of repositories the site writes no page for (`outputs: card`).
+    ///   - hasPage: whether the repository of a key has a page (not `outputs: card`); nil: every
+    ///     repository of `config` has one. Asked of the kept entries only (at most `FeedState.limit`),
+    ///     not of the whole list: a set of 100,000 keys took 10 MB at the render's peak.
     package init(
         config: SiteConfig, state: FeedState, generatedAt: Date, strings: StringTable = .english,
-        withoutPage: Set<String> = []
+        hasPage: ((String) -> Bool)? = nil
     ) {
         // Repositories taken out of site.yml, or shown by a card alone, have no page to link to.
-        let listed = Set(config.repos.map(\.key)).subtracting(withoutPage)
+        let index = hasPage == nil ? RepoIndex(config.repos) : nil
+        let linked =
+            hasPage ?? { key in RepoName.parse(key).value.flatMap { index?.position(of: $0) } != nil }
         self.config = config
-        self.entries = FeedText(strings: strings).entries(state.entries.filter { listed.contains($0.repo) })
+        self.entries = FeedText(strings: strings).entries(state.entries.filter { linked($0.repo) })
         self.generatedAt = state.started ?? generatedAt
         byRepo = Dictionary(grouping: self.entries, by: \.repo)
     }

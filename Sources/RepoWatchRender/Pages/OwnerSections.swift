@@ -6,9 +6,11 @@ import RepoWatchSupport
 /// Where each repository came from, and the gallery's sections: one per run of widgets from the same
 /// owner (the `repos:` list and double widgets have no heading).
 package struct OwnerSections: Sendable {
-    /// Repositories from `owners:`, by their first position in the snapshot (`positions`); the
-    /// rest came from `repos:` (nothing kept per repository for them).
-    private let sources: [Int32: RepoSource]
+    /// Each position of the snapshot (`positions`): where its repository came from, as a number in
+    /// `owners` (-1: `repos:`). 4 bytes a repository, where a dictionary of sources took ~12 MB
+    /// at 100,000 (its storage, and an owner string read from the spool for each).
+    private let sourceAt: [Int32]
+    private let owners: [RepoSource]
     private let positions: SnapshotPositions
     private let headings: [String: OwnerHeading]
     private let counts: [String: Int]
@@ -20,16 +22,28 @@ package struct OwnerSections: Sendable {
         headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable, positions: SnapshotPositions? = nil
     ) {
         let positions = positions ?? SnapshotPositions(snapshot.repos, index: RepoIndex([]))
-        var sources: [Int32: RepoSource] = [:]
+        var sourceAt = [Int32](repeating: -1, count: snapshot.repos.count)
+        var owners: [RepoSource] = []
+        var numbers: [RepoSource: Int32] = [:]
         var counts: [String: Int] = [:]
         for repo in snapshot.repos {
             let source = repo.source ?? .repos
             guard let owner = source.ownerName?.lowercased() else { continue }
             // A repository listed twice takes its last source, as when these were keyed by name.
-            if let position = positions.position(of: RepoKey(repo.configName)) { sources[Int32(position)] = source }
+            if let position = positions.position(of: RepoKey(repo.configName)), sourceAt.indices.contains(position) {
+                let number =
+                    numbers[source]
+                    ?? {
+                        owners.append(source)
+                        numbers[source] = Int32(owners.count - 1)
+                        return Int32(owners.count - 1)
+                    }()
+                sourceAt[position] = number
+            }
             counts[owner, default: 0] += 1
         }
-        self.sources = sources
+        self.sourceAt = sourceAt
+        self.owners = owners
         self.positions = positions
         self.counts = counts
         self.strings = strings
@@ -37,7 +51,10 @@ package struct OwnerSections: Sendable {
     }
 
     package func source(of name: RepoName) -> RepoSource {
-        positions.position(of: RepoKey(name)).flatMap { sources[Int32($0)] } ?? .repos
+        guard let position = positions.position(of: RepoKey(name)), sourceAt.indices.contains(position),
+            sourceAt[position] >= 0
+        else { return .repos }
+        return owners[Int(sourceAt[position])]
     }
 
     /// The owner whose section shows `repos` (a widget of one repository from an owner).

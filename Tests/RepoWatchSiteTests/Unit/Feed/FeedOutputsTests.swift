@@ -15,7 +15,7 @@ struct FeedOutputsTests {
             FeedEntry(id: "id-\($0)", repo: $0, kind: .release, title: "\($0) v1", summary: "", updated: when)
         }
         let feeds = SiteFeeds(
-            config: config, state: FeedState(entries: entries), generatedAt: when, withoutPage: ["a/card"])
+            config: config, state: FeedState(entries: entries), generatedAt: when, hasPage: { $0 != "a/card" })
         #expect(feeds.entries.map(\.repo) == ["a/page"])
         let xml = String(decoding: feeds.site(), as: UTF8.self)
         #expect(xml.contains("repos/a/page/") && !xml.contains("repos/a/card/"))
