@@ -49,7 +49,8 @@ package struct FeedFile: Sendable {
         try? FileManager.default.removeItem(at: stagedMemoryURL)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let table = FeedMemoryTable.encode(state.repos)
-        try FileIO.writeDurably(to: stagedMemoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) } }
+        try FileIO.writeDurably(to: stagedMemoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) }
+        }
         state.repos = [:]
     }
 
