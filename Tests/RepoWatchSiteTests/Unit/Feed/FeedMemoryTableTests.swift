@@ -49,4 +49,22 @@ struct FeedMemoryTableTests {
         #expect(FileManager.default.fileExists(atPath: file.memoryURL.path))
         #expect(file.load(now: Self.pushed) { Issue.record("warned: \($0)") } == state)
     }
+
+    @Test("staged before the render: the live table stays until save puts this build's in place")
+    func stagedUntilSaved() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-stage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = FeedFile(cacheDirectory: folder)
+        try file.save(FeedState(repos: Self.repos))
+        let live = try Data(contentsOf: file.memoryURL)
+        var next = FeedState(repos: ["octo/new": Self.repos["octo/empty"]!])
+        try file.stageMemory(of: &next)
+        #expect(next.repos.isEmpty)
+        // A build that fails here leaves the last saved table.
+        #expect(try Data(contentsOf: file.memoryURL) == live)
+        #expect(file.load(now: Self.pushed) { _ in }.repos == Self.repos)
+        try file.save(next)
+        #expect(!FileManager.default.fileExists(atPath: file.stagedMemoryURL.path))
+        #expect(Array(file.load(now: Self.pushed) { _ in }.repos.keys) == ["octo/new"])
+    }
 }
