@@ -48,9 +48,7 @@ package struct FeedFile: Sendable {
     package func stageMemory(of state: inout FeedState) throws {
         try? FileManager.default.removeItem(at: stagedMemoryURL)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let table = FeedMemoryTable.encode(state.repos)
-        try FileIO.writeDurably(to: stagedMemoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) }
-        }
+        try FileIO.writeDurably(to: stagedMemoryURL.path) { try FeedMemoryTable.write(state.repos, to: $0) }
         state.repos = [:]
     }
 
@@ -68,7 +66,6 @@ package struct FeedFile: Sendable {
             }
             return
         }
-        let table = FeedMemoryTable.encode(state.repos)
-        try FileIO.writeDurably(to: memoryURL.path) { output in try table.withUnsafeBytes { try output.write($0) } }
+        try FileIO.writeDurably(to: memoryURL.path) { try FeedMemoryTable.write(state.repos, to: $0) }
     }
 }
