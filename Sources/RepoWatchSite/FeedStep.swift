@@ -24,18 +24,35 @@ package struct FeedStep: Sendable {
     }
 
     package func update(_ snapshot: Snapshot, baseURL: URL?, now: Date) async -> FeedState {
-        var state = FeedState()
-        if isReal {
-            await source.restoreFeed(file, baseURL: baseURL, log: log)
-            state = file.load(now: now) { log.warning($0) }
+        let ids = FeedIDs(baseURL: baseURL)
+        guard isReal else {
+            var state = FeedState()
+            state.observe(snapshot, ids: ids, now: now)
+            return state
         }
-        state.observe(snapshot, ids: FeedIDs(baseURL: baseURL), now: now)
-        if isReal, savesThisBuild {
-            do {
-                try file.stageMemory(of: &state)
-            } catch {
-                log.warning("could not stage the feed's memory (\(error)); it is kept until the site is written")
+        await source.restoreFeed(file, baseURL: baseURL, log: log)
+        guard savesThisBuild else {
+            var state = file.load(now: now) { log.warning($0) }
+            state.observe(snapshot, ids: ids, now: now)
+            return state
+        }
+        // The repositories' memory is looked up in the last table and the next one streamed aside:
+        // neither is held whole (a schema 1 feed.json's, read with the entries, is).
+        var state = file.load(now: now, withTable: false) { log.warning($0) }
+        let earlier = state.repos
+        state.repos = [:]
+        let table = file.lookup()
+        let recall = { (key: String) in earlier[key] ?? table.memory(for: key) }
+        do {
+            try file.stageMemory { remember in
+                state.observe(snapshot, ids: ids, now: now, recall: recall, remember: remember)
             }
+        } catch {
+            log.warning("could not write the feed's memory aside (\(error)); it is kept until the site is written")
+            // Told again from the same memory: the entries already added are known by their ids.
+            var memories: [String: FeedMemory] = [:]
+            state.observe(snapshot, ids: ids, now: now, recall: recall, remember: { memories[$0] = $1 })
+            state.repos = memories
         }
         return state
     }

@@ -6,30 +6,53 @@ extension FeedState {
     /// turns green (the card's own threshold).
     package static let quietDays = 50
 
-    /// Tells what changed since the last build and remembers what this one saw. A repository seen
-    /// for the first time brings at most one entry, its latest release: no backlog of milestones
-    /// it passed long ago. Stale data (the cache or the previous site standing in) tells nothing.
+    /// Tells what changed since the last build and remembers what this one saw (in `repos`). A
+    /// repository seen for the first time brings at most one entry, its latest release: no backlog
+    /// of milestones it passed long ago. Stale data (the cache or the previous site standing in)
+    /// tells nothing.
     package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date) {
+        var memories = repos
+        repos = [:]
+        memories.reserveCapacity(snapshot.repos.count)
+        observe(snapshot, ids: ids, now: now, recall: { memories[$0] }, remember: { memories[$0] = $1 })
+        repos = memories
+    }
+
+    /// The same, the memory kept elsewhere: `recall` gives what the last build saw of a key,
+    /// `remember` is told what the next build will recall, once for each repository of the site
+    /// that has any (a streamed table: `FeedMemoryTable`). Repositories no longer in the site are
+    /// not remembered: back later, they are new again.
+    package mutating func observe(
+        _ snapshot: Snapshot, ids: FeedIDs, now: Date, recall: (String) -> FeedMemory?,
+        remember: (String, FeedMemory) -> Void
+    ) {
         if started == nil { started = now }
         var told: [FeedEntry] = []
-        repos.reserveCapacity(snapshot.repos.count)
-        for repo in snapshot.repos where !repo.stale {
+        for repo in snapshot.repos {
             // A first build of 100,000 repositories tells 100,000 releases, of which the feed keeps
             // `limit`: only the newest are held as they come (ids name their repository, which a
             // site lists once, so none is dropped here and told again later).
             if told.count >= 4 * Self.limit { told = Self.newest(untold(told)) }
             let key = repo.configName.lowercased()
-            let events = FeedEvents(repo: repo, key: key, ids: ids, now: now)
-            if !repo.isAvailable {
-                guard repo.isGone, !repo.failureIsTransient, var memory = repos[key], !memory.gone else { continue }
-                told.append(events.gone())
-                memory.gone = true
-                repos[key] = memory
+            let memory = recall(key)
+            if repo.stale {
+                if let memory { remember(key, memory) }
                 continue
             }
-            guard let memory = repos[key] else {
+            let events = FeedEvents(repo: repo, key: key, ids: ids, now: now)
+            if !repo.isAvailable {
+                guard repo.isGone, !repo.failureIsTransient, var memory, !memory.gone else {
+                    if let memory { remember(key, memory) }
+                    continue
+                }
+                told.append(events.gone())
+                memory.gone = true
+                remember(key, memory)
+                continue
+            }
+            guard let memory else {
                 told += events.release(since: nil).map { [$0] } ?? []
-                repos[key] = FeedMemory(repo)
+                remember(key, FeedMemory(repo))
                 continue
             }
             told += events.changes(since: memory)
@@ -37,7 +60,7 @@ extension FeedState {
             next.milestones = Array(Set(memory.milestones + next.milestones)).sorted()
             // The release comes from GraphQL, which may fail alone: not knowing is not "no release".
             next.release = next.release ?? memory.release
-            repos[key] = next
+            remember(key, next)
         }
         add(told)
     }

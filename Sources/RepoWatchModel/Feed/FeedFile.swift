@@ -16,12 +16,13 @@ package struct FeedFile: Sendable {
 
     /// The saved state; empty when there is none. A file that cannot be read is renamed aside (it
     /// may be all the site has of its feed) and the feed starts again.
-    package func load(now: Date, warn: (String) -> Void) -> FeedState {
+    /// `withTable`: false leaves a schema 2 file's repositories in `feed-memory.tsv` (`lookup()`).
+    package func load(now: Date, withTable: Bool = true, warn: (String) -> Void) -> FeedState {
         guard let data = FileManager.default.contents(atPath: url.path) else { return FeedState() }
         do {
             var state = try FeedState.parse(data)
             // Schema 1 kept the repositories in feed.json; without the table they are seen as new.
-            if state.repos.isEmpty, let table = FileManager.default.contents(atPath: memoryURL.path) {
+            if withTable, state.repos.isEmpty, let table = FileManager.default.contents(atPath: memoryURL.path) {
                 state.repos = FeedMemoryTable.decode(table)
             }
             return state
@@ -40,16 +41,28 @@ package struct FeedFile: Sendable {
     /// Where `stageMemory` writes the repositories' table until `save` puts it in place.
     package var stagedMemoryURL: URL { memoryURL.appendingPathExtension("next") }
 
-    /// Writes the repositories' table now, beside the live one, and empties `state.repos`: at
-    /// 100,000 repositories they are ~36 MB the render does not need (it shows the entries only).
-    /// `save` puts the table in place once the site is written; a build that fails before leaves
-    /// the live table as it was. Not written: nothing staged (any earlier leftover removed), the
-    /// repositories stay in `state` for `save`.
-    package func stageMemory(of state: inout FeedState) throws {
+    /// The repositories' table, to look up without reading it into a dictionary; empty without one.
+    package func lookup() -> FeedMemoryTable.Lookup {
+        FeedMemoryTable.Lookup(FileManager.default.contents(atPath: memoryURL.path) ?? Data())
+    }
+
+    /// Writes the next repositories' table beside the live one as `body` tells it (`remember`),
+    /// line by line: nothing of it is held. `save` puts it in place once the site is written; a build
+    /// that fails before leaves the live table as it was. A table that cannot be written throws,
+    /// with nothing staged (any earlier leftover removed).
+    package func stageMemory(_ body: (_ remember: (String, FeedMemory) -> Void) -> Void) throws {
         try? FileManager.default.removeItem(at: stagedMemoryURL)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileIO.writeDurably(to: stagedMemoryURL.path) { try FeedMemoryTable.write(state.repos, to: $0) }
-        state.repos = [:]
+        do {
+            try FileIO.writeDurably(to: stagedMemoryURL.path) { output in
+                var writer = FeedMemoryTable.Writer(output)
+                body { writer.add($0, $1) }
+                try writer.finish()
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: stagedMemoryURL)
+            throw error
+        }
     }
 
     /// Each file flushed beside the old one and renamed over it: a killed build leaves valid files.

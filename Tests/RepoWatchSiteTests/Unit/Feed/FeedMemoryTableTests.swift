@@ -50,21 +50,33 @@ struct FeedMemoryTableTests {
         #expect(file.load(now: Self.pushed) { Issue.record("warned: \($0)") } == state)
     }
 
-    @Test("staged before the render: the live table stays until save puts this build's in place")
+    @Test("staged as the build observes: the live table stays until save puts this build's in place")
     func stagedUntilSaved() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-stage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = FeedFile(cacheDirectory: folder)
         try file.save(FeedState(repos: Self.repos))
         let live = try Data(contentsOf: file.memoryURL)
-        var next = FeedState(repos: ["octo/new": Self.repos["octo/empty"]!])
-        try file.stageMemory(of: &next)
-        #expect(next.repos.isEmpty)
+        try file.stageMemory { remember in remember("octo/new", Self.repos["octo/empty"]!) }
         // A build that fails here leaves the last saved table.
         #expect(try Data(contentsOf: file.memoryURL) == live)
         #expect(file.load(now: Self.pushed) { _ in }.repos == Self.repos)
-        try file.save(next)
+        try file.save(FeedState())
         #expect(!FileManager.default.fileExists(atPath: file.stagedMemoryURL.path))
         #expect(Array(file.load(now: Self.pushed) { _ in }.repos.keys) == ["octo/new"])
+    }
+
+    @Test("looked up in the file's bytes, in any line order, without a dictionary")
+    func lookup() {
+        var text = "zeta/last\tZeta/Last\tv9\t0\t\t\t0\n"
+        text += String(decoding: FeedMemoryTable.encode(Self.repos), as: UTF8.self)
+        text += "alpha/first\t\t\t1\t\t1000\t0\n"
+        let table = FeedMemoryTable.Lookup(Data(text.utf8))
+        #expect(table.memory(for: "octo/thing") == Self.repos["octo/thing"])
+        #expect(table.memory(for: "octo/empty") == Self.repos["octo/empty"])
+        #expect(table.memory(for: "zeta/last")?.release == "v9")
+        #expect(table.memory(for: "alpha/first")?.milestones == [1_000])
+        #expect(table.memory(for: "octo/none") == nil && table.memory(for: "octo") == nil)
+        #expect(FeedMemoryTable.Lookup().memory(for: "octo/thing") == nil)
     }
 }
