@@ -106,6 +106,7 @@ public struct Build: Sendable {
     public func run() async throws -> BuildResult {
         let started = Date()
         FreedMemory.limitArenas(to: ProcessInfo.processInfo.activeProcessorCount)
+        FreedMemory.keepLargeBlocksApart()
         let actions = GitHubActions(environment: options.environment)
         do {
             let result = try await build(started: started)
