@@ -146,12 +146,18 @@ public struct Build: Sendable {
         let feedStep = FeedStep(options: options, source: source, log: log)
         let feed = await feedStep.update(snapshot, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
-        let written = try await step("render and write the site") {
-            try RenderStep(
-                site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                ownerHeadings: gathered.owners.headings, feed: feed, log: log
-            )
-            .write(snapshot)
+        let written: RenderStep.Written
+        do {
+            written = try await step("render and write the site") {
+                try RenderStep(
+                    site: site, sample: options.sample, history: history, avatars: gathered.avatars,
+                    ownerHeadings: gathered.owners.headings, feed: feed, log: log
+                )
+                .write(snapshot)
+            }
+        } catch {
+            feedStep.discardStaged()
+            throw error
         }
         historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
         feedStep.save(feed)

@@ -57,6 +57,11 @@ package struct FeedStep: Sendable {
         return state
     }
 
+    /// The site was not written: the cache keeps the last table, with nothing beside it.
+    package func discardStaged() {
+        try? FileManager.default.removeItem(at: file.stagedMemoryURL)
+    }
+
     /// After the site is written: a failure costs the feed's memory of this build, not the build.
     package func save(_ state: FeedState) {
         guard isReal, savesThisBuild else { return }
