@@ -1,8 +1,9 @@
 """A Hugo site that writes the same files as `repowatch-site build`, from the same data.
 
-Per repository, one content page rendered in seven output formats: the repository page
-(index.html), the standalone medium and large widget pages, and the four SVG widgets (medium and
-large, light and dark, avatars inlined as base64 like ours). The gallery shows every widget in
+Per repository, one content page rendered in eight output formats: the repository page
+(index.html), the standalone medium and large widget pages, the four SVG widgets (medium and
+large, light and dark, avatars inlined as base64 like ours) and the page's Atom feed (feed.xml);
+the site's feed.xml and robots.txt. The gallery shows every widget in
 both sizes, 60 to a page (30 repositories × 2 sizes), paginated into page/N/index.html. A 404
 page. The files we copy rather than render (avatars, assets, data/*.json, .nojekyll) are Hugo's
 static files, copied from our output. Equal bytes are not the aim; the same files and comparable
@@ -16,8 +17,14 @@ import shutil
 CONFIG = """title = "Benchmark"
 baseURL = "https://example.org/"
 relativeURLs = true
-disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "section"]
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "section"]
+enableRobotsTXT = true
 paginate = 30
+
+[outputFormats.feed]
+mediaType = "application/xml"
+baseName = "feed"
+isPlainText = true
 
 [outputFormats.medium]
 mediaType = "text/html"
@@ -41,8 +48,19 @@ mediaType = "image/svg+xml"
 baseName = "large-dark"
 
 [outputs]
-home = ["HTML"]
-page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark"]
+home = ["HTML", "feed"]
+page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark", "feed"]
+"""
+
+FEED = """<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>urn:uuid:ID</id>
+  <title type="text">TITLE</title>
+  <updated>{{ now.UTC.Format "2006-01-02T15:04:05Z" }}</updated>
+  <author><name>{{ site.Title }}</name></author>
+  <generator version="1.0.0">hugo</generator>
+  <link rel="alternate" type="text/html" href="LINK"/>
+</feed>
 """
 
 STAR = '<path d="M8 1 9.88 6.01 15.23 6.25 11.04 9.59 12.47 14.75 8 11.8 3.53 14.75 4.96 9.59.77 6.25 6.12 6.01Z"'
@@ -175,6 +193,12 @@ LAYOUTS = {
 <span class="pager__where">Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }}</span>
 {{ if $pager.HasNext }}<a class="pager__link" rel="next" href="{{ $pager.Next.URL }}">Next →</a>{{ end }}</nav>
 {{ partial "foot.html" . }}""",
+    # Ours keeps the feed's entries in its cache; the benchmark's data has none yet, so each feed is
+    # its head alone, as ours are.
+    "_default/single.feed.xml": FEED.replace("TITLE", "{{ .Params.config_name }} — {{ site.Title }}")
+    .replace("LINK", "../../../{{ .Params.repo_path }}").replace("ID", "{{ .Params.config_name | md5 }}"),
+    "index.feed.xml": FEED.replace("TITLE", "{{ site.Title }}").replace("LINK", "./").replace("ID", "{{ site.Title | md5 }}"),
+    "robots.txt": "User-agent: *\nAllow: /\n",
     "404.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found · {{ site.Title }}</title></head>
 <body><main><p class="code">404</p><h1>This page does not exist</h1><p><a href="/">All widgets</a></p></main></body></html>""",
 }
