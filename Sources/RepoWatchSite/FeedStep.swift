@@ -30,6 +30,9 @@ package struct FeedStep: Sendable {
             state.observe(snapshot, ids: ids, now: now)
             return state
         }
+        // A table a killed build staged is not this build's: saving (a restored feed's included)
+        // must not put it in place.
+        discardStaged()
         await source.restoreFeed(file, baseURL: baseURL, log: log)
         guard savesThisBuild else {
             var state = file.load(now: now) { log.warning($0) }
