@@ -93,8 +93,6 @@ package enum FeedMemoryTable {
             self.starts = starts
         }
 
-        package var isEmpty: Bool { starts.isEmpty }
-
         package func memory(for key: String) -> FeedMemory? {
             let wanted = Array(FeedMemoryTable.escaped(key).utf8)
             return bytes.withUnsafeBufferPointer { buffer -> FeedMemory? in
