@@ -63,7 +63,7 @@ package struct CacheMaintenance: Sendable {
                 body(
                     File(
                         path: path, key: String(name.prefix { $0 != "." }), bytes: Int(info.st_size),
-                        lastUse: Date(timeIntervalSince1970: seconds), isTemporary: name.contains(".tmp-"),
+                        lastUse: Date(timeIntervalSince1970: seconds), isTemporary: name.utf8.contains(".tmp-".utf8),
                         isLegacy: name.hasSuffix("." + ResponseCache.legacyExtension)))
             }
         }

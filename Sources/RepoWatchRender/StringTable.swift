@@ -6,7 +6,10 @@ import RepoWatchSupport
 /// one, or the site's own file of the same name, which replaces it as a template does), with English
 /// for any key the table leaves out. Values are text with `{name}` placeholders, or plural forms by
 /// CLDR category (`{"one": "{count} day ago", "other": "{count} days ago"}`, `other` required).
-package struct StringTable: Sendable {
+///
+/// A class, though nothing in it changes: every page context holds the table, and a template reads
+/// it through many copies of those contexts; one reference is cheaper to copy than four.
+package final class StringTable: Sendable {
     package enum Entry: Sendable, Equatable {
         case text(String)
         case plural([PluralCategory: String])
@@ -85,7 +88,8 @@ package struct StringTable: Sendable {
     }
 
     package static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{"), !values.isEmpty else { return text }
+        // Bytes: `contains("{")` would be Foundation's locale-aware search.
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {

@@ -48,7 +48,9 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
 
     /// Letters, digits, `.`, `_` and `-`, at most 100 characters, never `.`, `..` or containing `..`.
     package static func isValidName(_ name: String) -> Bool {
-        guard (1...100).contains(name.unicodeScalars.count), name != ".", !name.contains("..") else { return false }
+        guard (1...100).contains(name.unicodeScalars.count), name != ".", !name.utf8.contains("..".utf8) else {
+            return false
+        }
         return name.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == "-" }
     }
 

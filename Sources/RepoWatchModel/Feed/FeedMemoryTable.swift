@@ -182,6 +182,6 @@ package enum FeedMemoryTable {
 
     private static func unescaped<Bytes: Collection<UInt8>>(_ field: Bytes) -> String? {
         let text = String(decoding: field, as: UTF8.self)
-        return text.contains("%") ? text.removingPercentEncoding : text
+        return text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : text
     }
 }

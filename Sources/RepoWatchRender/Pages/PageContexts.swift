@@ -226,7 +226,6 @@ package struct RepoPageContext: Sendable, MustacheParent {
     package var search: SearchFacets?
 
     package func child(named key: String) -> Any? {
-        let strings = locale.strings
         switch key {
         case "share": return share
         case "search": return search
@@ -238,9 +237,10 @@ package struct RepoPageContext: Sendable, MustacheParent {
         case "embeds": return embeds
         case "page": return page
         case "source": return source
-        case "stale_notice": return repo.asOfDisplay.map { strings.text("showing_data_as_of", ["date": $0]) }
+        case "stale_notice": return repo.asOfDisplay.map { locale.strings.text("showing_data_as_of", ["date": $0]) }
         case "chart_caption_before", "chart_caption_after":
             guard let history = repo.history else { return nil }
+            let strings = locale.strings
             let parts = strings.around(
                 "history_chart_caption", "date", count: history.points,
                 ["count": strings.formatter.grouped(history.points)])
