@@ -60,9 +60,14 @@ package struct ResponseCache: Sendable {
     package let now: Date
     package let usage = CacheUsage()
 
+    /// `httpFolder`'s path: entry paths are joined as text, since a build reads each entry by path and
+    /// building a `URL` per entry (twice: to read it and to mark it used) cost more than the read.
+    private let httpPath: String
+
     package init(directory: URL, now: Date = Date()) {
         self.directory = directory
         self.now = now
+        httpPath = directory.appendingPathComponent("http", isDirectory: true).path
     }
 
     /// "anonymous" without a token; otherwise a salted SHA-256 prefix that cannot be turned back into the token.
@@ -81,15 +86,18 @@ package struct ResponseCache: Sendable {
     package func file(for url: String) -> URL { file(key: Self.key(for: url), extension: Self.entryExtension) }
 
     package func file(key: String, extension ext: String) -> URL {
-        httpFolder.appendingPathComponent("\(key.prefix(2))/\(key).\(ext)")
+        URL(fileURLWithPath: path(key: key, extension: ext), isDirectory: false)
     }
+
+    private func path(key: String, extension ext: String) -> String { "\(httpPath)/\(key.prefix(2))/\(key).\(ext)" }
 
     /// A missing, truncated or corrupt entry reads as no entry: it is refetched, never a crash. An
     /// entry of the first format is rewritten in the current one the first time it is read.
     package func entry(for url: String) -> Entry? {
         let key = Self.key(for: url)
-        markUsed(key)
-        if let data = try? Data(contentsOf: file(key: key, extension: Self.entryExtension)) {
+        let path = path(key: key, extension: Self.entryExtension)
+        markUsed(key, path: path)
+        if let data = FileManager.default.contents(atPath: path) {
             guard let entry = CacheEntryFormat.decode(data), entry.url == url else { return nil }
             return entry
         }
@@ -117,8 +125,8 @@ package struct ResponseCache: Sendable {
     }
 
     /// The entry of `key` counts as used `now`, so pruning keeps it for the retention period from today.
-    private func markUsed(_ key: String) {
-        usage.used(key, file: file(key: key, extension: Self.entryExtension).path, at: Self.stamp(now))
+    private func markUsed(_ key: String, path: String? = nil) {
+        usage.used(key, file: path ?? self.path(key: key, extension: Self.entryExtension), at: Self.stamp(now))
     }
 
     package static func stamp(_ date: Date) -> timespec {
