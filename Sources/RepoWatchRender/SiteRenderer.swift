@@ -145,7 +145,7 @@ private struct PageMaker: Sendable {
         context.share = shares.sitePage(
             path: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
             repoCount: config.repos.count)
-        try emit(page.path, Data(templates.render("index", context).utf8))
+        try emit(page.path, templates.file("index", context))
     }
 
     /// Which files a repository gets (`outputs:` of the owner that lists it).
@@ -195,7 +195,7 @@ private struct PageMaker: Sendable {
                 root: root, site: site, widgetHTML: html, page: PageTitle(title: title),
                 size: size.rawValue, locale: PageLocale(strings: tables.table(for: look.locale)))
             page.share = shares.repoPage(card, title: title, path: folder + file)
-            try emit(folder + file, Data(templates.render("widget", page).utf8))
+            try emit(folder + file, templates.file("widget", page))
         }
         let repo = widgets.cards.pageCard(card, name)
         var page = RepoPageContext(
@@ -206,7 +206,7 @@ private struct PageMaker: Sendable {
         page.share = shares.repoPage(card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
         if renderer.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
         try emit(folder + SiteFeeds.siteFeed, feeds.repo(name))
-        try emit(folder + SiteLayout.index, Data(templates.render("repo", page).utf8))
+        try emit(folder + SiteLayout.index, templates.file("repo", page))
     }
 
     /// Double widgets have no repository of their own: a folder per widget ID.
@@ -225,7 +225,7 @@ private struct PageMaker: Sendable {
         notFound.share = shares.sitePage(
             path: SiteLayout.notFound, title: strings.text("not_found_title"),
             description: strings.text("not_found_text"), repoCount: config.repos.count)
-        try emit(SiteLayout.notFound, Data(templates.render("404", notFound).utf8))
+        try emit(SiteLayout.notFound, templates.file("404", notFound))
         try emit(SiteLayout.noJekyll, Data())
         try emit(SiteFeeds.siteFeed, feeds.site())
         let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
@@ -261,7 +261,7 @@ private struct PageMaker: Sendable {
                 description: strings.plural("search_description", count: config.repos.count),
                 repoCount: config.repos.count),
             locale: locale)
-        try emit(SiteLayout.search, Data(templates.render("search", page).utf8))
+        try emit(SiteLayout.search, templates.file("search", page))
     }
 }
 

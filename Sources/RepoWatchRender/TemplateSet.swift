@@ -156,9 +156,23 @@ package struct TemplateSet: Sendable {
     /// keys through `MustacheParent`.
     /// A page template's output carries the policy of its kind (see `ContentSecurityPolicy.stamp`).
     package func render(_ name: String, _ context: Any) -> String {
-        let html =
-            compiled.map { $0.render(name, context) ?? "" } ?? library.render(context, withTemplate: name) ?? ""
-        guard let kind = PageKind(template: name) else { return html }
-        return policy.stamp(html, kind: kind)
+        guard let compiled else {
+            let html = library.render(context, withTemplate: name) ?? ""
+            guard let kind = PageKind(template: name) else { return html }
+            return policy.stamp(html, kind: kind)
+        }
+        return String(decoding: page(compiled, name, context), as: UTF8.self)
+    }
+
+    /// `render` as the bytes of a file: a page is written without being made a `String` first.
+    package func file(_ name: String, _ context: Any) -> Data {
+        guard let compiled else { return Data(render(name, context).utf8) }
+        return Data(page(compiled, name, context))
+    }
+
+    private func page(_ compiled: CompiledRenderer, _ name: String, _ context: Any) -> [UInt8] {
+        var bytes = compiled.bytes(name, context) ?? []
+        if let kind = PageKind(template: name) { policy.stamp(&bytes, kind: kind) }
+        return bytes
     }
 }

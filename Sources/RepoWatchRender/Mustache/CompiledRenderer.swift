@@ -17,10 +17,16 @@ package struct CompiledRenderer: Sendable {
 
     /// Nil when there is no template of that name, like `MustacheLibrary.render`.
     package func render(_ name: String, _ context: Any) -> String? {
+        bytes(name, context).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The rendered UTF-8, for a page that goes to a file as it is: every piece appended is a whole
+    /// string's bytes or template text cut at ASCII delimiters, so it is valid without a check.
+    package func bytes(_ name: String, _ context: Any) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
         var state = RenderState(templates: templates, root: context)
         state.render(template, indentation: nil, inherited: nil)
-        return String(decoding: state.output, as: UTF8.self)
+        return state.output
     }
 }
 

@@ -75,7 +75,7 @@ extension SiteRenderer {
             )
             standalone.share = shares.doublePage(
                 top: cards.top, bottom: cards.bottom, title: title, path: folder + SiteLayout.html(.large))
-            try emit(folder + SiteLayout.html(.large), Data(templates.render("widget", standalone).utf8))
+            try emit(folder + SiteLayout.html(.large), templates.file("widget", standalone))
 
             var embed = embeds.embed(double: id, name: title, strings: strings)
             embed.sizeLabel = strings.text("size_large")
@@ -89,7 +89,7 @@ extension SiteRenderer {
                 repos: [top, bottom].map { DoubleWidgetRepo(name: $0.description, href: SiteLayout.repoFolder($0)) },
                 embeds: [embed], locale: PageLocale(strings: strings))
             page.share = shares.doublePage(top: cards.top, bottom: cards.bottom, title: title, path: folder)
-            try emit(folder + SiteLayout.index, Data(templates.render("double-page", page).utf8))
+            try emit(folder + SiteLayout.index, templates.file("double-page", page))
         }
     }
 }

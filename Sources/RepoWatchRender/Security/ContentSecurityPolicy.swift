@@ -26,12 +26,23 @@ package enum PageKind: String, Sendable, CaseIterable {
 /// adds under `csp:` is appended.
 package struct ContentSecurityPolicy: Sendable, Equatable {
     /// `'sha256-…'` of each inline `<style>` block written in the templates themselves.
-    package var styleHashes: [String] = []
-    package var additions = PolicyAdditions()
+    package var styleHashes: [String] = [] {
+        didSet { metas = Self.metas(of: self) }
+    }
+    package var additions = PolicyAdditions() {
+        didSet { metas = Self.metas(of: self) }
+    }
+    /// `meta(for:)` of every kind, made when the policy changes rather than for each of a build's pages.
+    private var metas: [PageKind: [UInt8]] = [:]
 
     package init(styleHashes: [String] = [], additions: PolicyAdditions = PolicyAdditions()) {
         self.styleHashes = styleHashes
         self.additions = additions
+        metas = Self.metas(of: self)
+    }
+
+    private static func metas(of policy: ContentSecurityPolicy) -> [PageKind: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0, Array(("\n" + policy.meta(for: $0)).utf8)) })
     }
 
     /// The policy as a header's (or a `<meta>`'s) value.
@@ -70,16 +81,25 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     /// when that comes first, which must stay in the first 1024 bytes): a policy applies only to what
     /// follows it. A page without `<head>` in its first 4 KB is returned as it is.
     package func stamp(_ html: String, kind: PageKind) -> String {
-        guard let offset = Self.headInsertionOffset(Array(html.utf8.prefix(4096))) else { return html }
-        let index = html.utf8.index(html.utf8.startIndex, offsetBy: offset)
-        return String(html[..<index]) + "\n" + meta(for: kind) + String(html[index...])
+        var bytes = Array(html.utf8)
+        guard stamp(&bytes, kind: kind) else { return html }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `stamp` on the page's UTF-8; false when the page has no `<head>` to stamp. The `<meta>` goes
+    /// just past an ASCII `>`, so the bytes stay valid UTF-8.
+    @discardableResult
+    package func stamp(_ page: inout [UInt8], kind: PageKind) -> Bool {
+        guard let offset = Self.headInsertionOffset(page.prefix(4096)) else { return false }
+        page.insert(contentsOf: metas[kind] ?? Array(("\n" + meta(for: kind)).utf8), at: offset)
+        return true
     }
 
     /// Where in `bytes` the policy goes: after `<head…>`, and after a `<meta charset…>` that follows it.
-    static func headInsertionOffset(_ bytes: [UInt8]) -> Int? {
+    static func headInsertionOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard let head = tagEnd(named: "head", in: bytes, from: 0) else { return nil }
         var next = head
-        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        while next < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
         if startsTag(bytes, at: next, prefix: "<meta charset"),
             let charset = tagEnd(named: "meta", in: bytes, from: next)
         {
@@ -89,25 +109,25 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     }
 
     /// The offset just past the `>` of the first `<NAME` start tag (followed by `>` or a space) from `start`.
-    private static func tagEnd(named name: String, in bytes: [UInt8], from start: Int) -> Int? {
+    private static func tagEnd(named name: String, in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        let tag = "<" + name
         var index = start
-        while index < bytes.count {
-            if startsTag(bytes, at: index, prefix: "<" + name) {
-                let after = index + name.utf8.count + 1
-                if after < bytes.count, [0x3E, 0x20, 0x09, 0x0A, 0x0D, 0x2F].contains(bytes[after]) {
+        while let open = bytes[index...].firstIndex(of: 0x3C) {
+            index = open + 1
+            if startsTag(bytes, at: open, prefix: tag) {
+                let after = open + name.utf8.count + 1
+                if after < bytes.endIndex, [0x3E, 0x20, 0x09, 0x0A, 0x0D, 0x2F].contains(bytes[after]) {
                     guard let close = bytes[after...].firstIndex(of: 0x3E) else { return nil }
                     return close + 1
                 }
             }
-            index += 1
         }
         return nil
     }
 
-    private static func startsTag(_ bytes: [UInt8], at index: Int, prefix: String) -> Bool {
-        let wanted = Array(prefix.utf8)
-        guard index + wanted.count <= bytes.count else { return false }
-        for (offset, byte) in wanted.enumerated() {
+    private static func startsTag(_ bytes: ArraySlice<UInt8>, at index: Int, prefix: String) -> Bool {
+        guard index + prefix.utf8.count <= bytes.endIndex else { return false }
+        for (offset, byte) in prefix.utf8.enumerated() {
             let actual = bytes[index + offset]
             let lowered = (65...90).contains(actual) ? actual + 32 : actual
             if lowered != byte { return false }
