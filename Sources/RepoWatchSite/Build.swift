@@ -146,10 +146,6 @@ public struct Build: Sendable {
         let feedStep = FeedStep(options: options, source: source, log: log)
         let feed = await feedStep.update(snapshot, baseURL: site.config.baseURL, now: site.now)
         FreedMemory.release()
-        // Everything this build reads from the cache is read and marked by now: the pruning walk over
-        // every entry runs beside the render rather than after it.
-        let tidying = gathered.cache.map { cache in Parallel.SideThread { keepTidy(cache) } }
-        defer { try? tidying?.finish() }
         let written: RenderStep.Written
         do {
             written = try await step("render and write the site") {
@@ -165,7 +161,7 @@ public struct Build: Sendable {
         }
         historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
         feedStep.save(feed)
-        try? tidying?.finish()
+        if let cache = gathered.cache { keepTidy(cache) }
         var result = BuildResult(
             snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
         result.ownerFailures = gathered.owners.failures

@@ -39,15 +39,11 @@ package struct RenderStep: Sendable {
             renderer.feed = feed
             renderer.locales = site.locales
             renderer.search = site.search != nil
-            // snapshot.json (~1 s of one core at 10,000 repositories) is written while the pages are
-            // rendered, not after them with the other cores idle.
-            try Parallel.alongside(
-                {
-                    try staged.add(SiteLayout.snapshot) { path in
-                        let file = try FileOutput(creating: path)
-                        try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
-                    }
-                }, { try renderer.render(snapshot, into: staged.add) })
+            try renderer.render(snapshot, into: staged.add)
+            try staged.add(SiteLayout.snapshot) { path in
+                let file = try FileOutput(creating: path)
+                try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
+            }
             try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
             for path in avatars.paths { try staged.add(path, avatars[path]!) }
             if let pagefind = site.search {

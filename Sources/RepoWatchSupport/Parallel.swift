@@ -22,41 +22,6 @@ package enum Parallel {
         if let error = failure.error { throw error }
     }
 
-    /// `work` here while `side` runs on a thread of its own; the first error of either is thrown once
-    /// both are done.
-    package static func alongside(
-        _ side: @escaping @Sendable () throws -> Void, _ work: () throws -> Void
-    ) throws {
-        let thread = SideThread(side)
-        do { try work() } catch {
-            try? thread.finish()
-            throw error
-        }
-        try thread.finish()
-    }
-
-    /// Work started on a thread of its own, waited for by `finish()`. Its own thread, not a dispatch
-    /// item: a `forEach` inside a dispatch item runs one item at a time, so the work beside it would
-    /// take the parallelism of the rest.
-    package final class SideThread: Sendable {
-        private let failure = FirstFailure()
-        private let done = DispatchSemaphore(value: 0)
-
-        package init(_ work: @escaping @Sendable () throws -> Void) {
-            Thread { [failure, done] in
-                do { try work() } catch { failure.set(error) }
-                done.signal()
-            }.start()
-        }
-
-        /// Waits for the work, and throws what it threw; again at every call.
-        package func finish() throws {
-            done.wait()
-            done.signal()
-            if let error = failure.error { throw error }
-        }
-    }
-
     /// The first error thrown; the flag is read on every item without taking the lock.
     private final class FirstFailure: Sendable {
         private let first = Mutex<(any Error)?>(nil)

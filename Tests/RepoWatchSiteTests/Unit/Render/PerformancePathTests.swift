@@ -33,27 +33,6 @@ import Testing
         }
     }
 
-    @Test func workAlongsideRunsBothAndThrowsEitherError() throws {
-        // The side work waits until the main work has started: they overlap, or this never returns.
-        let started = DispatchSemaphore(value: 0)
-        let seen = FileCollector()
-        try Parallel.alongside(
-            {
-                started.wait()
-                seen.add("side", Data())
-            },
-            {
-                started.signal()
-                try Parallel.forEach(0..<20) { seen.add(String($0), Data()) }
-            })
-        #expect(seen.files.count == 21)
-        #expect(throws: Boom.self) { try Parallel.alongside({ throw Boom() }, {}) }
-        #expect(throws: Boom.self) { try Parallel.alongside({}, { throw Boom() }) }
-        let side = Parallel.SideThread { throw Boom() }
-        #expect(throws: Boom.self) { try side.finish() }
-        #expect(throws: Boom.self) { try side.finish() }  // a second wait returns too
-    }
-
     @Test func stagedSiteTakesFilesFromManyThreads() throws {
         let parent = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: parent) }
