@@ -22,6 +22,16 @@ package enum Parallel {
         if let error = failure.error { throw error }
     }
 
+    /// `transform` of each index in `range`, in order, computed on every core.
+    package static func map<T: Sendable>(_ range: Range<Int>, _ transform: @Sendable (Int) throws -> T) throws -> [T] {
+        let results = Mutex<[T?]>(Array(repeating: nil, count: range.count))
+        try forEach(range) { index in
+            let value = try transform(index)
+            results.withLock { $0[index - range.lowerBound] = value }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
     /// The first error thrown; the flag is read on every item without taking the lock.
     private final class FirstFailure: Sendable {
         private let first = Mutex<(any Error)?>(nil)

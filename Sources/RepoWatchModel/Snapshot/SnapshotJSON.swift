@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchSupport
 
 /// `snapshot.json` a repository at a time, byte for byte what `Snapshot.encoder` makes of the
 /// whole: the encoder builds a tree of the entire document before writing a byte, which for
@@ -18,6 +19,22 @@ package enum SnapshotJSON {
         if !pending.isEmpty { try sink(pending) }
     }
 
+    private static let batch = 256
+
+    /// A pretty-printed value nested two levels deep: four more spaces on every line but the blank one
+    /// inside an empty list, as the encoder writes it. JSON strings escape their line breaks, so every
+    /// "\n" in the text is the encoder's own.
+    private static func piece(_ repo: RepoSnapshot, first: Bool) throws -> Data {
+        let text = String(decoding: try Snapshot.encoder.encode(repo), as: UTF8.self)
+        var piece = first ? "\n" : ",\n"
+        piece.reserveCapacity(text.utf8.count * 5 / 4)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.startIndex != text.startIndex { piece += "\n" }
+            if !line.isEmpty { piece += "    " + line }
+        }
+        return Data(piece.utf8)
+    }
+
     private static func pieces(_ snapshot: Snapshot, to sink: (Data) throws -> Void) throws {
         guard !snapshot.repos.isEmpty else {
             try sink(try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
@@ -34,20 +51,13 @@ package enum SnapshotJSON {
             return
         }
         try sink(Data(empty[..<opening.upperBound].utf8))
-        var separator = "\n"
-        for repo in snapshot.repos {
-            // A pretty-printed value nested two levels deep: four more spaces on every line but the
-            // blank one inside an empty list, as the encoder writes it. JSON strings escape their
-            // line breaks, so every "\n" in the text is the encoder's own.
-            let text = String(decoding: try Snapshot.encoder.encode(repo), as: UTF8.self)
-            var piece = separator
-            piece.reserveCapacity(text.utf8.count * 5 / 4)
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.startIndex != text.startIndex { piece += "\n" }
-                if !line.isEmpty { piece += "    " + line }
+        // Encoded on every core a batch at a time, written in order: only a batch is ever held.
+        let repos = snapshot.repos
+        for batch in stride(from: 0, to: repos.count, by: Self.batch) {
+            let pieces = try Parallel.map(batch..<min(batch + Self.batch, repos.count)) { index in
+                try piece(repos[index], first: index == 0)
             }
-            try sink(Data(piece.utf8))
-            separator = ",\n"
+            for piece in pieces { try sink(piece) }
         }
         try sink(Data(("\n  " + empty[closing...] + "\n").utf8))
     }
