@@ -161,18 +161,15 @@ package struct TemplateSet: Sendable {
             guard let kind = PageKind(template: name) else { return html }
             return policy.stamp(html, kind: kind)
         }
-        return String(decoding: page(compiled, name, context), as: UTF8.self)
+        guard PageKind(template: name) != nil else { return compiled.render(name, context) ?? "" }
+        return String(decoding: file(name, context), as: UTF8.self)
     }
 
     /// `render` as the bytes of a file: a page is written without being made a `String` first.
     package func file(_ name: String, _ context: Any) -> Data {
         guard let compiled else { return Data(render(name, context).utf8) }
-        return Data(page(compiled, name, context))
-    }
-
-    private func page(_ compiled: CompiledRenderer, _ name: String, _ context: Any) -> [UInt8] {
-        var bytes = compiled.bytes(name, context) ?? []
-        if let kind = PageKind(template: name) { policy.stamp(&bytes, kind: kind) }
-        return bytes
+        let bytes = compiled.bytes(name, context) ?? []
+        guard let kind = PageKind(template: name) else { return Data(bytes) }
+        return policy.stamped(bytes, kind: kind)
     }
 }

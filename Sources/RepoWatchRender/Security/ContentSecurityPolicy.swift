@@ -81,18 +81,22 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     /// when that comes first, which must stay in the first 1024 bytes): a policy applies only to what
     /// follows it. A page without `<head>` in its first 4 KB is returned as it is.
     package func stamp(_ html: String, kind: PageKind) -> String {
-        var bytes = Array(html.utf8)
-        guard stamp(&bytes, kind: kind) else { return html }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: stamped(Array(html.utf8), kind: kind), as: UTF8.self)
     }
 
-    /// `stamp` on the page's UTF-8; false when the page has no `<head>` to stamp. The `<meta>` goes
-    /// just past an ASCII `>`, so the bytes stay valid UTF-8.
-    @discardableResult
-    package func stamp(_ page: inout [UInt8], kind: PageKind) -> Bool {
-        guard let offset = Self.headInsertionOffset(page.prefix(4096)) else { return false }
-        page.insert(contentsOf: metas[kind] ?? Array(("\n" + meta(for: kind)).utf8), at: offset)
-        return true
+    /// `stamp` on the page's UTF-8, as a file's bytes: made once at their final size, since a
+    /// gallery page can be hundreds of kilobytes. The `<meta>` goes just past an ASCII `>`, so the
+    /// bytes stay valid UTF-8.
+    package func stamped(_ page: [UInt8], kind: PageKind) -> Data {
+        guard let offset = Self.headInsertionOffset(page.prefix(4096)) else { return Data(page) }
+        let meta = metas[kind] ?? Array(("\n" + meta(for: kind)).utf8)
+        var file = Data(capacity: page.count + meta.count)
+        page.withUnsafeBufferPointer { all in
+            file.append(UnsafeBufferPointer(rebasing: all[..<offset]))
+            file.append(contentsOf: meta)
+            file.append(UnsafeBufferPointer(rebasing: all[offset...]))
+        }
+        return file
     }
 
     /// Where in `bytes` the policy goes: after `<head…>`, and after a `<meta charset…>` that follows it.

@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    @Test func parallelMapKeepsTheOrderAndRethrows() throws {
+        #expect(try Parallel.map(5..<305) { $0 * 2 } == (5..<305).map { $0 * 2 })
+        #expect(try Parallel.map(0..<0) { $0 }.isEmpty)
+        #expect(throws: Boom.self) {
+            try Parallel.map(0..<50) { index in
+                if index == 17 { throw Boom() }
+                return index
+            }
+        }
+    }
+
     @Test func stagedSiteTakesFilesFromManyThreads() throws {
         let parent = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: parent) }
