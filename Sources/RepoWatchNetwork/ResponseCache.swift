@@ -97,7 +97,7 @@ package struct ResponseCache: Sendable {
         let key = Self.key(for: url)
         let path = path(key: key, extension: Self.entryExtension)
         markUsed(key, path: path)
-        if let data = FileManager.default.contents(atPath: path) {
+        if let data = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false)) {
             guard let entry = CacheEntryFormat.decode(data), entry.url == url else { return nil }
             return entry
         }
