@@ -60,6 +60,7 @@ package struct ResponseCache: Sendable {
     package let now: Date
     package let usage = CacheUsage()
 
+    package let httpFolder: URL
     /// `httpFolder`'s path: entry paths are joined as text, since a build reads each entry by path and
     /// building a `URL` per entry (twice: to read it and to mark it used) cost more than the read.
     private let httpPath: String
@@ -67,7 +68,8 @@ package struct ResponseCache: Sendable {
     package init(directory: URL, now: Date = Date()) {
         self.directory = directory
         self.now = now
-        httpPath = directory.appendingPathComponent("http", isDirectory: true).path
+        httpFolder = directory.appendingPathComponent("http", isDirectory: true)
+        httpPath = httpFolder.path
     }
 
     /// "anonymous" without a token; otherwise a salted SHA-256 prefix that cannot be turned back into the token.
@@ -78,8 +80,6 @@ package struct ResponseCache: Sendable {
 
     package static let entryExtension = "entry"
     package static let legacyExtension = "json"
-
-    package var httpFolder: URL { directory.appendingPathComponent("http", isDirectory: true) }
 
     package static func key(for url: String) -> String { SHA256.hex(url) }
 
@@ -112,8 +112,9 @@ package struct ResponseCache: Sendable {
     /// Written to a temporary file and renamed, so a reader never sees half an entry.
     package func store(_ entry: Entry) {
         let key = Self.key(for: entry.url)
-        let target = file(key: key, extension: Self.entryExtension)
-        defer { markUsed(key) }
+        let path = path(key: key, extension: Self.entryExtension)
+        let target = URL(fileURLWithPath: path, isDirectory: false)
+        defer { markUsed(key, path: path) }
         guard let data = CacheEntryFormat.encode(entry) else { return }
         do {
             try FileManager.default.createDirectory(
@@ -125,8 +126,8 @@ package struct ResponseCache: Sendable {
     }
 
     /// The entry of `key` counts as used `now`, so pruning keeps it for the retention period from today.
-    private func markUsed(_ key: String, path: String? = nil) {
-        usage.used(key, file: path ?? self.path(key: key, extension: Self.entryExtension), at: Self.stamp(now))
+    private func markUsed(_ key: String, path: String) {
+        usage.used(key, file: path, at: Self.stamp(now))
     }
 
     package static func stamp(_ date: Date) -> timespec {

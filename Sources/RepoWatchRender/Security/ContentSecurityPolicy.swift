@@ -32,7 +32,7 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     package var additions = PolicyAdditions() {
         didSet { metas = Self.metas(of: self) }
     }
-    /// `meta(for:)` of every kind, made when the policy changes rather than for each of a build's pages.
+    /// `metaLine(for:)` of every kind, made when the policy changes rather than for each of a build's pages.
     private var metas: [PageKind: [UInt8]] = [:]
 
     package init(styleHashes: [String] = [], additions: PolicyAdditions = PolicyAdditions()) {
@@ -42,8 +42,11 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     }
 
     private static func metas(of policy: ContentSecurityPolicy) -> [PageKind: [UInt8]] {
-        Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0, Array(("\n" + policy.meta(for: $0)).utf8)) })
+        Dictionary(uniqueKeysWithValues: PageKind.allCases.map { ($0, policy.metaLine(for: $0)) })
     }
+
+    /// What `stamp` inserts: a line break and the `<meta>`, as UTF-8.
+    private func metaLine(for kind: PageKind) -> [UInt8] { Array(("\n" + meta(for: kind)).utf8) }
 
     /// The policy as a header's (or a `<meta>`'s) value.
     package func text(for kind: PageKind) -> String {
@@ -89,7 +92,7 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     /// bytes stay valid UTF-8.
     package func stamped(_ page: [UInt8], kind: PageKind) -> Data {
         guard let offset = Self.headInsertionOffset(page.prefix(4096)) else { return Data(page) }
-        let meta = metas[kind] ?? Array(("\n" + meta(for: kind)).utf8)
+        let meta = metas[kind] ?? metaLine(for: kind)
         var file = Data(capacity: page.count + meta.count)
         page.withUnsafeBufferPointer { all in
             file.append(UnsafeBufferPointer(rebasing: all[..<offset]))
