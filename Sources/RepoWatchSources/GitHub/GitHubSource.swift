@@ -69,7 +69,7 @@ package struct GitHubSource: SiteSource {
         let previous = LastGoodData(output: output, now: now)
         var owners = try await ListedOwners.list(
             config, client: client, avatars: store, previous: previous, offline: options.offline, log: log,
-            spool: spool)
+            spool: spool, jobs: options.jobs)
         let config = owners.config
         announce(config.repos.count, api: api)
         let plans = owners.fetchPlans()

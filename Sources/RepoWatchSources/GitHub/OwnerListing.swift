@@ -97,8 +97,10 @@ extension GitHubClient {
     /// followed page by page. Pages are conditional like every request: a warm rerun is answered
     /// 304 page by page.
     /// `spool`: where the listed documents wait for their fetch (in memory unless a file is given).
+    /// `pagesAtOnce`: how many pages may be asked for or read at a time (see `listedPages`).
     package func listOwner(
-        _ source: OwnerSource, includePrivate: Bool = false, spool: RecordSpool = RecordSpool()
+        _ source: OwnerSource, includePrivate: Bool = false, spool: RecordSpool = RecordSpool(),
+        pagesAtOnce: Int = SnapshotFetcher.tasksAtOnce(jobs: 8)
     ) async throws -> OwnerListing {
         let fetched = try await get(configuration.endpoint("/users/\(source.owner)"))
         guard fetched.status == 200 else { throw Self.failure(fetched) }
@@ -122,7 +124,7 @@ extension GitHubClient {
         var visited: Set<String> = [first.absoluteString]
         var url = LinkHeader.next(pages[0].link, relativeTo: first)
         if let rest = LinkHeader.remainingPages(pages[0].link, relativeTo: first, limit: Self.ownerPageLimit) {
-            pages += try await listedPages(rest, of: account.login, spool: spool)
+            pages += try await listedPages(rest, of: account.login, spool: spool, atOnce: pagesAtOnce)
             visited.formUnion(rest.map(\.absoluteString))
             url = LinkHeader.next(pages[pages.count - 1].link, relativeTo: rest[rest.count - 1])
         }
@@ -187,13 +189,28 @@ extension GitHubClient {
     }
 
     /// Pages requested together, in their order; the first that fails fails the listing.
-    private func listedPages(_ urls: [URL], of login: String, spool: RecordSpool) async throws -> [ListedPage] {
+    /// At most `atOnce` pages are in hand, from their request until they are read: a page's body
+    /// (~600 KB for 100 repositories) is let go only once it is decoded, and the request slots free
+    /// up as soon as it arrives. With every page of a 100,000-repository list started at once, the
+    /// answers came faster than two cores decoded them and waited, bodies and all: 134 MB at
+    /// the heap's peak, and peaks of 101–120 MiB resident in some builds where others kept 63.
+    private func listedPages(_ urls: [URL], of login: String, spool: RecordSpool, atOnce: Int) async throws
+        -> [ListedPage]
+    {
         try await withThrowingTaskGroup(of: (Int, ListedPage).self) { group in
-            for (index, url) in urls.enumerated() {
-                group.addTask { (index, try await listedPage(url, of: login, spool: spool)) }
+            var next = 0
+            func startNext() {
+                guard next < urls.count else { return }
+                let index = next
+                group.addTask { (index, try await listedPage(urls[index], of: login, spool: spool)) }
+                next += 1
             }
+            for _ in 0..<max(1, atOnce) { startNext() }
             var pages = [ListedPage?](repeating: nil, count: urls.count)
-            for try await (index, page) in group { pages[index] = page }
+            while let (index, page) = try await group.next() {
+                pages[index] = page
+                startNext()
+            }
             return pages.map { $0! }
         }
     }

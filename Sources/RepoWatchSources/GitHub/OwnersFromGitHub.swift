@@ -10,17 +10,18 @@ import RepoWatchSupport
 extension ListedOwners {
     /// Lists every owner (concurrently; each follows its own pages), then resolves the site.
     /// Throws the config's errors that only the listing reveals.
-    /// `spool`: where the listed documents wait for their fetch.
+    /// `spool`: where the listed documents wait for their fetch; `jobs`: `--jobs`.
     package static func list(
         _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, offline: Bool,
-        log: any BuildLog, spool: RecordSpool = RecordSpool()
+        log: any BuildLog, spool: RecordSpool = RecordSpool(), jobs: Int = 8
     ) async throws -> ListedOwners {
         guard !config.owners.isEmpty else { return try ListedOwners(config: config, outcomes: []) }
         log.info(
             "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
                 + (offline ? " from the cache (offline)…" : "…"))
         let results = await listings(
-            of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool)
+            of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool,
+            pagesAtOnce: SnapshotFetcher.tasksAtOnce(jobs: jobs))
         let privacy = PrivateRepoFilter(config.privateRepos, log: log)
         let outcomes = zip(config.owners, results).map { source, result in
             outcome(
@@ -35,7 +36,7 @@ extension ListedOwners {
 
     /// Each owner's listing, in `owners:` order.
     private static func listings(
-        of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool, spool: RecordSpool
+        of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool, spool: RecordSpool, pagesAtOnce: Int
     ) async
         -> [Result<OwnerListing, GitHubError>]
     {
@@ -45,7 +46,9 @@ extension ListedOwners {
                     do {
                         return (
                             index,
-                            .success(try await client.listOwner(source, includePrivate: includePrivate, spool: spool))
+                            .success(
+                                try await client.listOwner(
+                                    source, includePrivate: includePrivate, spool: spool, pagesAtOnce: pagesAtOnce))
                         )
                     } catch let error as GitHubError {
                         return (index, .failure(error))

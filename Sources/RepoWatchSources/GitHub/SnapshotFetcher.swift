@@ -57,6 +57,12 @@ package struct SnapshotFetcher: Sendable {
         }
     }
 
+    /// How many fetches (or listing pages) are under way at once for `--jobs`: twice as many as
+    /// request slots, so one waiting for an avatar another is downloading, between its requests or
+    /// being decoded leaves no slot idle. `--jobs 1` stays one after another, so a rate limit stops
+    /// the very next request.
+    package static func tasksAtOnce(jobs: Int) -> Int { jobs > 1 ? jobs * 2 : 1 }
+
     /// `spool`: where the results wait for the render (in memory unless a folder is given).
     /// `order`: the positions in the order to fetch them (the longest waiting first), else the
     /// list's order; the results keep the list's order either way.
@@ -75,10 +81,7 @@ package struct SnapshotFetcher: Sendable {
                 group.addTask { (index, await fetch(repo, at: index)) }
                 next += 1
             }
-            // Twice as many repositories as request slots: one waiting for an avatar another is
-            // downloading, or between its requests, leaves no slot idle. `--jobs 1` stays one
-            // repository after another, so a rate limit stops the very next request.
-            for _ in 0..<(jobs > 1 ? jobs * 2 : 1) { startNext() }
+            for _ in 0..<Self.tasksAtOnce(jobs: jobs) { startNext() }
             while let (index, snapshot) = await group.next() {
                 results[index] = snapshot
                 progress?.advance()

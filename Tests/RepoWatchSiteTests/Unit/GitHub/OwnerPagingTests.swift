@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import RepoWatchModel
@@ -82,6 +83,17 @@ struct OwnerPagingTests {
             .listOwner(OwnerSource(owner: "fixture-org"))
         #expect(listing.repos.map(\.name.description) == names(8))
         #expect(await gate.metTogether, "pages 2, 3 and 4 were asked for one after another")
+    }
+
+    @Test("rel=\"last\": no more than `pagesAtOnce` pages are under way, however many request slots are free")
+    func pagesAtOnceBoundsThePagesInHand() async throws {
+        let counter = InFlightCounter(base: organization(pages: 30))
+        let listing = try await GitHubClient(configuration: api, transport: LimitedTransport(counter, limit: 16))
+            .listOwner(OwnerSource(owner: "fixture-org"), pagesAtOnce: 3)
+        #expect(listing.repos.map(\.name.description) == names(60))
+        let peak = counter.peak
+        #expect(peak <= 3, "\(peak) pages in flight at once")
+        #expect(peak >= 2, "the pages were still asked for together")
     }
 
     @Test("no rel=\"last\": Link is followed page by page, to the same list")
@@ -195,6 +207,26 @@ struct GatedTransport: HTTPTransport {
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         if let page = LinkHeader.pageNumber(of: request.url!), page >= 2 { await gate.pass() }
+        return try await base.send(request)
+    }
+}
+
+/// Counts the requests in flight at once (each held a few milliseconds, so that they can overlap).
+final class InFlightCounter: HTTPTransport, Sendable {
+    private let base: FakeTransport
+    private let counts = Mutex((now: 0, peak: 0))
+
+    init(base: FakeTransport) { self.base = base }
+
+    var peak: Int { counts.withLock { $0.peak } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        counts.withLock {
+            $0.now += 1
+            $0.peak = max($0.peak, $0.now)
+        }
+        defer { counts.withLock { $0.now -= 1 } }
+        try await Task.sleep(for: .milliseconds(20))
         return try await base.send(request)
     }
 }
