@@ -111,19 +111,21 @@ extension SiteConfig {
 }
 
 /// Where each repository of a resolved site came from: `repos:` for the first ones, then a range of
-/// positions per owner. Ranges and a `RepoIndex`, not a dictionary of every name: an organization of
-/// 100,000 repositories would hold ~13 MB in one all build long.
+/// positions per owner. Ranges, not a dictionary of every name: an organization of 100,000
+/// repositories would hold ~13 MB in one all build long (and an index of positions 9.5 MB, at the
+/// fetch's peak, for lookups by name that only tests make).
 package struct RepoSources: Sendable {
     package struct Range: Sendable {
         package var positions: Swift.Range<Int>
         package var source: RepoSource
     }
 
-    private let index: RepoIndex
+    /// The site's list (shared with the config, not copied).
+    private let repos: [RepoName]
     private let ranges: [Range]
 
     package init(repos: [RepoName], ranges: [Range]) {
-        index = RepoIndex(repos)
+        self.repos = repos
         self.ranges = ranges
     }
 
@@ -133,7 +135,9 @@ package struct RepoSources: Sendable {
     }
 
     /// The source of a repository by its key (`owner/name`, any case), nil when it is not in the site.
+    /// A walk through the list: builds ask by position.
     package subscript(key: String) -> RepoSource? {
-        index.position(of: RepoKey(key)).map(source(at:))
+        let key = RepoKey(key)
+        return repos.firstIndex { RepoKey($0) == key }.map(source(at:))
     }
 }
