@@ -49,6 +49,9 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The reason a cached answer stands in under `--offline` (`NetworkResponse.staleness`).
+    package static let offlineReason = "built offline from the cache"
+
     /// Whether a cached answer's reason (`NetworkResponse.staleness`) is a request the budget held back.
     package static func isDeferral(_ reason: String) -> Bool {
         reason.hasPrefix("deferred to a later build:")

@@ -22,6 +22,12 @@ extension Build {
                 + "\(tally.stale) stale, \(tally.unavailable) unavailable"
                 + (tally.pending > 0 ? ", \(tally.pending) pending)" : ")"))
         if let warning = SiteSize.warning(bytes: result.byteCount, files: result.fileCount) { log.warning(warning) }
+        if tally.offline > 0 {
+            let asOf = tally.oldestOffline.map(Formatting.dayAndTime) ?? "an earlier build"
+            log.warning(
+                "\(Formatting.plural(tally.offline, "repository", "repositories")) built offline from the cache; "
+                    + "the oldest data as of \(asOf)")
+        }
         if let counts = result.requests {
             log.info(Self.accounting(counts) + (result.openCounts.map { "; " + $0.summary } ?? ""))
             if let limits = Self.limitAnswers(counts) { log.info(limits) }
@@ -42,12 +48,15 @@ extension Build {
         var pending = 0
         /// Held back by the budget: kept their last good data, or pending.
         var deferred = 0
+        /// Stale because the build was `--offline`, and the oldest of their data.
+        var offline = 0
+        var oldestOffline: Date?
     }
 
-    /// One line per repository that failed; the budget's deferrals are counted, not listed (a large
-    /// site defers thousands each build, by design).
+    /// One line per repository that failed; the budget's deferrals and `--offline`'s cached data are
+    /// counted, not listed (a large site defers thousands each build, by design; an offline build of
+    /// 10,000 repositories printed 10,000 lines that each said what the user had asked for).
     private func reportRepositories(_ result: BuildResult) -> Tally {
-        // Passes rather than lists: an offline build of 10,000 repositories has 10,000 stale ones.
         var tally = Tally()
         for repo in result.snapshot.repos {
             if repo.pending {
@@ -57,6 +66,13 @@ extension Build {
                 tally.stale += 1
                 if let error = repo.error, GitHubError.isDeferral(error) {
                     tally.deferred += 1
+                    continue
+                }
+                if repo.error == GitHubError.offlineReason {
+                    tally.offline += 1
+                    if let fetchedAt = repo.fetchedAt, fetchedAt < tally.oldestOffline ?? .distantFuture {
+                        tally.oldestOffline = fetchedAt
+                    }
                     continue
                 }
                 let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"

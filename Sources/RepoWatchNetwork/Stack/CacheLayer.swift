@@ -35,7 +35,7 @@ package struct CacheLayer: NetworkLayer {
                 data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
                 source: .cacheOnly(
                     storedAt: answer.storedAt,
-                    reason: policy.offline ? "built offline from the cache" : error.description))
+                    reason: policy.offline ? GitHubError.offlineReason : error.description))
         }
         if let target = response.redirectTarget(from: request.url) {
             cache.store(

@@ -38,6 +38,11 @@ struct CLIEndToEndTests {
         #expect(offline.status == 0, "\(offline)")
         #expect(offline.stderr.contains("Building 1 repository from the cache (offline)"), "\(offline)")
         #expect(offline.stderr.contains(": 1 repository (0 fresh, 1 stale, 0 unavailable)"), "\(offline)")
+        // What --offline asked for is said once for every repository, not a line each.
+        #expect(
+            offline.stderr.contains("warning: 1 repository built offline from the cache; the oldest data as of "),
+            "\(offline)")
+        #expect(!offline.stderr.contains("octocat/Hello-World: built offline"), "\(offline)")
         #expect(!Self.wrongPlural(in: offline.stderr), "\(offline)")
     }
 
