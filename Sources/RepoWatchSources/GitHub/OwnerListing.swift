@@ -92,8 +92,8 @@ extension GitHubClient {
 
     /// `GET /users/{owner}`, then its repositories 100 per request (public ones, or every one the
     /// token can see when `includePrivate`: see `listingRequest`). When the first page's
-    /// `Link` names the last page, the other pages are asked for at once (`--jobs` bounds them like
-    /// every request); otherwise, and after the last page if the list grew meanwhile, `Link` is
+    /// `Link` names the last page, the other pages are asked for together, `pagesAtOnce` of them
+    /// under way at a time; otherwise, and after the last page if the list grew meanwhile, `Link` is
     /// followed page by page. Pages are conditional like every request: a warm rerun is answered
     /// 304 page by page.
     /// `spool`: where the listed documents wait for their fetch (in memory unless a file is given).
