@@ -4,7 +4,8 @@ import RepoWatchSources
 import RepoWatchSupport
 
 /// Step 3, record the history: the earlier snapshots (for deltas and sparklines) plus this one.
-/// Sample numbers are made up: they are never recorded, and real history is not shown beside them.
+/// Sample numbers are made up: they are never recorded, and real history is not shown beside them;
+/// a sample site shows a made-up history of its own (`SampleHistory`), marked as such.
 package struct HistoryStep: Sendable {
     package let file: HistoryFile
     /// False for `--sample`.
@@ -25,7 +26,7 @@ package struct HistoryStep: Sendable {
 
     /// A lost cache (GitHub evicts them) is restored first.
     package func record(_ snapshot: Snapshot, repos: [RepoName], baseURL: URL?, now: Date) async -> History {
-        guard isReal else { return History() }
+        guard isReal else { return SampleHistory.history(for: snapshot) }
         await source.restoreHistory(file, baseURL: baseURL, log: log)
         var history = file.load(now: now) { log.warning($0) }
         if recordsThisBuild {

@@ -22,6 +22,10 @@ package struct History: Sendable, Equatable {
     /// lowercased), oldest first.
     private var series: KeyedRecords
 
+    /// Made up for a `--sample` build (`SampleHistory`): shown, published marked as a sample, never
+    /// recorded nor read back as a history.
+    package var isSample = false
+
     package init(spool: RecordSpool = RecordSpool()) { series = KeyedRecords(spool: spool) }
 
     package var isEmpty: Bool { series.isEmpty }
@@ -77,7 +81,7 @@ package struct History: Sendable, Equatable {
 
     /// The same repositories with the same points, wherever they are kept.
     package static func == (a: History, b: History) -> Bool {
-        a.series.count == b.series.count && a.sortedKeys == b.sortedKeys
+        a.isSample == b.isSample && a.series.count == b.series.count && a.sortedKeys == b.sortedKeys
             && a.sortedKeys.allSatisfy { a.points(forKey: $0) == b.points(forKey: $0) }
     }
 

@@ -35,6 +35,7 @@ package final class HistoryReader {
             switch key {
             case "schema": schema = try integer()
             case "fields": _ = try stringArray()
+            case "sample": throw fail("made-up sample data (a --sample build), not a history")
             case "repos":
                 try expect(UInt8(ascii: "{"))
                 try members { name in

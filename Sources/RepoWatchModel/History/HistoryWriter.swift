@@ -3,7 +3,7 @@ import RepoWatchSupport
 
 /// Serializes a history a chunk at a time:
 /// `{"schema":1,"fields":[…],"repos":{"owner/name":[[time,stars,forks,issues,contributors],…]}}`,
-/// one repository per line. A year of points for 10,000 repositories is over 100 MB of text, so
+/// one repository per line (`"sample":true` after the schema for a `--sample` build's made-up one). A year of points for 10,000 repositories is over 100 MB of text, so
 /// it is never built as one string: each chunk of about 64 KB goes to `sink` as it fills.
 package struct HistoryWriter {
     package static let chunkSize = 1 << 16
@@ -14,7 +14,10 @@ package struct HistoryWriter {
 
     package static func write(_ history: History, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         var writer = HistoryWriter()
-        writer.append("{\"schema\":\(History.schemaVersion),\"fields\":[")
+        writer.append("{\"schema\":\(History.schemaVersion),")
+        // A sample's points are made up: the mark keeps them from ever being read back as a history.
+        if history.isSample { writer.append("\"sample\":true,") }
+        writer.append("\"fields\":[")
         writer.append(History.fields.map { "\"\($0)\"" }.joined(separator: ","))
         writer.append("],\"repos\":{")
         var firstRepo = true

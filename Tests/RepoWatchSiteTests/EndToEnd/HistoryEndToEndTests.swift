@@ -1,4 +1,6 @@
 import Foundation
+import RepoWatchModel
+import RepoWatchSources
 import Testing
 
 /// Builds on a schedule: each build records a point, the next one shows the change.
@@ -99,16 +101,34 @@ struct HistoryEndToEndTests {
         #expect(try Self.points(saved, "octocat/hello-world").count == 1)
     }
 
-    @Test("--sample never records history nor shows a change")
-    func sampleRecordsNothing() async throws {
+    @Test("--sample shows a few made-up weeks (sparkline, change), marked as a sample, and records nothing")
+    func sampleShowsAMadeUpHistory() async throws {
         let site = try RebuiltSite("history-sample", repos: ["octocat/Hello-World"])
         defer { site.dir.remove() }
         let environment = BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"))
-        let result = try await BinaryRunner.run(["build", "--sample"], in: site.dir.url, environment: environment)
-        #expect(result.status == 0, "\(result)")
-        #expect(!FileManager.default.fileExists(atPath: site.cache.appendingPathComponent("history.json").path))
-        let published = try Data(contentsOf: site.output.appendingPathComponent("data/history.json"))
-        #expect(try Self.points(published, "octocat/hello-world").isEmpty)
-        #expect(!(try site.page("repos/octocat/hello-world/index.html")).contains("history__"))
+        var runs: [[[Int?]]] = []
+        for _ in 0..<2 {
+            let result = try await BinaryRunner.run(["build", "--sample"], in: site.dir.url, environment: environment)
+            #expect(result.status == 0, "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: site.cache.appendingPathComponent("history.json").path))
+            let published = try Data(contentsOf: site.output.appendingPathComponent("data/history.json"))
+            let object = try JSONSerialization.jsonObject(with: published) as? [String: Any]
+            #expect(object?["sample"] as? Bool == true)
+            // Never read back as a history (the published site is what a lost cache is restored from).
+            #expect(throws: History.CorruptFile.self) { try History.parse(published) }
+            runs.append(try Self.points(published, "octocat/hello-world"))
+        }
+        let points = try #require(runs.first)
+        #expect(points.count == SampleHistory.days)
+        // Deterministic from the name: the same numbers every build, only the times move.
+        #expect(runs[0].map { $0.dropFirst() } == runs[1].map { $0.dropFirst() })
+        let snapshot = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: site.output.appendingPathComponent("data/snapshot.json"))) as? [String: Any]
+        let repo = try #require((snapshot?["repos"] as? [[String: Any]])?.first)
+        #expect(points.last?[1] == repo["stars"] as? Int && points.last?[2] == repo["forks"] as? Int)
+        let page = try site.page("repos/octocat/hello-world/index.html")
+        #expect(page.contains("class=\"history__chart\"") && page.contains("data-delta=\"stars\""))
+        let gained = try #require(points.last?[1]) - (try #require(points[points.count - 2][1]))
+        #expect(page.contains("data-delta=\"stars\" data-value=\"\(gained)\""))
     }
 }
