@@ -151,8 +151,10 @@ package struct SiteTextEdit {
         return (saved, try verified(lines.joined()))
     }
 
+    /// The name as given on the command line, pasted forms included (a GitHub link, an SSH remote,
+    /// `.git`): it is written back as `OWNER/NAME`.
     package static func parseName(_ input: String) throws -> RepoName {
-        switch RepoName.parse(input.trimmingCharacters(in: .whitespaces)) {
+        switch RepoName.understanding(input.trimmingCharacters(in: .whitespaces)) {
         case .success(let name): return name
         case .failure(let problem): throw UsageError(problem.description)
         }

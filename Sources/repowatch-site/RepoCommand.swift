@@ -30,7 +30,9 @@ struct RepoCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save a repository at the end of `repos:`.",
             discussion: """
-                Names are checked against GitHub's rules; one already saved (in any case) is refused. A site \
+                Names are checked against GitHub's rules; one already saved (in any case) is refused. A name \
+                as copied from GitHub (https://github.com/OWNER/NAME, git@github.com:OWNER/NAME.git, \
+                OWNER/NAME.git) is saved as OWNER/NAME. A site \
                 with its own `widgets:` list shows only the widgets listed there: `repo add` then warns that \
                 the new repository is not shown, and with --widget adds a single widget for it at the end of \
                 that list (for a repository saved before, only the widget).

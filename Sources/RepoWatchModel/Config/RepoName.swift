@@ -3,15 +3,65 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
     public let owner: String
     public let name: String
 
-    /// Parses `owner/name`, or explains what is wrong with it.
+    /// Parses `owner/name`, or explains what is wrong with it. Only the plain form is a name here; a
+    /// name as people paste it (a GitHub link, an SSH remote, `.git`) is refused with the plain form to
+    /// write instead (`.pasted`), which `understanding(_:)` accepts.
     public static func parse(_ text: String) -> Result<RepoName, RepoNameError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let owner = String(parts[0])
+            let name = String(parts[1])
+            if owner.isEmpty, !name.isEmpty { return .failure(.missingOwner(name)) }
+            if name.isEmpty, !owner.isEmpty { return .failure(.missingName(owner)) }
+            if isValidOwner(owner), isValidName(name) {
+                if let plain = withoutGitSuffix(owner: owner, name: name) { return .failure(.pasted(text, plain)) }
+                return .success(RepoName(owner: owner, name: name))
+            }
+        }
+        if let plain = pastedForm(text) { return .failure(.pasted(text, plain)) }
         guard parts.count == 2 else { return .failure(.notOwnerSlashName(text)) }
+        guard isValidOwner(String(parts[0])) else { return .failure(.invalidOwner(String(parts[0]))) }
+        return .failure(.invalidName(String(parts[1])))
+    }
+
+    /// A name as the user gave it on the command line: `owner/name`, or the same as pasted from GitHub
+    /// (`https://github.com/owner/name`, `git@github.com:owner/name.git`, `owner/name.git`).
+    public static func understanding(_ text: String) -> Result<RepoName, RepoNameError> {
+        switch parse(text) {
+        case .failure(.pasted(_, let name)): return .success(name)
+        case let other: return other
+        }
+    }
+
+    /// GitHub strips `.git` from a new repository's name, so `name.git` is only ever a clone URL's tail.
+    private static func withoutGitSuffix(owner: String, name: String) -> RepoName? {
+        guard name.count > 4, name.lowercased().hasSuffix(".git") else { return nil }
+        let plain = String(name.dropLast(4))
+        return isValidName(plain) ? RepoName(owner: owner, name: plain) : nil
+    }
+
+    /// The repository a GitHub link or remote points at: `http(s)://[www.]github.com/OWNER/NAME[.git][/…]`,
+    /// `git@github.com:OWNER/NAME[.git]`, `ssh://git@github.com/OWNER/NAME[.git]`, `github.com/OWNER/NAME`.
+    private static func pastedForm(_ text: String) -> RepoName? {
+        var rest = Substring(text)
+        for prefix in ["https://", "http://", "ssh://git@", "git://", "git@"] where rest.lowercased().hasPrefix(prefix)
+        {
+            rest = rest.dropFirst(prefix.count)
+            break
+        }
+        let hostEnd = rest.firstIndex { $0 == "/" || $0 == ":" }
+        guard let hostEnd else { return nil }
+        let host = rest[..<hostEnd].lowercased()
+        guard host == "github.com" || host == "www.github.com" else { return nil }
+        var path = rest[rest.index(after: hostEnd)...]
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count >= 2 else { return nil }
         let owner = String(parts[0])
-        let name = String(parts[1])
-        guard isValidOwner(owner) else { return .failure(.invalidOwner(owner)) }
-        guard isValidName(name) else { return .failure(.invalidName(name)) }
-        return .success(RepoName(owner: owner, name: name))
+        var name = String(parts[1])
+        if name.count > 4, name.lowercased().hasSuffix(".git") { name = String(name.dropLast(4)) }
+        guard isValidOwner(owner), isValidName(name) else { return nil }
+        return RepoName(owner: owner, name: name)
     }
 
     public init(owner: String, name: String) {
@@ -62,10 +112,16 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
     }
 }
 
-public enum RepoNameError: Error, Sendable, CustomStringConvertible {
+public enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible {
     case notOwnerSlashName(String)
     case invalidOwner(String)
     case invalidName(String)
+    /// `/name`: the part before the slash is missing.
+    case missingOwner(String)
+    /// `owner/`: the part after the slash is missing.
+    case missingName(String)
+    /// A link, a remote or a `.git` tail, and the `OWNER/NAME` it means.
+    case pasted(String, RepoName)
 
     public var description: String {
         switch self {
@@ -75,6 +131,14 @@ public enum RepoNameError: Error, Sendable, CustomStringConvertible {
             return "'\(owner)' is not a valid GitHub owner (letters, digits, '_' and single hyphens, at most 39)"
         case .invalidName(let name):
             return "'\(name)' is not a valid repository name (letters, digits, '.', '_' and '-'; no '..')"
+        case .missingOwner(let name):
+            return "'/\(name)' has no owner before the '/'; write it as OWNER/\(name)"
+        case .missingName(let owner):
+            return "'\(owner)/' has no repository name after the '/'; write it as \(owner)/NAME"
+        case .pasted(let text, let name) where !text.contains(":") && text.split(separator: "/").count == 2:
+            return "'\(text)' ends in .git, which GitHub leaves out of names; did you mean '\(name)'?"
+        case .pasted(let text, let name):
+            return "'\(text)' is a GitHub address, not OWNER/NAME; did you mean '\(name)'?"
         }
     }
 }
