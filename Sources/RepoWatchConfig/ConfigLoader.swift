@@ -51,7 +51,7 @@ public struct ConfigLoader: Sendable {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw DiagnosticsError([yamlDiagnostic(error)])
+            throw DiagnosticsError([YAMLErrorPlace(file: file, text: text).diagnostic(error)])
         }
         guard let root, case .mapping(let mapping) = root else {
             throw DiagnosticsError([
@@ -67,20 +67,5 @@ public struct ConfigLoader: Sendable {
             return LoadedConfig(config: config, warnings: reader.warnings)
         }
         throw DiagnosticsError(reader.errors + reader.warnings)
-    }
-
-    private func yamlDiagnostic(_ error: YamlError) -> Diagnostic {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return Diagnostic(.error, file: file, line: mark.line, column: mark.column, "invalid YAML: \(detail)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return Diagnostic(
-                .error, file: file, line: context.mark.line, column: context.mark.column,
-                "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
-        default:
-            return Diagnostic(.error, file: file, line: 1, column: 1, "invalid YAML: \(error)")
-        }
     }
 }
