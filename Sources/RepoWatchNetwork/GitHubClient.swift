@@ -1,23 +1,6 @@
 import Foundation
 import RepoWatchSupport
 
-/// How the client behaves when GitHub is slow, down or rate-limiting.
-package struct NetworkPolicy: Sendable {
-    package var retry = RetryPolicy()
-    /// Longest wait for a rate limit to reset before giving up on the network for this build.
-    package var maxWait: Double = 60
-    /// No network at all: only the cache answers.
-    package var offline = false
-    /// Ask again for what the cache would otherwise reuse without asking (answers without
-    /// validators within their day, remembered redirects).
-    package var refresh = false
-    package var verbose = false
-    /// GitHub's secondary limits the pacer keeps under; the minute also sets the first backoff.
-    package var limits = RateLimits.github
-
-    package init() {}
-}
-
 /// How long the cache trusts what it keeps.
 public enum CacheLifetimes {
     /// An answer without validators (an empty repository's 204, a 403 "too large to list").
@@ -46,12 +29,12 @@ package struct GitHubClient: Sendable {
     /// - Parameter onSecondaryLimit: called on a secondary rate limit, to lower concurrency.
     package init(
         configuration: APIConfiguration, transport: any HTTPTransport, cache: ResponseCache? = nil,
-        policy: NetworkPolicy = NetworkPolicy(), ledger: RequestLedger = RequestLedger(), log: (any BuildLog)? = nil,
+        options: FetchOptions = .defaults, ledger: RequestLedger = RequestLedger(), log: (any BuildLog)? = nil,
         onSecondaryLimit: @escaping @Sendable () async -> Void = {},
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
-        let stack = NetworkStack(transport: transport, policy: policy, log: log, sleep: sleep, clock: clock)
+        let stack = NetworkStack(transport: transport, options: options, log: log, sleep: sleep, clock: clock)
         self.init(
             configuration: configuration, stack: stack, cache: cache, ledger: ledger, onSecondaryLimit: onSecondaryLimit
         )

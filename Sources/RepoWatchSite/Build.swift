@@ -4,27 +4,19 @@ import RepoWatchNetwork
 import RepoWatchSources
 import RepoWatchSupport
 
-/// What `repowatch-site build` was asked to do.
+/// What `repowatch-site build` was asked to do: where the site is, how to fetch (`FetchOptions`,
+/// handed whole to the GitHub source), and what the build does around that.
 public struct BuildOptions: Sendable {
     public var configPath = "site.yml"
     /// Default: `public/` beside site.yml.
     public var outputPath: String?
-    public var apiURL: String?
-    public var offline = false
-    public var sample = false
-    public var jobs = 8
+    /// How to fetch; the GitHub source and its network stack take it as it is.
+    package let fetch: FetchOptions
+    /// `--sample`: made-up numbers, no network.
+    package let sample: Bool
     public var baseURL: String?
     /// Default: `.repowatch/` beside site.yml.
     public var cachePath: String?
-    /// Seconds one request may take.
-    public var timeout: Double = 30
-    /// Longest wait for a rate limit to reset before using the cache for the rest.
-    public var maxWait: Double = 60
-    public var retry = RetryPolicy()
-    /// Every request on stderr (never its headers).
-    public var verbose = false
-    /// Ask again for what the cache would reuse without asking (answers without validators, redirects).
-    public var refresh = false
     /// Skip pruning the cache at the end of the build.
     public var keepCache = false
     /// `--strict`: warnings about site.yml and the templates stop the build before anything is
@@ -35,16 +27,22 @@ public struct BuildOptions: Sendable {
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     public var recordsHistory = true
-    /// `--budget`: the REST quota (requests that cost it) one build may spend; nil: all but a tenth
-    /// of what remains.
-    public var budget: Int?
-    /// `--rate-limits`: GitHub's secondary limits the pacer keeps under.
-    package var rateLimits = RateLimits.github
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     public var now: Date?
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    public init() {}
+    /// - Throws: `UsageError` for `--offline` with `--sample` (the sample has no cache to build from).
+    package init(fetch: FetchOptions = .defaults, sample: Bool = false) throws {
+        if fetch.offline && sample { throw UsageError("--offline and --sample cannot be used together") }
+        self.fetch = fetch
+        self.sample = sample
+    }
+
+    /// Every default: a build of site.yml in this folder from GitHub.
+    public init() {
+        fetch = .defaults
+        sample = false
+    }
 
     package var configURL: URL { URL(fileURLWithPath: configPath).standardizedFileURL }
     package var outputURL: URL {
@@ -188,7 +186,9 @@ public struct Build: Sendable {
     package func source(for site: SiteInputs) -> any SiteSource {
         options.sample
             ? SampleSource(now: site.now)
-            : GitHubSource(options: options.fetching, log: log, now: site.now, output: site.output)
+            : GitHubSource(
+                options: options.fetch, cacheURL: options.cacheURL, environment: options.environment, log: log,
+                now: site.now, output: site.output)
     }
 
     /// Step 2, gather: whichever the source, every widget ends up with a face, and private
@@ -214,16 +214,5 @@ public struct Build: Sendable {
         } catch {
             throw BuildStepError(step: name, underlying: error)
         }
-    }
-}
-
-extension BuildOptions {
-    package var fetching: GitHubSource.Options {
-        var options = GitHubSource.Options(
-            apiURL: apiURL, environment: environment, cacheURL: cacheURL, jobs: jobs, offline: offline,
-            timeout: timeout, maxWait: maxWait, retry: retry, verbose: verbose, refresh: refresh)
-        options.rateLimits = rateLimits
-        options.budget = budget
-        return options
     }
 }

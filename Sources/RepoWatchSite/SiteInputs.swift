@@ -27,7 +27,6 @@ package struct SiteInputs: Sendable {
             }
             config.baseURL = url
         }
-        guard options.jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
         var templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
         templates.policy.additions = config.policyAdditions
         let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RepoWatchNetwork
 import RepoWatchSite
+import RepoWatchSupport
 
 /// `build`'s options as a group, so `serve` takes exactly the same ones from one definition.
 struct BuildArguments: ParsableArguments {
@@ -89,43 +90,38 @@ struct BuildArguments: ParsableArguments {
 
     @OptionGroup var lockOption: LockWaitOption
 
-    func validate() throws {
-        if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
-        if maxWait < 0 { throw ValidationError("--max-wait cannot be negative") }
-        if retries < 1 || retries > 10 { throw ValidationError("--retries must be between 1 and 10") }
-        if offline && sample { throw ValidationError("--offline and --sample cannot be used together") }
-        if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
-        if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64") }
-        if let budget, budget < 0 { throw ValidationError("--budget must be 0 or more requests") }
-        if let rateLimits {
+    /// The checks are the values' own (`FetchOptions`, `BuildOptions`), made here while parsing so a
+    /// wrong flag is a usage error with this command's usage.
+    func validate() throws { _ = try options }
+
+    /// The build's options; the fetching ones as one value, handed whole down to the network stack.
+    var options: BuildOptions {
+        get throws {
             do {
-                _ = try RateLimits.parse(rateLimits)
-            } catch {
-                throw ValidationError("--rate-limits: \(error)")
+                let fetch = try FetchOptions(
+                    apiURL: apiURL, jobs: jobs, offline: offline, timeout: timeout, maxWait: maxWait, retries: retries,
+                    verbose: verbose, refresh: refresh, limits: try rateLimits.map(Self.limits) ?? .github,
+                    budget: budget)
+                var options = try BuildOptions(fetch: fetch, sample: sample)
+                options.configPath = configOption.config
+                options.outputPath = output
+                options.baseURL = baseURL
+                options.cachePath = cacheDir
+                options.keepCache = keepCache
+                options.lockWait = lockOption.lockWait
+                return options
+            } catch let error as UsageError {
+                throw ValidationError(error.description)
             }
         }
     }
 
-    var options: BuildOptions {
-        var options = BuildOptions()
-        options.configPath = configOption.config
-        options.outputPath = output
-        options.apiURL = apiURL
-        options.offline = offline
-        options.sample = sample
-        options.jobs = jobs
-        options.baseURL = baseURL
-        options.cachePath = cacheDir
-        options.timeout = timeout
-        options.maxWait = maxWait
-        options.retry = RetryPolicy(attempts: retries)
-        options.verbose = verbose
-        options.refresh = refresh
-        options.keepCache = keepCache
-        options.lockWait = lockOption.lockWait
-        options.budget = budget
-        if let rateLimits, let limits = try? RateLimits.parse(rateLimits) { options.rateLimits = limits }
-        return options
+    private static func limits(_ text: String) throws -> RateLimits {
+        do {
+            return try RateLimits.parse(text)
+        } catch {
+            throw ValidationError("--rate-limits: \(error)")
+        }
     }
 }
 

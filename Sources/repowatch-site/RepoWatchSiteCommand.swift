@@ -66,7 +66,7 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var strictOption: StrictOption
 
     func run() async throws {
-        var options = arguments.options
+        var options = try arguments.options
         options.strict = strictOption.strict
         let result = try await runReportingErrors(config: options.configPath) {
             try await Build(options: options, log: StandardErrorLog()).run()

@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var options = ServeOptions(build: build.options)
+        var options = ServeOptions(build: try build.options)
         options.port = port
         options.basePath = ServeOptions.normalizeBasePath(basePath) ?? "/"
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in

@@ -10,7 +10,7 @@ package struct CacheLayer: NetworkLayer {
     package let api: APIScope
     /// Of the token the requests carry: validators are tied to the token they were issued for.
     package let tokenFingerprint: String
-    package let policy: NetworkPolicy
+    package let options: FetchOptions
     package let ledger: RequestLedger
 
     /// When answers are stored and last used: the build's "now", so `REPOWATCH_NOW` drives lifetimes.
@@ -35,7 +35,7 @@ package struct CacheLayer: NetworkLayer {
                 data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
                 source: .cacheOnly(
                     storedAt: answer.storedAt,
-                    reason: policy.offline ? GitHubError.offlineReason : error.description))
+                    reason: options.offline ? GitHubError.offlineReason : error.description))
         }
         if let target = response.redirectTarget(from: request.url) {
             cache.store(
@@ -120,7 +120,7 @@ package struct CacheLayer: NetworkLayer {
     /// A renamed repository's permanent redirect on the API origin is followed without asking, until
     /// it is as old as the retention period (then GitHub is asked again) or `--refresh`.
     private func rememberedRedirect(_ entry: ResponseCache.Entry, from url: URL) -> NetworkResponse? {
-        guard entry.isPermanentRedirect, !policy.refresh, let location = entry.location,
+        guard entry.isPermanentRedirect, !options.refresh, let location = entry.location,
             let next = URL(string: location), api.contains(url), api.contains(next),
             now.timeIntervalSince(entry.storedAt) < CacheLifetimes.retention
         else { return nil }
@@ -132,7 +132,7 @@ package struct CacheLayer: NetworkLayer {
     /// An answer without validators, within its day, or one the caller vouches for: no request.
     /// Offline builds use the cache as stale data like every other answer.
     private func keptAnswer(_ entry: ResponseCache.Entry, vouched: Bool) -> NetworkResponse? {
-        guard !policy.offline, !policy.refresh, entry.location == nil, entry.tokenFingerprint == tokenFingerprint,
+        guard !options.offline, !options.refresh, entry.location == nil, entry.tokenFingerprint == tokenFingerprint,
             vouched || entry.freshUntil.map({ now < $0 }) == true
         else { return nil }
         return NetworkResponse(

@@ -21,7 +21,7 @@ import RepoWatchSupport
 package struct NetworkStack: Sendable {
     /// Shared by every API, so `--jobs` bounds all requests together.
     package var transport: any HTTPTransport
-    package var policy: NetworkPolicy
+    package var options: FetchOptions
     package var log: (any BuildLog)?
     package var sleep: @Sendable (Double) async throws -> Void
     package var clock: @Sendable () -> Date
@@ -29,12 +29,12 @@ package struct NetworkStack: Sendable {
     package var allowances: [GitHubAPI: [any RequestAllowance]] = [:]
 
     package init(
-        transport: any HTTPTransport, policy: NetworkPolicy = NetworkPolicy(), log: (any BuildLog)? = nil,
+        transport: any HTTPTransport, options: FetchOptions = .defaults, log: (any BuildLog)? = nil,
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.transport = transport
-        self.policy = policy
+        self.options = options
         self.log = log
         self.sleep = sleep
         self.clock = clock
@@ -47,16 +47,16 @@ package struct NetworkStack: Sendable {
     ) -> any NetworkLayer {
         let api = APIScope(configuration.baseURL)
         var layer: any NetworkLayer = NoNetwork()
-        if !policy.offline {
+        if !options.offline {
             layer = sender(api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger)
             layer = allowanceLayer(.rest, over: layer)
             layer = rateLimited(layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
-            layer = RetryLayer(next: layer, policy: policy.retry, ledger: ledger, sleep: sleep)
+            layer = RetryLayer(next: layer, policy: options.retry, ledger: ledger, sleep: sleep)
         }
         if let cache {
             layer = CacheLayer(
                 next: layer, cache: cache, api: api,
-                tokenFingerprint: ResponseCache.fingerprint(token: configuration.token), policy: policy,
+                tokenFingerprint: ResponseCache.fingerprint(token: configuration.token), options: options,
                 ledger: ledger)
         }
         return RedirectLayer(next: layer)
@@ -65,11 +65,11 @@ package struct NetworkStack: Sendable {
     /// GraphQL POSTs to `url`, whose origin is the only place the token goes; redirects come back
     /// as answers (the client refuses them).
     package func graphQL(url: URL, token: String, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
-        guard !policy.offline else { return NoNetwork() }
+        guard !options.offline else { return NoNetwork() }
         let api = APIScope(url)
         let layer = sender(api: api, token: token, userAgent: userAgent, ledger: ledger)
         let limited = rateLimited(allowanceLayer(.graphQL, over: layer), api: api, ledger: ledger, onSecondaryLimit: {})
-        return RetryLayer(next: limited, policy: policy.retry, ledger: ledger, sleep: sleep)
+        return RetryLayer(next: limited, policy: options.retry, ledger: ledger, sleep: sleep)
     }
 
     private func rateLimited(
@@ -77,9 +77,9 @@ package struct NetworkStack: Sendable {
         onSecondaryLimit: @escaping @Sendable () async -> Void
     ) -> any NetworkLayer {
         var limited = RateLimitLayer(
-            next: layer, api: api, ledger: ledger, maxWait: policy.maxWait, log: log,
+            next: layer, api: api, ledger: ledger, maxWait: options.maxWait, log: log,
             onSecondaryLimit: onSecondaryLimit, sleep: sleep, clock: clock)
-        limited.backoffBase = policy.limits.minute
+        limited.backoffBase = options.limits.minute
         return limited
     }
 
@@ -91,7 +91,7 @@ package struct NetworkStack: Sendable {
     /// Headers, the request log and the transport: what every API request goes out through.
     private func sender(api: APIScope, token: String?, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
         let logged = RequestLogLayer(
-            next: TransportLayer(transport), ledger: ledger, trace: policy.verbose ? log : nil, clock: clock)
+            next: TransportLayer(transport), ledger: ledger, trace: options.verbose ? log : nil, clock: clock)
         return HeaderLayer(next: logged, userAgent: userAgent, api: api, token: token)
     }
 

@@ -15,23 +15,19 @@ package struct FetchNetwork: Sendable {
     package let graphQLPacer: Pacer?
     /// Where GraphQL is asked, when it can be (a token, a usable URL, not offline).
     package let graphQL: URL?
+    /// Where GraphQL would be asked, token or not.
+    private let graphQLEndpoint: URL?
 
-    package init(api: APIConfiguration, options: GitHubSource.Options, log: any BuildLog) {
-        let limits = options.rateLimits
+    package init(api: APIConfiguration, options: FetchOptions, environment: [String: String], log: any BuildLog) {
+        let limits = options.limits
         let transport = LimitedTransport(
             URLSessionTransport(timeout: options.timeout, connections: options.jobs),
             limit: min(options.jobs, limits.concurrency))
         limiter = transport.limiter
-        var policy = NetworkPolicy()
-        policy.offline = options.offline
-        policy.maxWait = options.maxWait
-        policy.retry = options.retry
-        policy.verbose = options.verbose
-        policy.refresh = options.refresh
-        policy.limits = limits
-        var stack = NetworkStack(transport: transport, policy: policy, log: log)
+        var stack = NetworkStack(transport: transport, options: options, log: log)
         let url = GraphQLEndpoint.url(
-            apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment)
+            apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: environment)
+        graphQLEndpoint = url
         graphQL = options.offline || (api.token ?? "").isEmpty ? nil : url
         if options.offline {
             (budget, restPacer, graphQLPacer) = (nil, nil, nil)
@@ -52,13 +48,10 @@ package struct FetchNetwork: Sendable {
     }
 
     /// The batched GraphQL queries: counts, releases, languages, and the `repos:` entries' cards.
-    package func openCounts(
-        _ api: APIConfiguration, options: GitHubSource.Options, log: any BuildLog, now: Date
-    ) -> OpenCountsFetcher {
+    package func openCounts(_ api: APIConfiguration, cacheURL: URL, log: any BuildLog, now: Date) -> OpenCountsFetcher {
         OpenCountsFetcher(
-            url: GraphQLEndpoint.url(
-                apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: options.environment),
-            token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: options.cacheURL, log: log,
+            url: graphQLEndpoint, token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: cacheURL,
+            log: log,
             now: now)
     }
 
@@ -66,7 +59,7 @@ package struct FetchNetwork: Sendable {
     package var pacing: Pacing {
         Pacing(
             rest: restPacer?.waits ?? (0, 0), graphQL: graphQLPacer?.waits ?? (0, 0),
-            limits: stack.policy.limits)
+            limits: stack.options.limits)
     }
 }
 

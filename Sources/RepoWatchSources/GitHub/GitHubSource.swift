@@ -7,41 +7,12 @@ import RepoWatchSupport
 /// GitHub's numbers, through the cache; where GitHub is failing, the previous site's, marked stale
 /// (`LastGoodData`); and the history the published site holds when the cache lost it (`HistorySeed`).
 package struct GitHubSource: SiteSource {
-    /// What the build's options say about fetching.
-    package struct Options: Sendable {
-        package var apiURL: String?
-        package var environment: [String: String]
-        package var cacheURL: URL
-        package var jobs: Int
-        package var offline: Bool
-        package var timeout: Double
-        package var maxWait: Double
-        package var retry: RetryPolicy
-        package var verbose: Bool
-        package var refresh: Bool
-        /// GitHub's secondary limits, which the pacer keeps under (`--rate-limits`).
-        package var rateLimits = RateLimits.github
-        /// `--budget`: the REST quota this build may spend; nil: all but a tenth of what remains.
-        package var budget: Int?
-
-        package init(
-            apiURL: String?, environment: [String: String], cacheURL: URL, jobs: Int, offline: Bool,
-            timeout: Double, maxWait: Double, retry: RetryPolicy, verbose: Bool, refresh: Bool
-        ) {
-            self.apiURL = apiURL
-            self.environment = environment
-            self.cacheURL = cacheURL
-            self.jobs = jobs
-            self.offline = offline
-            self.timeout = timeout
-            self.maxWait = maxWait
-            self.retry = retry
-            self.verbose = verbose
-            self.refresh = refresh
-        }
-    }
-
-    package let options: Options
+    /// How to fetch, as the command line said.
+    package let options: FetchOptions
+    /// Where answers, ETags and what the last builds fetched are kept.
+    package let cacheURL: URL
+    /// Where the token and Actions' API address come from.
+    package let environment: [String: String]
     package let log: any BuildLog
     package let now: Date
     /// The site being replaced, whose data stands in for a repository GitHub cannot answer for.
@@ -60,11 +31,11 @@ package struct GitHubSource: SiteSource {
         let api = try apiConfiguration()
         let ledger = RequestLedger()
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
-        let cache = ResponseCache(directory: options.cacheURL, now: now)
-        let network = FetchNetwork(api: api, options: options, log: log)
+        let cache = ResponseCache(directory: cacheURL, now: now)
+        let network = FetchNetwork(api: api, options: options, environment: environment, log: log)
         let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
-        let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), options.cacheURL])
+        let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), cacheURL])
         let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
         var owners = try await ListedOwners.list(
@@ -75,11 +46,11 @@ package struct GitHubSource: SiteSource {
         let plans = owners.fetchPlans()
         // The owners' whole lists are gone now: their pages go back before the fetch begins.
         FreedMemory.release()
-        let records = FetchRecords(cacheDirectory: options.cacheURL, repos: config.repos)
+        let records = FetchRecords(cacheDirectory: cacheURL, repos: config.repos)
         let order = records.oldestFirst()
         // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
         let cards = RepositoryCards(
-            network.openCounts(api, options: options, log: log, now: now), repos: config.repos, order: order,
+            network.openCounts(api, cacheURL: cacheURL, log: log, now: now), repos: config.repos, order: order,
             spool: spool, wantsCard: { plans[$0].needsDocument })
         if !options.offline {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
@@ -123,7 +94,7 @@ package struct GitHubSource: SiteSource {
 
     private func apiConfiguration() throws -> APIConfiguration {
         do {
-            return try APIConfiguration.resolve(apiURL: options.apiURL, environment: options.environment)
+            return try APIConfiguration.resolve(apiURL: options.apiURL, environment: environment)
         } catch {
             throw UsageError("--api-url: \(error)")
         }
@@ -171,8 +142,12 @@ package struct GitHubSource: SiteSource {
             })
     }
 
-    package init(options: Options, log: any BuildLog, now: Date, output: URL) {
+    package init(
+        options: FetchOptions, cacheURL: URL, environment: [String: String], log: any BuildLog, now: Date, output: URL
+    ) {
         self.options = options
+        self.cacheURL = cacheURL
+        self.environment = environment
         self.log = log
         self.now = now
         self.output = output

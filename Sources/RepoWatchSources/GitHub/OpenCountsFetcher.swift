@@ -19,7 +19,7 @@ package struct OpenCountsFetcher: Sendable {
         url: URL?, token: String?, userAgent: String, stack: NetworkStack, cacheDirectory: URL, log: any BuildLog,
         now: Date
     ) {
-        switch (stack.policy.offline, token.flatMap { $0.isEmpty ? nil : $0 }, url) {
+        switch (stack.options.offline, token.flatMap { $0.isEmpty ? nil : $0 }, url) {
         case (true, _, _): (client, skipped) = (nil, .offline)
         case (_, nil, _): (client, skipped) = (nil, .noToken)
         case (_, _, nil): (client, skipped) = (nil, .noEndpoint)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 @testable import RepoWatchSupport
 
@@ -352,9 +353,8 @@ struct EndToEndHistoryRecordingTests {
         let history = site.cache.appendingPathComponent("history.json")
         let recorded = try Data(contentsOf: history)
 
-        var options = BuildOptions()
+        var options = try BuildOptions(fetch: FetchOptions(apiURL: server.base))
         options.configPath = site.dir.url.appendingPathComponent("site.yml").path
-        options.apiURL = server.base
         options.recordsHistory = false
         options.environment = ["REPOWATCH_NOW": "2026-11-23T12:00:00Z"]
         let result = try await Build(options: options, log: MemoryLog()).run()

@@ -89,11 +89,9 @@ struct CacheLifetimeTests {
 
     func client(
         _ transport: FakeTransport, _ cache: ResponseCache, offline: Bool = false, refresh: Bool = false
-    ) -> GitHubClient {
-        var policy = NetworkPolicy()
-        policy.offline = offline
-        policy.refresh = refresh
-        return GitHubClient(configuration: api, transport: transport, cache: cache, policy: policy, sleep: { _ in })
+    ) throws -> GitHubClient {
+        let options = try FetchOptions(offline: offline, refresh: refresh)
+        return GitHubClient(configuration: api, transport: transport, cache: cache, options: options, sleep: { _ in })
     }
 
     @Test func answersWithoutValidatorsAreReusedForADayUnlessRefreshed() async throws {
@@ -103,12 +101,12 @@ struct CacheLifetimeTests {
         let online = FakeTransport { request in
             request.url!.path.contains("/empty/") ? (204, [:], Data()) : (403, [:], tooLarge)
         }
-        let first = client(online, ResponseCache(directory: folder, now: start))
+        let first = try client(online, ResponseCache(directory: folder, now: start))
         #expect(try await first.contributors(of: "a/empty").0 == .people([], avatarURLs: []))
         #expect(try await first.contributors(of: "a/huge").0 == .tooLarge)
         #expect(online.requests.count == 2)
 
-        let sameDay = client(online, ResponseCache(directory: folder, now: start.addingTimeInterval(day - 60)))
+        let sameDay = try client(online, ResponseCache(directory: folder, now: start.addingTimeInterval(day - 60)))
         let (empty, staleness) = try await sameDay.contributors(of: "a/empty")
         #expect(empty == .people([], avatarURLs: []) && staleness == nil)
         #expect(try await sameDay.contributors(of: "a/huge").0 == .tooLarge)
@@ -116,11 +114,11 @@ struct CacheLifetimeTests {
         #expect(await sameDay.ledger.counts.keptAnswers == 2)
         #expect(Build.accounting(await sameDay.ledger.counts).contains("2 cache hits without a request"))
 
-        let refreshed = client(online, ResponseCache(directory: folder, now: start), refresh: true)
+        let refreshed = try client(online, ResponseCache(directory: folder, now: start), refresh: true)
         _ = try await refreshed.contributors(of: "a/empty")
         #expect(online.requests.count == 3)
 
-        let nextDay = client(online, ResponseCache(directory: folder, now: start.addingTimeInterval(day + 60)))
+        let nextDay = try client(online, ResponseCache(directory: folder, now: start.addingTimeInterval(day + 60)))
         _ = try await nextDay.contributors(of: "a/huge")
         #expect(online.requests.count == 4)
         #expect(await nextDay.ledger.counts.keptAnswers == 0)

@@ -48,10 +48,9 @@ import Testing
         #expect(try await first.contributors(of: "a/empty").0 == .people([], avatarURLs: []))
         #expect(try await first.contributors(of: "a/huge").0 == .tooLarge)
 
-        var offline = NetworkPolicy()
-        offline.offline = true
+        let offline = try FetchOptions(offline: true)
         let later = GitHubClient(
-            configuration: api, transport: FakeTransport { _ in (500, [:], Data()) }, cache: cache, policy: offline)
+            configuration: api, transport: FakeTransport { _ in (500, [:], Data()) }, cache: cache, options: offline)
         let (empty, emptyStaleness) = try await later.contributors(of: "a/empty")
         #expect(empty == .people([], avatarURLs: []))
         #expect(emptyStaleness != nil)

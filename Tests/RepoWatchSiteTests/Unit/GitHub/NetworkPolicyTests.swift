@@ -122,13 +122,12 @@ final class Counter: @unchecked Sendable {
     let now = Date(timeIntervalSince1970: 1_000_000)
 
     func client(_ transport: FakeTransport, cache: ResponseCache? = nil, maxWait: Double = 60, sleeps: SleepRecorder)
-        -> GitHubClient
+        throws -> GitHubClient
     {
-        var policy = NetworkPolicy()
-        policy.maxWait = maxWait
+        let options = try FetchOptions(maxWait: maxWait)
         let now = self.now
         return GitHubClient(
-            configuration: api, transport: transport, cache: cache, policy: policy,
+            configuration: api, transport: transport, cache: cache, options: options,
             sleep: { sleeps.record($0) }, clock: { now })
     }
 
@@ -163,7 +162,7 @@ final class Counter: @unchecked Sendable {
             ),
             (200, ["x-ratelimit-remaining": "4999"], body),
         ])
-        let client = client(transport, sleeps: sleeps)
+        let client = try client(transport, sleeps: sleeps)
         _ = try await client.repository(repo)
         #expect(sleeps.waits == [3])
         #expect(await client.ledger.counts.quotaRemaining == 4999)
@@ -175,12 +174,12 @@ final class Counter: @unchecked Sendable {
         let cache = ResponseCache(directory: folder)
         let body = try SharedFixtures.interactionBody("interaction-repos-get-200-twbs-bootstrap.json")
         let sleeps = SleepRecorder()
-        let good = client(sequenced([(200, ["etag": "\"v1\""], body)]), cache: cache, sleeps: sleeps)
+        let good = try client(sequenced([(200, ["etag": "\"v1\""], body)]), cache: cache, sleeps: sleeps)
         _ = try await good.repository(repo)
 
         let reset = String(Int(now.timeIntervalSince1970) + 3600)
         let limited = sequenced([(403, ["x-ratelimit-remaining": "0", "x-ratelimit-reset": reset], Data())])
-        let client = client(limited, cache: cache, sleeps: sleeps)
+        let client = try client(limited, cache: cache, sleeps: sleeps)
         let (payload, staleness) = try await client.repository(repo)
         #expect(payload.stars == 171_281)
         #expect(staleness?.reason.contains("rate limit") == true)
@@ -201,7 +200,7 @@ final class Counter: @unchecked Sendable {
         // Serialized once: two serializations of a dictionary may order its keys differently.
         let body = json(page)
         let transport = sequenced([(200, ["ETag": "\"p1\"", "Link": link], body), (304, [:], Data())])
-        let client = client(transport, cache: cache, sleeps: sleeps)
+        let client = try client(transport, cache: cache, sleeps: sleeps)
         let url = api.endpoint("/repos/a/b/contributors")
         _ = try await client.get(url)
         let second = try await client.get(url)

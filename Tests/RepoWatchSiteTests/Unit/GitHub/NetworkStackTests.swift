@@ -13,10 +13,9 @@ import Testing
 struct NetworkStackTests {
     let graphQL = URL(string: "https://api.example.test/graphql")!
 
-    func stack(_ transport: FakeTransport, offline: Bool = false) -> NetworkStack {
-        var policy = NetworkPolicy()
-        policy.offline = offline
-        return NetworkStack(transport: transport, policy: policy, sleep: { _ in })
+    func stack(_ transport: FakeTransport, offline: Bool = false) throws -> NetworkStack {
+        let options = try FetchOptions(offline: offline)
+        return NetworkStack(transport: transport, options: options, sleep: { _ in })
     }
 
     @Test("GraphQL: REST's headers and the token, a 5xx retried, a redirect refused and not followed")
@@ -25,7 +24,7 @@ struct NetworkStackTests {
             (502, [:], Data()), (200, [:], Data(#"{"data":{}}"#.utf8)),
             (307, ["location": "https://elsewhere.test/graphql"], Data()),
         ])
-        let client = GraphQLClient(url: graphQL, token: "secret", userAgent: "test", stack: stack(transport))
+        let client = GraphQLClient(url: graphQL, token: "secret", userAgent: "test", stack: try stack(transport))
         #expect(try await client.post(Data("{}".utf8)) == Data(#"{"data":{}}"#.utf8))
         let sent = try #require(transport.requests.last)
         #expect(sent.httpMethod == "POST" && sent.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
@@ -57,7 +56,7 @@ struct NetworkStackTests {
         let transport = FakeTransport { _ in (200, [:], Data()) }
         let client = GitHubClient(
             configuration: APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t"),
-            stack: stack(transport, offline: true))
+            stack: try stack(transport, offline: true))
         await #expect(throws: GitHubError.notCached) {
             try await client.get(URL(string: "https://api.example.test/repos/a/b")!)
         }
@@ -68,7 +67,7 @@ struct NetworkStackTests {
     func allowances() async throws {
         let transport = sequenced([(502, [:], Data()), (200, [:], Data("{}".utf8))])
         let allowance = RecordingAllowance()
-        var rest = stack(transport)
+        var rest = try stack(transport)
         rest.allowances[.rest] = [allowance]
         let client = GitHubClient(
             configuration: APIConfiguration(baseURL: URL(string: "https://api.example.test")!), stack: rest)

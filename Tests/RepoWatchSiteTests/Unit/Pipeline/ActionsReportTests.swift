@@ -143,9 +143,8 @@ struct ActionsReportTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("repos: [a/b]\ntitel: oops\n".utf8).write(to: folder.appendingPathComponent("site.yml"))
-        var options = BuildOptions()
+        var options = try BuildOptions(sample: true)
         options.configPath = folder.appendingPathComponent("site.yml").path
-        options.sample = true
         options.now = Self.now
         options.strict = true
         let log = MemoryLog()

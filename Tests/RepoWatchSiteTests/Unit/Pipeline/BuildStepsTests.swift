@@ -15,19 +15,15 @@ import Testing
     func site(_ yaml: String) throws -> (folder: URL, options: BuildOptions) {
         let folder = try temporaryDirectory()
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("site.yml"))
-        var options = BuildOptions()
+        var options = try BuildOptions(sample: true)
         options.configPath = folder.appendingPathComponent("site.yml").path
         options.now = Self.now
-        options.sample = true
         return (folder, options)
     }
 
     @Test func loadingTheConfigRejectsBadFlagsBeforeAnythingIsWritten() throws {
         var (folder, options) = try site("repos: [apple/swift]\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        options.jobs = 0
-        #expect(throws: UsageError.self) { try SiteInputs.load(options, log: MemoryLog()) }
-        options.jobs = 2
         options.baseURL = "javascript:alert(1)"
         #expect(throws: UsageError.self) { try SiteInputs.load(options, log: MemoryLog()) }
         options.baseURL = "https://me.github.io/w/"

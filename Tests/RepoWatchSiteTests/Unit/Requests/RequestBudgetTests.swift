@@ -129,12 +129,11 @@ struct SecondaryBackoffTests {
         let transport = FakeTransport { _ in
             (answers.withLock { $0.removeFirst() }, [:], answers.withLock { $0.isEmpty } ? Data("{}".utf8) : limited)
         }
-        var policy = NetworkPolicy()
-        policy.maxWait = 300
+        let options = try FetchOptions(maxWait: 300)
         let ledger = RequestLedger()
         let client = GitHubClient(
             configuration: APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t"),
-            transport: transport, policy: policy, ledger: ledger,
+            transport: transport, options: options, ledger: ledger,
             sleep: { seconds in
                 waits.withLock { $0.append(seconds) }
                 clockTime.withLock { $0 = $0.addingTimeInterval(seconds) }
@@ -151,12 +150,11 @@ struct SecondaryBackoffTests {
     func beyondMaxWait() async throws {
         let limited = json(["message": "You have exceeded a secondary rate limit."])
         let transport = FakeTransport { _ in (403, [:], limited) }
-        var policy = NetworkPolicy()
-        policy.maxWait = 30
+        let options = try FetchOptions(maxWait: 30)
         let ledger = RequestLedger()
         let client = GitHubClient(
             configuration: APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t"),
-            transport: transport, policy: policy, ledger: ledger, sleep: { _ in Issue.record("waited") })
+            transport: transport, options: options, ledger: ledger, sleep: { _ in Issue.record("waited") })
         await #expect(throws: GitHubError.self) {
             try await client.get(URL(string: "https://api.example.test/repos/a/b")!)
         }

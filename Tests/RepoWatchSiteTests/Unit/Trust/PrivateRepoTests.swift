@@ -3,6 +3,7 @@ import Testing
 
 @testable import RepoWatchConfig
 @testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSite
 @testable import RepoWatchSources
 @testable import RepoWatchSupport
@@ -128,9 +129,8 @@ import Testing
     @Test func aRebuildThatRecordsNothingStillDropsTheLeftOutHistory() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var options = BuildOptions()
+        var options = try BuildOptions(fetch: FetchOptions(offline: true))
         options.configPath = folder.appendingPathComponent("site.yml").path
-        options.offline = true
         options.recordsHistory = false
         var history = History()
         for name in [Self.open, Self.secret] {
