@@ -122,8 +122,9 @@ struct HistoryEndToEndTests {
         #expect(points.count == SampleHistory.days)
         // Deterministic from the name: the same numbers every build, only the times move.
         #expect(runs[0].map { $0.dropFirst() } == runs[1].map { $0.dropFirst() })
-        let snapshot = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: site.output.appendingPathComponent("data/snapshot.json"))) as? [String: Any]
+        let snapshot =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: site.output.appendingPathComponent("data/snapshot.json"))) as? [String: Any]
         let repo = try #require((snapshot?["repos"] as? [[String: Any]])?.first)
         #expect(points.last?[1] == repo["stars"] as? Int && points.last?[2] == repo["forks"] as? Int)
         let page = try site.page("repos/octocat/hello-world/index.html")
