@@ -15,8 +15,11 @@ folder the server publishes as GitHub Pages, where a build restores a lost histo
 - the site whole: every configured repository has its pages, snapshot.json parses, no staging folder;
 - fresh data is the world's data (stars as the server has them now);
 - history continuous: public/data/history.json against this script's own record of fresh points --
-  none lost (back to the 365-point window), none repeated, none invented, renames followed;
-- the cache within its bound: .repowatch (history.json aside, bounded by its 365 points) at most twice
+  none repeated, none invented, renames followed, and thinned by the documented tiers (docs/output.md):
+  counted back from a repository's newest point, every point of the last two days and of each 12-hour
+  slot to 90 days kept (none lost inside its tier), then exactly one point in each week to two years and
+  in each calendar month before that which had a point, and never more than POINT_LIMIT;
+- the cache within its bound: .repowatch (history.json aside, bounded by its tiers) at most twice
   its size at day 15, checked from day 30 on;
 - peak memory flat: the last tenth of builds' median peak RSS within 25 % (+8 MiB) of the first's.
 
@@ -41,7 +44,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from scripted_github import START, STEP, iso  # noqa: E402
 
-POINT_LIMIT = 365
+POINT_LIMIT = 600
+DAY = 86_400
+
+
+def tier_slot(seconds, newest):
+    """The slot a point keeps (docs/output.md, "Thinned with age"): points sharing one keep one."""
+    age = newest - seconds
+    if age < 2 * DAY:
+        return ("point", seconds)
+    if age < 90 * DAY:
+        return ("half-day", seconds // 43_200)
+    if age < 730 * DAY:
+        return ("week", (seconds + 3 * DAY) // (7 * DAY))  # 1970-01-01 was a Thursday; weeks start Monday
+    day = time.gmtime(seconds)
+    return ("month", day.tm_year * 12 + day.tm_mon - 1)
 
 
 class Server:
@@ -243,15 +260,34 @@ class Simulation:
             invented = [t for t, s in actual if recorded.get(t, s if t in self.killed_times else None) != s]
             if invented:
                 self.fail(build, f"{key}: history points no build recorded: {invented[:3]}")
-            window = times[0] if len(actual) >= POINT_LIMIT else 0
-            lost = [t for t, _ in points if t >= window and t not in set(times)]
+            if not times:
+                if points:
+                    self.fail(build, f"{key}: {len(points)} fresh points recorded, none in the history")
+                continue
+            newest = times[-1]
+            kept = {}
+            for t in times:
+                kept.setdefault(tier_slot(t, newest), []).append(t)
+            crowded = [slot for slot, members in kept.items() if len(members) > 1]
+            if crowded:
+                self.fail(build, f"{key}: {len(crowded)} tier slots hold more than one point, first {crowded[0]}")
+            # Inside the every-build tiers the slot's newest recorded point is kept; further back, each
+            # slot that had a recorded point keeps one.
+            newest_in_slot = {}
+            for t, _ in points:
+                if t <= newest:
+                    slot = tier_slot(t, newest)
+                    newest_in_slot[slot] = max(t, newest_in_slot.get(slot, t))
+            every_build = ("point", "half-day")
+            lost = sorted(t for slot, t in newest_in_slot.items()
+                          if (t not in set(times) if slot[0] in every_build else slot not in kept))
             if lost:
-                self.fail(build, f"{key}: {len(lost)} history points lost, first {iso(lost[0])}")
+                self.fail(build, f"{key}: {len(lost)} history points lost inside their tier, first {iso(lost[0])}")
             if len(actual) > POINT_LIMIT:
                 self.fail(build, f"{key}: {len(actual)} points, over {POINT_LIMIT}")
 
     def check_cache(self, build):
-        # The history has its own bound (365 points a repository, checked above); the rest is responses.
+        # The history has its own bound (its tiers, checked above); the rest is responses.
         cache = os.path.join(self.site, ".repowatch")
         history = os.path.join(cache, "history.json")
         size = tree_size(cache) - (os.path.getsize(history) if os.path.exists(history) else 0)

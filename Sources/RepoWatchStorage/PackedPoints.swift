@@ -1,5 +1,5 @@
-/// One repository's history points in a byte array. Per point, a flag byte says which of its five
-/// values changed; only those follow, zigzag-encoded in as few 7-bit groups as they need
+/// One repository's history points in a byte array. Per point, a flag byte says which of its six
+/// values changed (and, in its seventh bit, whether the point is backfilled); only those follow, zigzag-encoded in as few 7-bit groups as they need
 /// (`RecordWriter`'s integers). For the
 /// time the change is in the interval (builds on a schedule keep it), for counts in the value.
 /// Counts move little between builds, so a point takes 2 to 4 bytes instead of 20, which keeps a
@@ -19,6 +19,7 @@ package struct PackedPoints: Sendable, Equatable {
                 flags |= 1 << index
                 changes.append(difference)
             }
+            if point.backfilled { flags |= Self.backfilledFlag }
             buffer.write(byte: flags)
             for difference in changes { buffer.write(Int(difference)) }
             previous = next
@@ -38,6 +39,9 @@ package struct PackedPoints: Sendable, Equatable {
         return out.bytes
     }
 
+    /// The flag byte's bit for a backfilled point (bits 0 to 5 say which values changed).
+    private static let backfilledFlag: UInt8 = 1 << 6
+
     package init(record: [UInt8]) {
         var input = RecordReader(record)
         count = Int(input.readUInt64())
@@ -51,10 +55,12 @@ package struct PackedPoints: Sendable, Equatable {
         var input = RecordReader(bytes)
         for _ in 0..<count {
             let flags = input.readByte()
-            var differences: [Int64] = [0, 0, 0, 0, 0]
-            for index in 0..<5 where flags & (1 << index) != 0 { differences[index] = Int64(input.readInt()) }
+            var differences: [Int64] = [0, 0, 0, 0, 0, 0]
+            for index in 0..<6 where flags & (1 << index) != 0 { differences[index] = Int64(input.readInt()) }
             values = values.applying(differences)
-            points.append(values.point)
+            var point = values.point
+            point.backfilled = flags & Self.backfilledFlag != 0
+            points.append(point)
         }
         return points
     }
@@ -63,7 +69,7 @@ package struct PackedPoints: Sendable, Equatable {
     private struct Values {
         var seconds: Int64 = 0
         var interval: Int64 = 0
-        var counts: [Int64] = [0, 0, 0, 0]
+        var counts: [Int64] = [0, 0, 0, 0, 0]
 
         init() {}
 
@@ -72,18 +78,19 @@ package struct PackedPoints: Sendable, Equatable {
             interval = seconds - previous.seconds
             counts = [
                 Int64(point.starCount), Int64(point.forkCount), Int64(point.issueCount), Int64(point.contributorCount),
+                Int64(point.pullCount),
             ]
         }
 
         func differences(from previous: Values) -> [Int64] {
-            [interval - previous.interval] + (0..<4).map { counts[$0] - previous.counts[$0] }
+            [interval - previous.interval] + (0..<5).map { counts[$0] - previous.counts[$0] }
         }
 
         func applying(_ differences: [Int64]) -> Values {
             var next = self
             next.interval += differences[0]
             next.seconds += next.interval
-            for index in 0..<4 { next.counts[index] += differences[index + 1] }
+            for index in 0..<5 { next.counts[index] += differences[index + 1] }
             return next
         }
 
@@ -93,7 +100,7 @@ package struct PackedPoints: Sendable, Equatable {
                 counts: (
                     Int32(truncatingIfNeeded: counts[0]), Int32(truncatingIfNeeded: counts[1]),
                     Int32(truncatingIfNeeded: counts[2]), Int32(truncatingIfNeeded: counts[3])
-                ))
+                ), pulls: Int32(truncatingIfNeeded: counts[4]))
         }
     }
 }

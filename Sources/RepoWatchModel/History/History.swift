@@ -5,21 +5,29 @@ import RepoWatchStorage
 /// kept in `.repowatch/history.json` (the Actions cache keeps it between runs) and published as
 /// `public/data/history.json`.
 ///
+/// Older points are thinned by age (`HistoryTiers`) rather than forgotten; points counted from GitHub's
+/// star and fork dates before the first build (`setBackfill`) are marked `backfilled`.
+///
 /// A site of 10,000 repositories with a year of points holds 3.65 million points, so points are
 /// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
 /// in chunks (`HistoryReader`, `HistoryWriter`), never as one string. The packed points wait in a
 /// spool (`RecordSpool`): in a build, a nameless file beside the cache, so the history costs memory
 /// only for its index (`KeyedRecords`, about 100 bytes per repository), however many points it has.
 package struct History: Sendable, Equatable {
-    package static let schemaVersion = 1
-    /// One point per build: a year of daily builds, or half a year of the default 12-hour schedule.
-    package static let pointLimit = 365
-    package static let fields = ["time", "stars", "forks", "open_issues", "contributors"]
+    /// 2: `open_pulls`, backfilled points and where each chart starts (`start`). Schema 1 files are
+    /// read and written back as 2.
+    package static let schemaVersion = 2
+    /// The tiers (`HistoryTiers`) keep twenty years of a repository's history under this; it bounds a
+    /// hand-made file or an unusual schedule.
+    package static let pointLimit = 600
+    package static let fields = ["time", "stars", "forks", "open_issues", "contributors", "open_pulls"]
+    /// Schema 1's points: without `open_pulls`.
+    package static let schema1Fields = Array(fields.prefix(5))
 
     package typealias Point = HistoryPoint
 
-    /// Each repository's packed points (`PackedPoints.record`), by key (the site.yml name,
-    /// lowercased), oldest first.
+    /// Each repository's start (`HistoryStart.code`, one byte) and packed points
+    /// (`PackedPoints.record`), by key (the site.yml name, lowercased), oldest first.
     private var series: KeyedRecords
 
     /// Made up for a `--sample` build (`SampleHistory`): shown, published marked as a sample, never
@@ -35,7 +43,7 @@ package struct History: Sendable, Equatable {
     /// Every point of every repository, for the log line.
     package var pointCount: Int {
         var count = 0
-        series.readEach { _, record in count += PackedPoints(record: record).count }
+        series.readEach { _, record in count += Self.unpack(record).points.count }
         return count
     }
 
@@ -43,7 +51,15 @@ package struct History: Sendable, Equatable {
     package var sortedKeys: [String] { series.sortedKeys }
 
     package func points(forKey key: String) -> [Point] {
-        series.value(forKey: key).map { PackedPoints(record: $0).points } ?? []
+        series.value(forKey: key).map { Self.unpack($0).points.points } ?? []
+    }
+
+    /// Where the repository's history starts; nil when no build has decided it yet (a schema 1 file,
+    /// a repository new to the site).
+    package func start(for name: RepoName) -> HistoryStart? { start(forKey: name.key) }
+
+    package func start(forKey key: String) -> HistoryStart? {
+        series.value(forKey: key).flatMap { Self.unpack($0).start }
     }
 
     /// Adds this build's point for every repository with fresh data. Stale data is a value already
@@ -62,27 +78,68 @@ package struct History: Sendable, Equatable {
             let point = Point(
                 time: snapshot.generatedAt, stars: repo.stars, forks: repo.forks,
                 openIssues: repo.openIssuesIncludePulls ? nil : repo.openIssues,
-                contributors: repo.contributorsNote == nil ? repo.contributors.count : nil)
+                contributors: repo.contributorsNote == nil ? repo.contributors.count : nil,
+                openPulls: repo.openIssuesIncludePulls ? nil : repo.openPulls)
             var points = points(forKey: key)
-            if let last = points.last, last.seconds >= point.seconds { points.removeLast() }
+            if let last = points.last, last.seconds >= point.seconds, !last.backfilled { points.removeLast() }
+            points.removeAll { $0.backfilled && $0.seconds >= point.seconds }
             points.append(point)
             set(key, points)
         }
+    }
+
+    /// Replaces the repository's backfilled points with `backfilled` (oldest first), keeping only those
+    /// before its first observed point: from then on the builds' own counts are the history.
+    package mutating func setBackfill(_ key: String, _ backfilled: [Point], start: HistoryStart) {
+        let observed = points(forKey: key).filter { !$0.backfilled }
+        let firstObserved = observed.first?.seconds ?? .max
+        var merged = backfilled.filter { $0.seconds < firstObserved }
+        for index in merged.indices { merged[index].backfilled = true }
+        set(key, merged + observed, start: start)
+    }
+
+    /// Sets where the repository's history starts, its points unchanged.
+    package mutating func setStart(_ key: String, _ start: HistoryStart?) {
+        guard let record = series.value(forKey: key) else {
+            if start != nil { set(key, [], start: start) }
+            return
+        }
+        var unpacked = Self.unpack(record)
+        guard unpacked.start != start else { return }
+        unpacked.start = start
+        series.set(key, Self.pack(unpacked.points, start: start))
     }
 
     /// Only these repositories' series: one that left the site (removed from site.yml, or private and
     /// left out) leaves the published history with it.
     package mutating func keepOnly(_ repos: [RepoName]) { series = series.keeping(repos.map(\.key)) }
 
-    /// Keeps the newest `pointLimit` points.
+    /// Thinned by age (`HistoryTiers`); the start is kept unless one is given.
     package mutating func set(_ key: String, _ points: [Point]) {
-        series.set(key, PackedPoints(points.suffix(Self.pointLimit)).record)
+        set(key, points, start: start(forKey: key))
     }
 
-    /// The same repositories with the same points, wherever they are kept.
+    /// `thinning: false` keeps every point (reading a file: what it holds is what was published).
+    package mutating func set(_ key: String, _ points: [Point], start: HistoryStart?, thinning: Bool = true) {
+        let kept = thinning ? HistoryTiers.thin(points, limit: Self.pointLimit) : points
+        series.set(key, Self.pack(PackedPoints(kept), start: start))
+    }
+
+    private static func pack(_ points: PackedPoints, start: HistoryStart?) -> [UInt8] {
+        [start?.code ?? 0] + points.record
+    }
+
+    private static func unpack(_ record: [UInt8]) -> (start: HistoryStart?, points: PackedPoints) {
+        guard let code = record.first else { return (nil, PackedPoints([])) }
+        return (HistoryStart(code: code), PackedPoints(record: Array(record.dropFirst())))
+    }
+
+    /// The same repositories with the same points and starts, wherever they are kept.
     package static func == (a: History, b: History) -> Bool {
         a.isSample == b.isSample && a.series.count == b.series.count && a.sortedKeys == b.sortedKeys
-            && a.sortedKeys.allSatisfy { a.points(forKey: $0) == b.points(forKey: $0) }
+            && a.sortedKeys.allSatisfy {
+                a.points(forKey: $0) == b.points(forKey: $0) && a.start(forKey: $0) == b.start(forKey: $0)
+            }
     }
 
     package struct CorruptFile: Error, CustomStringConvertible {
@@ -96,13 +153,16 @@ package struct HistoryDelta: Sendable, Equatable {
     package var forks: Int?
     package var openIssues: Int?
     package var contributors: Int?
+    package var openPulls: Int?
     /// When the earlier point was taken.
     package var since: Date
 
-    /// Nil with fewer than two points: a first snapshot has nothing to compare with ("+0" would lie).
+    /// Nil with fewer than two observed points: a first snapshot has nothing to compare with ("+0"
+    /// would lie), and a backfilled day is not a snapshot.
     package init?(_ points: [History.Point]) {
-        guard points.count >= 2 else { return nil }
-        let (earlier, latest) = (points[points.count - 2], points[points.count - 1])
+        let observed = Array(points.drop { $0.backfilled })
+        guard observed.count >= 2 else { return nil }
+        let (earlier, latest) = (observed[observed.count - 2], observed[observed.count - 1])
         func change(_ value: (History.Point) -> Int?) -> Int? {
             guard let new = value(latest), let old = value(earlier) else { return nil }
             return new - old
@@ -111,6 +171,7 @@ package struct HistoryDelta: Sendable, Equatable {
         forks = change(\.forks)
         openIssues = change(\.openIssues)
         contributors = change(\.contributors)
+        openPulls = change(\.openPulls)
         since = earlier.time
     }
 }

@@ -5,6 +5,8 @@ import RepoWatchSupport
 /// A strict reader for the history file's shape (whitespace anywhere is allowed); anything else is
 /// a corrupt file. It reads 64 KB at a time and packs each repository's points as soon as they
 /// are read, so a large file never sits in memory whole, and no series grows past the point limit.
+/// Backfilled points are marked by count (`start`'s `backfilled`: the first N points), so the mark
+/// applies once every series is read.
 package final class HistoryReader {
     private let input: FileInput?
     private var buffer: [UInt8]
@@ -27,9 +29,15 @@ package final class HistoryReader {
         self.spool = spool
     }
 
+    /// Reads schema 2, and schema 1 (points without `open_pulls`, no starts) as the same history
+    /// upgraded: written back, it is schema 2 with every point kept. Reading thins nothing (but a
+    /// hand-made series far past the limit): the tiers apply as each build records its point.
     package func history() throws -> History {
         var history = History(spool: spool)
         var schema: Int?
+        var widths = Set<Int>()
+        var starts: [String: (start: HistoryStart?, backfilled: Int)] = [:]
+        var hasStarts = false
         try expect(UInt8(ascii: "{"))
         try members { key in
             switch key {
@@ -39,19 +47,82 @@ package final class HistoryReader {
             case "repos":
                 try expect(UInt8(ascii: "{"))
                 try members { name in
-                    guard RepoName.parse(name).value?.key == name else { throw fail("bad repository name \(name)") }
-                    history.set(name, try points())
+                    try checkName(name)
+                    var points = try points(widths: &widths)
+                    // `start` written first (as `HistoryWriter` does): the points are marked as they are read.
+                    if let entry = starts.removeValue(forKey: name) {
+                        guard entry.backfilled <= points.count else {
+                            throw fail("\(name) backfilled more than its points")
+                        }
+                        for index in 0..<entry.backfilled { points[index].backfilled = true }
+                        history.set(name, points, start: entry.start, thinning: false)
+                    } else {
+                        history.set(name, points, start: nil, thinning: false)
+                    }
+                }
+            case "start":
+                hasStarts = true
+                try expect(UInt8(ascii: "{"))
+                try members { name in
+                    try checkName(name)
+                    starts[name] = try start()
                 }
             default: throw fail("unknown key \(key)")
             }
         }
         skipSpace()
         guard try peek() == nil else { throw fail("trailing bytes") }
-        guard schema == History.schemaVersion else { throw fail("schema \(schema.map(String.init) ?? "missing")") }
+        switch schema {
+        case 1:
+            guard widths.isSubset(of: [History.schema1Fields.count]), !hasStarts else {
+                throw fail("schema 1 points have \(History.schema1Fields.count) values")
+            }
+        case History.schemaVersion:
+            guard widths.isSubset(of: [History.fields.count]) else {
+                throw fail("schema 2 points have \(History.fields.count) values")
+            }
+        default: throw fail("schema \(schema.map(String.init) ?? "missing")")
+        }
+        // A `start` after `repos`, or for a repository without points.
+        for (key, entry) in starts {
+            var points = history.points(forKey: key)
+            guard entry.backfilled <= points.count else { throw fail("\(key) backfilled more than its points") }
+            for index in 0..<entry.backfilled { points[index].backfilled = true }
+            history.set(key, points, start: entry.start, thinning: false)
+        }
         return history
     }
 
-    private func points() throws -> [History.Point] {
+    private func checkName(_ name: String) throws {
+        guard RepoName.parse(name).value?.key == name else { throw fail("bad repository name \(name)") }
+    }
+
+    /// `{"from": "backfill"|"first-snapshot", "reason": "…", "backfilled": N}`, each optional but `from`.
+    private func start() throws -> (start: HistoryStart?, backfilled: Int) {
+        var from: HistoryStart.From?
+        var reason: HistoryStart.Reason?
+        var backfilled = 0
+        try expect(UInt8(ascii: "{"))
+        try members { key in
+            switch key {
+            case "from":
+                let text = try string()
+                guard let value = HistoryStart.From(rawValue: text) else { throw fail("unknown start \(text)") }
+                from = value
+            case "reason":
+                // A reason a later version adds reads as none.
+                reason = HistoryStart.Reason(rawValue: try string())
+            case "backfilled":
+                backfilled = try integer()
+                guard backfilled >= 0 else { throw fail("a negative count") }
+            default: throw fail("unknown key \(key)")
+            }
+        }
+        guard let from else { throw fail("a start without from") }
+        return (HistoryStart(from: from, reason: reason), backfilled)
+    }
+
+    private func points(widths: inout Set<Int>) throws -> [History.Point] {
         var points: [History.Point] = []
         try expect(UInt8(ascii: "["))
         try elements {
@@ -61,15 +132,18 @@ package final class HistoryReader {
                 guard values.count < History.fields.count else { throw fail("a point has too many values") }
                 values.append(try optionalInteger())
             }
-            guard values.count == History.fields.count, let seconds = values[0], seconds >= 0 else {
+            guard values.count >= History.schema1Fields.count, let seconds = values[0], seconds >= 0 else {
                 throw fail("a point needs \(History.fields.count) values and a time")
             }
+            widths.insert(values.count)
             points.append(
                 History.Point(
                     time: Date(timeIntervalSince1970: TimeInterval(seconds)), stars: values[1], forks: values[2],
-                    openIssues: values[3], contributors: values[4]))
-            // Only the newest points are kept: a hand-made file with millions stays bounded.
-            if points.count >= 2 * History.pointLimit { points.removeFirst(points.count - History.pointLimit) }
+                    openIssues: values[3], contributors: values[4], openPulls: values.count > 5 ? values[5] : nil))
+            // A hand-made file with millions of points stays bounded: thinned as it is read.
+            if points.count >= 4 * History.pointLimit {
+                points = HistoryTiers.thin(points, limit: 2 * History.pointLimit)
+            }
         }
         return points
     }
@@ -120,7 +194,10 @@ package final class HistoryReader {
             switch byte {
             case UInt8(ascii: "\""): return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                guard let escaped = try take(), escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else {
+                // `\/` too: JSON writers that escape slashes (Foundation's) write names that way.
+                guard let escaped = try take(),
+                    escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") || escaped == UInt8(ascii: "/")
+                else {
                     throw fail("unsupported escape")
                 }
                 scalars.append(escaped)

@@ -2,8 +2,11 @@ import Foundation
 import RepoWatchSupport
 
 /// Serializes a history a chunk at a time:
-/// `{"schema":1,"fields":[…],"repos":{"owner/name":[[time,stars,forks,issues,contributors],…]}}`,
-/// one repository per line (`"sample":true` after the schema for a `--sample` build's made-up one). A year of points for 10,000 repositories is over 100 MB of text, so
+/// `{"schema":2,"fields":[…],"start":{"owner/name":{"from":"backfill","backfilled":12},…},
+/// "repos":{"owner/name":[[time,stars,forks,issues,contributors,pulls],…]}}`, one repository per
+/// line (`"sample":true` after the schema for a `--sample` build's made-up one). `start` comes first,
+/// so a streaming reader knows which points are backfilled as it meets them. A year of points for
+/// 10,000 repositories is over 100 MB of text, so
 /// it is never built as one string: each chunk of about 64 KB goes to `sink` as it fills.
 package struct HistoryWriter {
     package static let chunkSize = 1 << 16
@@ -19,7 +22,24 @@ package struct HistoryWriter {
         if history.isSample { writer.append("\"sample\":true,") }
         writer.append("\"fields\":[")
         writer.append(History.fields.map { "\"\($0)\"" }.joined(separator: ","))
-        writer.append("],\"repos\":{")
+        writer.append("],\"start\":{")
+        var firstStart = true
+        for key in history.sortedKeys {
+            // Backfilled points come with a start (`History.setBackfill`).
+            guard let start = history.start(forKey: key) else { continue }
+            let backfilled = history.points(forKey: key).prefix { $0.backfilled }.count
+            if !firstStart { writer.append(",") }
+            firstStart = false
+            writer.append("\n" + JSONText.string(key) + ":{\"from\":\"\(start.from.rawValue)\"")
+            if let reason = start.reason { writer.append(",\"reason\":\"\(reason.rawValue)\"") }
+            if backfilled > 0 {
+                writer.append(",\"backfilled\":")
+                writer.append(backfilled)
+            }
+            writer.append("}")
+            if writer.buffer.count >= Self.chunkSize { try writer.flush(to: sink) }
+        }
+        writer.append("},\"repos\":{")
         var firstRepo = true
         for key in history.sortedKeys {
             if !firstRepo { writer.append(",") }
@@ -30,7 +50,7 @@ package struct HistoryWriter {
                 writer.append(firstPoint ? "[" : ",[")
                 firstPoint = false
                 writer.append(Int(point.seconds))
-                for value in [point.stars, point.forks, point.openIssues, point.contributors] {
+                for value in [point.stars, point.forks, point.openIssues, point.contributors, point.openPulls] {
                     writer.append(",")
                     if let value { writer.append(value) } else { writer.append("null") }
                 }

@@ -5,20 +5,22 @@ import Testing
 @testable import RepoWatchSite
 @testable import RepoWatchStorage
 
-/// The history is written and read in chunks and kept packed; the bytes stay what the one-string
-/// serializer wrote before, so published files and caches carry over.
+/// The history is written and read in chunks and kept packed; the bytes are what a one-string
+/// serializer of format 2 writes.
 @Suite("History: streamed, packed, byte-identical")
 struct HistoryStreamingTests {
-    /// The former serializer, kept as the reference for the file's bytes.
+    /// A one-string serializer, the reference for the file's bytes (series thinned as `History` keeps
+    /// them, no starts).
     static func referenceJSON(_ series: [String: [History.Point]]) -> Data {
-        var out = "{\"schema\":1,\"fields\":[\"time\",\"stars\",\"forks\",\"open_issues\",\"contributors\"],\"repos\":{"
+        var out = "{\"schema\":2,\"fields\":[\"time\",\"stars\",\"forks\",\"open_issues\",\"contributors\","
+        out += "\"open_pulls\"],\"start\":{},\"repos\":{"
         var firstRepo = true
         for key in series.keys.sorted() {
             if !firstRepo { out += "," }
             firstRepo = false
             out += "\n" + JSONText.string(key) + ":["
             var firstPoint = true
-            for point in series[key]! {
+            for point in HistoryTiers.thin(series[key]!, limit: History.pointLimit) {
                 if !firstPoint { out += "," }
                 firstPoint = false
                 out += "[" + point.values.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]"
@@ -45,7 +47,8 @@ struct HistoryStreamingTests {
                 list.append(
                     History.Point(
                         time: Date(timeIntervalSince1970: TimeInterval(time)), stars: maybe(stars), forks: maybe(huge),
-                        openIssues: maybe(0), contributors: maybe(Int(random.next() % 5))))
+                        openIssues: maybe(0), contributors: maybe(Int(random.next() % 5)),
+                        openPulls: maybe(Int(random.next() % 9))))
             }
             series["owner-\(index % 37)/repo.\(index)_x"] = list
         }
@@ -80,7 +83,7 @@ struct HistoryStreamingTests {
         ]
         #expect(PackedPoints(extremes).points == extremes)
         #expect(PackedPoints([History.Point]()).points.isEmpty)
-        let year = Self.randomSeries(repos: 1, points: 365, seed: 7).values.first!
+        let year = Self.randomSeries(repos: 1, points: History.pointLimit, seed: 7).values.first!
         #expect(PackedPoints(year).points == year)
     }
 
@@ -110,17 +113,18 @@ struct HistoryStreamingTests {
         }
     }
 
-    @Test("a hand-made file with 50,000 points for one repository keeps the newest 365")
+    @Test("a hand-made file with 50,000 points for one repository is thinned as it is read")
     func oversizedSeries() async throws {
         let points = try await offThePool {
             var text = "{\"schema\":1,\"repos\":{\"a/b\":["
-            text += (0..<50_000).map { "[\($0),\($0),1,2,3]" }.joined(separator: ",")
+            text += (0..<50_000).map { "[\(1_700_000_000 + $0 * 3_600),\($0),1,2,3]" }.joined(separator: ",")
             text += "]}}"
             return try History.parse(Data(text.utf8)).points(for: RepoName.parse("a/b").value!)
         }
-        #expect(points.count == History.pointLimit)
+        #expect(points.count < 4 * History.pointLimit)
         #expect(points.last?.stars == 49_999)
-        #expect(points.first?.stars == 50_000 - History.pointLimit)
+        // Hourly for the last two days, then twice a day: the newest 48 builds are all there.
+        #expect(points.suffix(48).map(\.stars) == (49_952..<50_000).map { $0 })
     }
 }
 

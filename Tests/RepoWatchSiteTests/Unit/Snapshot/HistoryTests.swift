@@ -48,21 +48,56 @@ struct HistoryTests {
         #expect(history.points(for: Self.names[1]).isEmpty)
     }
 
-    @Test("a rebuild at the same time replaces its point; 365 points at most; removed repositories go")
-    func capsAndReplaces() {
+    @Test("a rebuild at the same time replaces its point; older points thin by tier; removed repositories go")
+    func thinsAndReplaces() {
         var history = History()
-        for index in 0..<400 {
-            let time = Self.first + Double(index) * Self.day
+        // Two builds a day for 800 days.
+        for index in 0..<1_600 {
+            let time = Self.first + Double(index) * Self.day / 2
             history.record(Self.snapshot(time, [Self.repo("apple/swift", stars: index, at: time)]), repos: Self.names)
         }
-        let last = Self.first + 399 * Self.day
+        let last = Self.first + 1_599 * Self.day / 2
         history.record(Self.snapshot(last, [Self.repo("apple/swift", stars: 9_999, at: last)]), repos: Self.names)
         let points = history.points(for: Self.names[0])
-        #expect(points.count == History.pointLimit)
-        #expect(points.first?.stars == 400 - History.pointLimit)
         #expect(points.last?.stars == 9_999)
+        let newest = points.last!.seconds
+        // Every build of the last 90 days; at most one a week to two years; one a month before.
+        let recent = points.filter { newest - $0.seconds < 90 * 86_400 }
+        #expect(recent.count == 180)
+        let weeks = points.filter { (90 * 86_400..<730 * 86_400).contains(newest - $0.seconds) }
+        #expect((90...93).contains(weeks.count), "\(weeks.count)")
+        // Each calendar month older than two years that had a build keeps one point (the newest the week
+        // tier had kept: weeks and months do not nest).
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        func month(_ time: Date) -> DateComponents { calendar.dateComponents([.year, .month], from: time) }
+        let old = (0..<1_600).map { Self.first + Double($0) * Self.day / 2 }.filter {
+            newest - UInt32($0.timeIntervalSince1970) >= 730 * 86_400
+        }
+        let months = points.filter { newest - $0.seconds >= 730 * 86_400 }
+        var oldMonths: [DateComponents] = []
+        for time in old where oldMonths.last != month(time) { oldMonths.append(month(time)) }
+        #expect(months.map { month($0.time) } == oldMonths)
+        #expect(points.count < 300)
         history.record(Self.snapshot(last + Self.day, []), repos: [Self.names[1]])
         #expect(history.points(for: Self.names[0]).isEmpty)
+    }
+
+    @Test("open pull requests are recorded beside issues; REST's combined count leaves both null")
+    func recordsPulls() throws {
+        var history = History()
+        var repo = Self.repo("apple/swift", stars: 1, at: Self.first)
+        repo.openPulls = 4
+        history.record(Self.snapshot(Self.first, [repo]), repos: Self.names)
+        var combined = Self.repo("apple/swift", stars: 2, at: Self.first + Self.day)
+        combined.openIssuesIncludePulls = true
+        combined.openPulls = nil
+        history.record(Self.snapshot(Self.first + Self.day, [combined]), repos: Self.names)
+        let points = history.points(for: Self.names[0])
+        #expect(points.map(\.openPulls) == [4, nil])
+        #expect(points.map(\.openIssues) == [3, nil])
+        let text = String(decoding: history.json(), as: UTF8.self)
+        #expect(text.contains("[\(Int(Self.first.timeIntervalSince1970)),1,10,3,1,4]"))
     }
 
     @Test("the file is compact JSON that reads back the same, unknown values as null")
@@ -74,17 +109,26 @@ struct HistoryTests {
         history.record(Self.snapshot(Self.first, [repo]), repos: Self.names)
         let data = history.json()
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("\"apple/swift\":[[\(Int(Self.first.timeIntervalSince1970)),171281,null,3,null]]"))
+        #expect(text.contains("\"apple/swift\":[[\(Int(Self.first.timeIntervalSince1970)),171281,null,3,null,null]]"))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        #expect(object?["schema"] as? Int == 1)
+        #expect(object?["schema"] as? Int == 2)
+        #expect(
+            object?["fields"] as? [String] == ["time", "stars", "forks", "open_issues", "contributors", "open_pulls"])
         #expect(try History.parse(data) == history)
         #expect(try History.parse(Data(" { \"schema\" : 1 , \"repos\" : { } } ".utf8)).isEmpty)
+        #expect(try History.parse(Data(" { \"schema\" : 2 , \"start\": {}, \"repos\" : { } } ".utf8)).isEmpty)
     }
 
     @Test(
         "anything else is a corrupt file",
         arguments: [
-            "", "{", "[]", "{\"schema\":2,\"repos\":{}}", "{\"schema\":1,\"repos\":{\"a/b\":[[1,2,3]]}}",
+            "", "{", "[]", "{\"schema\":3,\"repos\":{}}", "{\"schema\":1,\"repos\":{\"a/b\":[[1,2,3]]}}",
+            "{\"schema\":1,\"repos\":{\"a/b\":[[1,2,3,4,5,6]]}}", "{\"schema\":2,\"repos\":{\"a/b\":[[1,2,3,4,5]]}}",
+            "{\"schema\":1,\"start\":{\"a/b\":{\"from\":\"backfill\"}},\"repos\":{\"a/b\":[[1,2,3,4,5]]}}",
+            "{\"schema\":2,\"start\":{\"a/b\":{\"from\":\"yesterday\"}},\"repos\":{}}",
+            "{\"schema\":2,\"start\":{\"a/b\":{\"reason\":\"stars-hidden\"}},\"repos\":{}}",
+            "{\"schema\":2,\"start\":{\"a/b\":{\"from\":\"backfill\",\"backfilled\":2}},\"repos\":{\"a/b\":[[1,2,3,4,5,6]]}}",
+            "{\"schema\":2,\"start\":{\"a/b\":{\"from\":\"backfill\",\"extra\":1}},\"repos\":{}}",
             "{\"schema\":1,\"repos\":{\"../x\":[]}}", "{\"schema\":1,\"repos\":{}} trailing", "\u{0}\u{1}garbage",
             "{\"schema\":1,\"repos\":{\"a/b\":[[1,2,3,4,5],]}}",
         ])
