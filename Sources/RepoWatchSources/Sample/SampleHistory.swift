@@ -31,12 +31,13 @@ package enum SampleHistory {
         var forks = repo.forks ?? 0
         var issues = repo.openIssuesIncludePulls ? nil : repo.openIssues
         let contributors = repo.contributorsNote == nil ? repo.contributors.count : nil
+        let pulls = repo.openIssuesIncludePulls ? nil : repo.openPulls
         var points: [History.Point] = []
         for day in 0..<days {
             points.append(
                 History.Point(
                     time: now.addingTimeInterval(-Double(day) * 86_400), stars: stars, forks: forks,
-                    openIssues: issues, contributors: contributors))
+                    openIssues: issues, contributors: contributors, openPulls: pulls))
             let quiet = generator.next(in: 0...4) == 0
             let starsGained = quiet ? 0 : generator.next(in: 0...max(1, stars * starRate / 1000))
             stars = max(0, stars - starsGained)
