@@ -15,22 +15,28 @@ package struct StepSummary {
 
     package var markdown: String {
         let scan = RepoScan(result.snapshot.repos, keeping: Self.listLimit)
-        let missing = scan.unavailable.count > 0 || !result.ownerFailures.isEmpty
+        // Pending repositories wait for a later build (exit 0), as the build's last lines count them.
+        let missing = result.exitCode != 0
         var lines = ["### repowatch-site: site built" + (missing ? ", with repositories missing (exit 1)" : ""), ""]
         if let url = result.baseURL?.absoluteString {
             lines += ["Site: [\(MarkdownEscape.text(url))](<\(url)>)", ""]
         }
         let kind = result.snapshot.sample ? "Sample" : "Fresh"
+        let pending = scan.pending.count > 0
+        var counts = [result.snapshot.repos.count, scan.fresh, scan.stale.count, scan.unavailable.count]
+        if pending { counts.append(scan.pending.count) }
         lines += [
-            "| Repositories | \(kind) | Stale | Unavailable | Files written | Unchanged | Time |",
-            "|---:|---:|---:|---:|---:|---:|---:|",
-            "| \(cells(result.snapshot.repos.count, scan.fresh, scan.stale.count, scan.unavailable.count)) | "
+            "| Repositories | \(kind) | Stale | Unavailable |" + (pending ? " Pending |" : "")
+                + " Files written | Unchanged | Time |",
+            "|---:|---:|---:|---:|" + (pending ? "---:|" : "") + "---:|---:|---:|",
+            "| \(counts.map(Formatting.grouped).joined(separator: " | ")) | "
                 + "\(cells(result.fileCount - result.unchangedCount, result.unchangedCount)) | "
                 + String(format: "%.1f s", result.elapsed) + " |",
             "",
         ]
         lines += requestTable
         lines += bullets("Unavailable (no data)", scan.unavailable)
+        lines += bullets("Pending (not fetched yet: a later build reaches them)", scan.pending)
         lines += bullets("Stale (last good data shown)", scan.stale)
         lines += bullets(
             "Owners that could not be listed",
@@ -113,10 +119,17 @@ private struct RepoScan {
     var fresh = 0
     var stale = Listed()
     var unavailable = Listed()
+    var pending = Listed()
 
+    /// In the order the build's last lines count them: pending before anything else.
     init(_ repos: RepoList, keeping limit: Int) {
         for repo in repos {
-            if !repo.isAvailable {
+            if repo.pending {
+                pending.count += 1
+                if pending.lines.count < limit {
+                    pending.lines.append(Self.line(repo, repo.error ?? "deferred to a later build"))
+                }
+            } else if !repo.isAvailable {
                 unavailable.count += 1
                 if unavailable.lines.count < limit {
                     unavailable.lines.append(Self.line(repo, repo.error ?? "no data"))

@@ -54,6 +54,23 @@ struct ActionsReportTests {
         #expect(!markdown.contains("<b>") && !markdown.contains("\n## "))
     }
 
+    @Test("pending repositories are counted apart from unavailable ones, as the last lines count them (exit 0)")
+    func pendingApart() {
+        let pending = (1...4).map { RepoSnapshot.pending(RepoName.parse("a/later\($0)").value!) }
+        let built = result([sampleRepo("a/fresh")] + pending)
+        #expect(built.exitCode == 0)
+        let markdown = StepSummary(result: built).markdown
+        #expect(markdown.hasPrefix("### repowatch-site: site built\n"), "no 'missing (exit 1)': \(markdown)")
+        #expect(markdown.contains("| Repositories | Fresh | Stale | Unavailable | Pending |"), "\(markdown)")
+        #expect(markdown.contains("| 5 | 1 | 0 | 0 | 4 | 10 | 30 | 3.5 s |"), "\(markdown)")
+        #expect(!markdown.contains("Unavailable (no data)"), "\(markdown)")
+        #expect(markdown.contains("**Pending") && markdown.contains("- `a/later4`"), "\(markdown)")
+        let log = MemoryLog()
+        Build(options: BuildOptions(), log: log).report(built, elapsed: 1)
+        #expect(
+            log.messages.contains { $0.contains("(1 fresh, 0 stale, 0 unavailable, 4 pending)") }, "\(log.messages)")
+    }
+
     @Test("a sample build has no request table; a long list is cut with a count")
     func sampleAndLongLists() {
         let sample = StepSummary(result: result([sampleRepo("a/b")], sample: true)).markdown
