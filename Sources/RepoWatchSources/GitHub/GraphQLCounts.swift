@@ -109,7 +109,7 @@ package struct OpenCountsQuery: Sendable {
         /// Each repository's card, by repository key, where the answer held all of it (renamed
         /// repositories under the name asked for).
         package var cards: [String: RepositoryPayload] = [:]
-        /// Repositories GitHub answered `NOT_FOUND` for: gone, as a REST 404 says.
+        /// Repositories GitHub answered `NOT_FOUND` for: asked over REST, whose 404 says they are gone.
         package var missing: Set<String> = []
     }
 

@@ -13,7 +13,7 @@ package final class RepositoryCards: Sendable {
     package enum Lookup: Sendable {
         /// Everything a card shows but contributors.
         case card(RepositoryPayload)
-        /// GitHub answered `NOT_FOUND`: gone, as a REST 404 says.
+        /// GitHub answered `NOT_FOUND`: gone only once a REST 404 confirms it.
         case missing
         /// Not in the answer (a batch failed, a field missing, no token): ask REST.
         case unknown

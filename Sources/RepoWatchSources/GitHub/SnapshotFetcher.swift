@@ -108,8 +108,9 @@ package struct SnapshotFetcher: Sendable {
             case .card(let payload):
                 warnIfRenamed(name, payload)
                 return await snapshot(of: payload, configName: name.description, staleness: nil, position: position)
-            case .missing: return Self.failed(name, GitHubError.notFound)
-            case .unknown: break
+            // GraphQL's NOT_FOUND may be a partial or passing answer: the REST document below says
+            // whether the repository is gone, or renamed (followed as any REST rename is).
+            case .missing, .unknown: break
             }
         }
         let payload: RepositoryPayload

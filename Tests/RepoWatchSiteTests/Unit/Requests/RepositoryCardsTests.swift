@@ -79,7 +79,7 @@ struct RepositoryCardsTests {
         #expect(OpenCountsQuery.batchSize == 100)
     }
 
-    @Test("the fetch: a card needs no REST document; a missing one is gone as a 404 says; a rename is told")
+    @Test("the fetch: a card needs no REST document; NOT_FOUND is gone once REST's 404 says so; a rename is told")
     func fetchUsesTheCards() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -107,17 +107,57 @@ struct RepositoryCardsTests {
         let snapshots = await fetcher.fetchAll(repos.map(SnapshotFetcher.Plan.repository), jobs: 1)
         #expect(snapshots[0].stars == 67_000 && snapshots[0].contributors.map(\.login) == ["ada"])
         #expect(snapshots[1].error == GitHubError.notFound.description && !snapshots[1].failureIsTransient)
-        #expect(snapshots[1].isGone, "NOT_FOUND is gone, as a REST 404 (its feed entry says so)")
+        #expect(snapshots[1].isGone, "NOT_FOUND confirmed by REST's 404 is gone (its feed entry says so)")
         #expect(snapshots[2].isPrivate && !snapshots[0].isPrivate, "the build leaves a private one out")
         #expect(snapshots[2].fullName == "psf/requests" && snapshots[2].configName == "kennethreitz/requests")
         #expect(log.messages.contains { $0.contains("kennethreitz/requests was renamed to psf/requests") })
         #expect(snapshots[3].stars == 1, "no card in the answer: REST's document")
         let paths = transport.requests.map { $0.url!.path }
         #expect(paths.filter { $0 == "/graphql" }.count == 1)
-        #expect(paths.filter { $0.hasPrefix("/repos/") && !$0.hasSuffix("/contributors") } == ["/repos/old/server"])
+        #expect(
+            Set(paths.filter { $0.hasPrefix("/repos/") && !$0.hasSuffix("/contributors") })
+                == ["/repos/octocat/Gone", "/repos/old/server"], "NOT_FOUND asked once over REST")
         #expect(paths.contains("/repos/psf/requests/contributors"))
         let report = await cards.report()
         #expect(report.queries == 1 && report.cost == 3 && report.fresh[0]?.pulls == 4)
+    }
+}
+
+extension RepositoryCardsTests {
+    @Test("a NOT_FOUND alias that REST serves (a passing or partial answer) is fetched, renames followed")
+    func notFoundIsConfirmedOverREST() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contributors = json([["login": "ada", "type": "User", "contributions": 5]])
+        let moved = json([
+            "full_name": "octocat/Moved", "owner": ["login": "octocat"], "stargazers_count": 11, "forks_count": 1,
+        ])
+        let transport = FakeTransport { request in
+            let path = request.url!.path
+            if path == "/graphql" { return (200, [:], Self.answer) }
+            if path.hasSuffix("/contributors") { return (200, [:], contributors) }
+            if path == "/repos/octocat/Gone" {
+                return (301, ["location": "https://api.example.test/repositories/42"], Data())
+            }
+            if path == "/repositories/42" { return (200, [:], moved) }
+            return (404, [:], json(["message": "Not Found"]))
+        }
+        let api = APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t")
+        let stack = NetworkStack(transport: transport, sleep: { _ in })
+        let log = MemoryLog()
+        let counts = OpenCountsFetcher(
+            url: URL(string: "https://api.example.test/graphql"), token: "t", userAgent: "test", stack: stack,
+            cacheDirectory: folder, log: log, now: Date())
+        let cards = RepositoryCards(counts, repos: repos, order: Array(repos.indices), wantsCard: { _ in true })
+        var fetcher = SnapshotFetcher(
+            client: GitHubClient(configuration: api, stack: stack), avatars: AvatarStore(client: nil), log: log,
+            now: Date())
+        fetcher.cards = cards
+        let gone = await fetcher.fetch(.repository(repos[1]), at: 1)
+        #expect(gone.isAvailable && !gone.isGone && gone.stars == 11, "\(gone.error ?? "")")
+        #expect(gone.fullName == "octocat/Moved" && gone.configName == "octocat/Gone")
+        #expect(log.messages.contains { $0.contains("octocat/Gone was renamed to octocat/Moved") })
+        #expect(transport.requests.map { $0.url!.path }.contains("/repos/octocat/Moved/contributors"))
     }
 }
 
