@@ -17,7 +17,7 @@ package enum FileTree {
         package var links: UInt64
         package var kind: Kind
 
-        package enum Kind { case file, folder, other }
+        package enum Kind { case file, folder, link, other }
 
         package static func == (a: Entry, b: Entry) -> Bool { a.device == b.device && a.inode == b.inode }
     }
@@ -164,6 +164,7 @@ extension FileTree.Entry {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .file
         case S_IFDIR: kind = .folder
+        case S_IFLNK: kind = .link
         default: kind = .other
         }
         self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), links: UInt64(info.st_nlink), kind: kind)

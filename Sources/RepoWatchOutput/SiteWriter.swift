@@ -11,9 +11,34 @@ import RepoWatchSupport
 /// Writes a whole site into a temporary folder beside the target and swaps it in at the end, so a
 /// failed or interrupted build leaves the previous `public/` exactly as it was.
 package struct SiteWriter: Sendable {
+    /// The folder swapped at the end: the output folder, or, when it is a symbolic link (`public ->
+    /// /srv/www`), the folder the link leads to, so the link stays and the site lands where it points.
     package let target: URL
+    /// The output folder as named, when that is a link to `target`.
+    private let link: URL?
 
-    package init(target: URL) { self.target = target.standardizedFileURL }
+    package init(target: URL) {
+        let named = target.standardizedFileURL
+        self.target = Self.throughLinks(named)
+        link = self.target == named ? nil : named
+    }
+
+    /// `url` with each symbolic link at its end followed (a few hops at most); a link that leads
+    /// nowhere yet still names the folder to create.
+    package static func throughLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<8 {
+            guard FileTree.entry(current.path)?.kind == .link,
+                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+            else { break }
+            current =
+                destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination)
+            current = current.standardizedFileURL
+        }
+        return current
+    }
 
     package enum WriteError: Error, CustomStringConvertible {
         case unsafePath(String)
@@ -62,6 +87,13 @@ package struct SiteWriter: Sendable {
         let staging = parent.appendingPathComponent(
             ".\(target.lastPathComponent).building-\(UUID().uuidString.prefix(8))")
         let published = FileTree.entry(target.path)?.kind == .folder ? target : nil
+        // Only a folder of ours is written over. A link kept aside (an older build swapped a linked
+        // output folder and kept the link as the "previous site") would have this build write into
+        // wherever it leads; beside a linked output folder nothing is kept any more.
+        if let kept = FileTree.entry(recycled.path), kept.kind != .folder { try? FileTree.remove(recycled.path) }
+        if let link, FileTree.entry(Self.recycled(beside: link).path) != nil {
+            try? FileTree.remove(Self.recycled(beside: link).path)
+        }
         if FileTree.entry(recycled.path)?.kind == .folder, (try? manager.moveItem(at: recycled, to: staging)) != nil {
             return StagedSite(writer: self, folder: staging, published: published, reused: true)
         }
@@ -70,8 +102,10 @@ package struct SiteWriter: Sendable {
     }
 
     /// The previous site, kept for the next build to write over. Hidden, and ignored by git.
-    package var recycled: URL {
-        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).recycled")
+    package var recycled: URL { Self.recycled(beside: target) }
+
+    private static func recycled(beside folder: URL) -> URL {
+        folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).recycled")
     }
 
     /// Keeps a replaced site as the next build's staging folder.

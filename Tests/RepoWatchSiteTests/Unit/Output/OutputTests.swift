@@ -18,6 +18,46 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.recycled", "public"])
     }
 
+    @Test("a symlinked output folder is written through: the link stays, the site lands where it points")
+    func symlinkedOutputIsWrittenThrough() throws {
+        let parent = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let manager = FileManager.default
+        let site = parent.appendingPathComponent("site")
+        let served = parent.appendingPathComponent("srv/www")
+        try manager.createDirectory(at: site, withIntermediateDirectories: true)
+        try manager.createDirectory(at: served, withIntermediateDirectories: true)
+        let link = site.appendingPathComponent("public")
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: "../srv/www")
+        // What a build before this fix left: the old link kept aside as the next staging folder.
+        try manager.createSymbolicLink(
+            atPath: site.appendingPathComponent(".public.recycled").path, withDestinationPath: served.path)
+        for round in ["one", "two", "three"] {
+            try SiteWriter(target: link).write(["index.html": Data(round.utf8)])
+            #expect(try manager.destinationOfSymbolicLink(atPath: link.path) == "../srv/www", "the link stays")
+            #expect(
+                try String(contentsOf: served.appendingPathComponent("index.html"), encoding: .utf8) == round,
+                "the site is in the folder the link names")
+        }
+        #expect(try manager.contentsOfDirectory(atPath: site.path) == ["public"], "no staging link left beside it")
+        #expect(try manager.contentsOfDirectory(atPath: served.path) == ["index.html"])
+        let beside = try manager.contentsOfDirectory(atPath: served.deletingLastPathComponent().path).sorted()
+        #expect(beside == [".www.recycled", "www"], "\(beside)")
+        #expect(FileTree.entry(served.path)?.kind == .folder)
+    }
+
+    @Test("a link to an output folder not made yet: the folder is made where it points")
+    func danglingLinkMakesItsFolder() throws {
+        let parent = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let link = parent.appendingPathComponent("public")
+        let served = parent.appendingPathComponent("www")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: served.path)
+        try SiteWriter(target: link).write(["index.html": Data("one".utf8)])
+        #expect(FileTree.entry(link.path)?.kind == .link)
+        #expect(try String(contentsOf: served.appendingPathComponent("index.html"), encoding: .utf8) == "one")
+    }
+
     @Test func aReusedTreeEndsUpExactlyAsTheNewSite() throws {
         let parent = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: parent) }
