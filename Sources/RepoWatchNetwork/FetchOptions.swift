@@ -26,6 +26,8 @@ package struct FetchOptions: Sendable {
     package let limits: RateLimits
     /// The REST quota (requests that cost it) one build may spend; nil: all but a tenth of what remains.
     package let budget: Int?
+    /// Tests only: the network and the waits of a build run in-process.
+    package var substitute: NetworkSubstitute?
 
     /// - Throws: `UsageError` naming the flag, for a value the command line would refuse.
     package init(

@@ -21,10 +21,14 @@ package struct FetchNetwork: Sendable {
     package init(api: APIConfiguration, options: FetchOptions, environment: [String: String], log: any BuildLog) {
         let limits = options.limits
         let transport = LimitedTransport(
-            URLSessionTransport(timeout: options.timeout, connections: options.jobs),
+            options.substitute?.transport ?? URLSessionTransport(timeout: options.timeout, connections: options.jobs),
             limit: min(options.jobs, limits.concurrency))
         limiter = transport.limiter
         var stack = NetworkStack(transport: transport, options: options, log: log)
+        if let substitute = options.substitute {
+            stack.sleep = substitute.sleep
+            stack.clock = substitute.clock
+        }
         let url = GraphQLEndpoint.url(
             apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: environment)
         graphQLEndpoint = url

@@ -85,12 +85,14 @@ package struct GitHubSource: SiteSource {
 
     /// `--offline` asks nothing of any network, the published site included.
     package func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async {
-        await HistorySeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+        await seed.restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
     }
 
     package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {
-        await FeedSeed().restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+        await FeedSeed(seed: seed).restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
     }
+
+    private var seed: HistorySeed { HistorySeed(transport: options.substitute?.transport) }
 
     private func apiConfiguration() throws -> APIConfiguration {
         do {
