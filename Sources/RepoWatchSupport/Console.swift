@@ -10,7 +10,12 @@ public protocol BuildLog: Sendable {
 }
 
 public struct StandardErrorLog: BuildLog {
-    public init() {}
+    /// Under GitHub Actions a line that would be a workflow command is made inert (`ConsoleText`).
+    private let actions: Bool
+
+    public init() { self.init(environment: ProcessInfo.processInfo.environment) }
+
+    package init(environment: [String: String]) { actions = environment["GITHUB_ACTIONS"] == "true" }
 
     public func info(_ message: String) { write(message) }
 
@@ -18,7 +23,24 @@ public struct StandardErrorLog: BuildLog {
     public func error(_ message: String) { write("error: \(message)") }
 
     private func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Console.write(line, to: .standardError, actions: actions)
+    }
+}
+
+/// Where the tool's own lines go: every one passes `ConsoleText.lines`, so text from the network or
+/// site.yml inside it moves no cursor and, under GitHub Actions, runs no workflow command.
+package enum Console {
+    package enum Stream: Sendable { case standardOutput, standardError }
+
+    /// Whether this process runs as a GitHub Actions step (`GITHUB_ACTIONS=true`).
+    package static var underActions: Bool { ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" }
+
+    package static func write(_ message: String, to stream: Stream, actions: Bool = underActions) {
+        let data = Data((ConsoleText.lines(message, actions: actions) + "\n").utf8)
+        switch stream {
+        case .standardOutput: FileHandle.standardOutput.write(data)
+        case .standardError: FileHandle.standardError.write(data)
+        }
     }
 }
 

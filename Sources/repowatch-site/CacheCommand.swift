@@ -36,7 +36,7 @@ struct CacheCommand: AsyncParsableCommand {
             let lines = try await runReportingErrors(config: options.configPath) {
                 try await CacheUpkeep(options: options, log: StandardErrorLog()).run(action)
             }
-            for line in lines { print(line) }
+            for line in lines { Console.write(line, to: .standardOutput) }
         }
     }
 

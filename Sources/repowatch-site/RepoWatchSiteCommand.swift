@@ -93,7 +93,7 @@ struct CheckCommand: AsyncParsableCommand {
         try await runReportingErrors(config: config) {
             let report = try Check(configPath: config, strict: strictOption.strict).run()
             reporter(config: config).report(report.warnings)
-            FileHandle.standardOutput.write(Data((report.summary + "\n").utf8))
+            Console.write(report.summary, to: .standardOutput)
         }
     }
 }
@@ -113,7 +113,7 @@ func runReportingErrors<T>(config: String = "site.yml", _ body: () async throws 
         reporter(config: config).report(error)
         throw ExitCode(2)
     } catch let error as UsageError {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        Console.write("error: \(error.description)", to: .standardError)
         GitHubActions(environment: ProcessInfo.processInfo.environment).annotate(.error, at: nil, error.description)
         throw ExitCode(2)
     }

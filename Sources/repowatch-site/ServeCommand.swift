@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.port = port
         options.basePath = ServeOptions.normalizeBasePath(basePath) ?? "/"
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            Console.write(line, to: .standardOutput)
         }
         try await runReportingErrors(config: options.build.configPath) {
             try await InterruptSignal.cancelling { try await server.run() }

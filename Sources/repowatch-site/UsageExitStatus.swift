@@ -8,7 +8,7 @@ extension RepoWatchSiteCommand {
     static func main() async {
         InheritedSignals.unblock()
         if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            FileHandle.standardError.write(Data((unknown + "\n").utf8))
+            Console.write(unknown, to: .standardError)
             Foundation.exit(2)
         }
         do {
@@ -20,10 +20,15 @@ extension RepoWatchSiteCommand {
             }
         } catch {
             if exitCode(for: error).rawValue == ExitCode.validationFailure.rawValue {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Console.write(fullMessage(for: error), to: .standardError)
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            // As ArgumentParser's `exit(withError:)` does, through `Console`: a failed step's reason
+            // may quote GitHub's answer or site.yml.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Console.write(message, to: code.isSuccess ? .standardOutput : .standardError) }
+            Foundation.exit(code.rawValue)
         }
     }
 }

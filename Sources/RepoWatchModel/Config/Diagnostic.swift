@@ -1,3 +1,5 @@
+import RepoWatchSupport
+
 /// A message about the user's input, printed as `FILE:LINE:COL: error: …` like a compiler's.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
@@ -16,8 +18,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line: a message quotes site.yml's text (keys, values), which may hold line breaks.
     public var description: String {
-        "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+        "\(ConsoleText.inline(file)):\(line):\(column): \(severity.rawValue): \(ConsoleText.inline(message))"
     }
 }
 
