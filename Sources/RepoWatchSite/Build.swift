@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchConfig
 import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSources
@@ -197,7 +198,14 @@ public struct Build: Sendable {
         var gathered = try await source.gather(site.config)
         await gathered.addPlaceholderFaces()
         // Before anything is recorded or rendered: a private repository reaches no file of the site.
-        return PrivateRepoFilter(gathered.config.privateRepos, log: log).apply(to: gathered)
+        let widgets = gathered.config.widgets
+        let (kept, leftOut) = PrivateRepoFilter(gathered.config.privateRepos).apply(to: gathered)
+        PrivateReport(
+            reporter: DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath),
+            log: log, configPath: options.configPath
+        )
+        .report(leftOut, widgets: widgets)
+        return kept
     }
 
     /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own

@@ -63,8 +63,9 @@ extension SiteConfig {
 
     /// Adds the owners' repositories (a name already in `repos:` stays there), gives them default
     /// widgets unless site.yml lists widgets, and checks that every widget's repository exists now.
-    /// Throws the widgets that name a repository nobody yields, with their lines.
-    package func resolving(_ yields: [OwnerYield]) throws -> Resolved {
+    /// Throws the widgets that name a repository nobody yields, with their lines; one of `leftOut`
+    /// (keys of private repositories an owner listed) is no error: its widget is left out with it.
+    package func resolving(_ yields: [OwnerYield], leftOut: Set<String> = []) throws -> Resolved {
         var order = repos
         // A set while the list is made; afterwards each source is a range of positions (`RepoSources`).
         var seen = Set(repos.map(RepoKey.init))
@@ -83,7 +84,8 @@ extension SiteConfig {
         var unlisted: [RepoName: OwnerSource] = [:]
         var problems: [Diagnostic] = []
         let failed = yields.filter { $0.names == nil }.map(\.source)
-        for reference in references where !seen.contains(RepoKey(reference.name)) {
+        for reference in references
+        where !seen.contains(RepoKey(reference.name)) && !leftOut.contains(reference.name.key) {
             if let owner = failed.first(where: { $0.key == reference.name.owner.lowercased() }) {
                 seen.insert(RepoKey(reference.name))
                 ranges.append(.init(positions: order.count..<order.count + 1, source: owner.source))

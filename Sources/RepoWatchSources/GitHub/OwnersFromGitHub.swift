@@ -22,13 +22,14 @@ extension ListedOwners {
         let results = await listings(
             of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool,
             pagesAtOnce: SnapshotFetcher.tasksAtOnce(jobs: jobs))
-        let privacy = PrivateRepoFilter(config.privateRepos, log: log)
+        let privacy = PrivateRepoFilter(config.privateRepos)
+        var privateListed: [PrivateListing] = []
         let outcomes = zip(config.owners, results).map { source, result in
             outcome(
                 of: source, result, previous: previous, offline: offline, log: log, configFile: config.file,
-                privacy: privacy)
+                privacy: privacy, privateListed: &privateListed)
         }
-        var owners = try ListedOwners(config: config, outcomes: outcomes)
+        var owners = try ListedOwners(config: config, outcomes: outcomes, privateListed: privateListed)
         try owners.requireRepositories()
         await owners.addHeadings(avatars: avatars)
         return owners
@@ -65,7 +66,7 @@ extension ListedOwners {
 
     private static func outcome(
         of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData, offline: Bool,
-        log: any BuildLog, configFile: String, privacy: PrivateRepoFilter
+        log: any BuildLog, configFile: String, privacy: PrivateRepoFilter, privateListed: inout [PrivateListing]
     ) -> Outcome {
         switch result {
         case .success(let listing):
@@ -75,9 +76,13 @@ extension ListedOwners {
             }
             if let note = listing.note { log.warning(note) }
             // Before the rules: `limit` then counts repositories the site may show.
-            let selected = source.select(privacy.listed(listing.repos))
+            let (shown, hidden) = privacy.listed(listing.repos)
+            if !hidden.isEmpty {
+                privateListed.append(PrivateListing(owner: source.owner, keys: Set(hidden.map(\.key))))
+            }
+            let selected = source.select(shown)
             log.info(
-                "\(source.owner): \(Formatting.plural(listing.repos.count, "repository", "repositories")) listed, "
+                "\(source.owner): \(Formatting.plural(shown.count, "repository", "repositories")) listed, "
                     + "\(Formatting.grouped(selected.count)) kept")
             // The whole list is not needed past the rules: only what they kept is fetched.
             var kept = listing

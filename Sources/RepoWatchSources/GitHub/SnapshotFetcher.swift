@@ -131,9 +131,13 @@ package struct SnapshotFetcher: Sendable {
         return await snapshot(of: payload, configName: name.description, staleness: staleness, position: position)
     }
 
+    /// A private repository's new name is not said: the log of a public repository's job is public.
     private func warnIfRenamed(_ name: RepoName, _ payload: RepositoryPayload) {
-        if payload.fullName.lowercased() != name.key {
-            log.warning("\(name) was renamed to \(payload.fullName); update \(configFile)")
+        guard payload.fullName.lowercased() != name.key else { return }
+        if payload.isPrivate {
+            log.warning("\(name) was renamed, to a private repository; update \(configFile)")
+        } else {
+            log.warning("\(name) was renamed to \(ConsoleText.inline(payload.fullName)); update \(configFile)")
         }
     }
 

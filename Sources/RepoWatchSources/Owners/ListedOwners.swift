@@ -23,6 +23,8 @@ package struct ListedOwners: Sendable {
     package var outcomes: [Outcome] = []
     package var resolved: SiteConfig.Resolved
     package var headings: [OwnerHeading] = []
+    /// The private repositories each owner's list held (`private: exclude`), left out before the rules.
+    package var privateListed: [PrivateListing] = []
 
     package var config: SiteConfig { resolved.config }
 
@@ -48,7 +50,9 @@ package struct ListedOwners: Sendable {
         return owners
     }
 
-    package init(config: SiteConfig, outcomes: [Outcome]) throws {
+    /// - Parameter privateListed: what the lists held that is private, so a widget naming one is
+    ///   left out with it rather than an error.
+    package init(config: SiteConfig, outcomes: [Outcome], privateListed: [PrivateListing] = []) throws {
         let yields = outcomes.map { outcome -> SiteConfig.OwnerYield in
             switch outcome {
             case .listed(let listing, let selected): return .init(source: listing.source, names: selected.map(\.name))
@@ -57,12 +61,13 @@ package struct ListedOwners: Sendable {
             case .failed(let source, _): return .init(source: source, names: nil)
             }
         }
-        try self.init(config: config, yields: yields)
+        try self.init(config: config, yields: yields, leftOut: privateListed.reduce(into: []) { $0.formUnion($1.keys) })
         self.outcomes = outcomes
+        self.privateListed = privateListed
     }
 
-    private init(config: SiteConfig, yields: [SiteConfig.OwnerYield]) throws {
-        resolved = try config.resolving(yields)
+    private init(config: SiteConfig, yields: [SiteConfig.OwnerYield], leftOut: Set<String> = []) throws {
+        resolved = try config.resolving(yields, leftOut: leftOut)
     }
 
     /// Nothing at all to show is not a site: the previous one is left in place.
@@ -156,8 +161,12 @@ package struct OwnerSummary: Sendable {
     package var headings: [OwnerHeading] = []
     /// Owners that could not be listed, each with its reason (the build exits 1).
     package var failures: [String] = []
+    /// The private repositories the lists held, left out (`private: exclude`).
+    package var privateListed: [PrivateListing] = []
 }
 
 extension ListedOwners {
-    package var summary: OwnerSummary { OwnerSummary(headings: headings, failures: failures) }
+    package var summary: OwnerSummary {
+        OwnerSummary(headings: headings, failures: failures, privateListed: privateListed)
+    }
 }

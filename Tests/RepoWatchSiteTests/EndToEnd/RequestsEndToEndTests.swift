@@ -151,7 +151,10 @@ struct RequestsEndToEndTests {
         #expect(try Self.snapshotRepo(site, "kennethreitz/requests")?["full_name"] == "psf/requests")
         #expect(try Self.medium(site, "octocat/Gone")?["data-state"] == "unavailable")
         // GraphQL's isPrivate keeps a repository off the site as REST's `private` does.
-        #expect(result.stderr.contains("hidden/secret is private: left out of the site"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "site.yml:6:5: warning: this repository is private and left out; set private: include to publish it"),
+            "\(result)")
         #expect(try Self.snapshotRepo(site, "hidden/secret") == nil)
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("repos/hidden/secret").path))
     }

@@ -44,7 +44,7 @@ struct PrivateOwnersEndToEndTests {
         try await server.requests().filter(OwnerRoutes.isListing).map(\.path)
     }
 
-    @Test("default: the public lists only, no GET /user; a private item in a public list is left out, named")
+    @Test("default: the public lists only, no GET /user; a private item in a public list is left out, counted")
     func publicLists() async throws {
         let site = try PrivateSite("owners-public", site: Self.site)
         defer { site.dir.remove() }
@@ -57,9 +57,39 @@ struct PrivateOwnersEndToEndTests {
         #expect(listings.contains { $0.hasPrefix("/orgs/fixture-org/repos?type=public") }, "\(listings)")
         #expect(!listings.contains { $0.hasPrefix("/user/repos") }, "\(listings)")
         #expect(try await server.requests().allSatisfy { $0.pathOnly != "/user" }, "who the token is matters not")
-        #expect(result.stderr.contains("fixture-org/secret-plans is private: left out of the site"), "\(result)")
+        #expect(result.stderr.contains("warning: fixture-org: 1 private repository left out"), "\(result)")
+        #expect(!result.stderr.contains("secret-plans"), "\(result)")
         #expect(
             try site.snapshotNames() == ["YorickPeterse/inko", "YorickPeterse/excluded-one", "fixture-org/swift-old"])
+        #expect(site.mentions(of: "secret-plans").isEmpty, "\(site.mentions(of: "secret-plans"))")
+    }
+
+    @Test("a widget naming an owner's private repository is left out at its line; the build goes on (exit 0)")
+    func widgetNamingAnOwnersPrivateRepository() async throws {
+        let site = try PrivateSite(
+            "owners-widget",
+            site: """
+                title: Owners
+                owners:
+                  - owner: fixture-org
+                widgets:
+                  - kind: single
+                    repo: fixture-org/swift-old
+                  - kind: single
+                    repo: fixture-org/secret-plans
+
+                """)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: Self.routes())
+        defer { server.stop() }
+        let result = try await site.build(server)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr.contains("site.yml:7:5: warning: this widget shows a private repository and is left out"),
+            "\(result)")
+        #expect(result.stderr.contains("warning: fixture-org: 1 private repository left out"), "\(result)")
+        #expect(!result.stderr.contains("secret-plans") && !result.stdout.contains("secret-plans"), "\(result)")
+        #expect(try site.snapshotNames() == ["fixture-org/kotlin-thing", "fixture-org/swift-old"])
         #expect(site.mentions(of: "secret-plans").isEmpty, "\(site.mentions(of: "secret-plans"))")
     }
 

@@ -93,37 +93,42 @@ import Testing
             avatars: ["avatars/shared.png": png, "avatars/octocat.png": png, "avatars/sferik.png": png], requests: nil)
     }
 
-    @Test func excludeLeavesTheRepositoryItsWidgetsAndItsFacesOut() {
-        let log = MemoryLog()
-        let result = PrivateRepoFilter(.exclude, log: log).apply(to: gathered())
+    @Test func excludeLeavesTheRepositoryItsWidgetsAndItsFacesOutAndSaysWhereNotWhat() {
+        let (result, leftOut) = PrivateRepoFilter(.exclude).apply(to: gathered())
         #expect(result.repos.map(\.configName) == ["octocat/Hello-World"])
         #expect(result.config.repos == [Self.open])
         #expect(result.config.widgets.map(\.repoNames) == [[Self.open]])
         #expect(Set(result.avatars.paths) == ["avatars/shared.png", "avatars/octocat.png"])
-        #expect(
-            log.messages == [
-                "warning: BeaverSoftware/test1 is private: left out of the site (write `private: include` in site.yml "
-                    + "to publish private repositories)",
-                "warning: widgets: the single widget of BeaverSoftware/test1 is not shown: BeaverSoftware/test1 is "
-                    + "private; the gallery shows the other widgets",
-                "warning: widgets: the double widget of octocat/Hello-World + BeaverSoftware/test1 is not shown: "
-                    + "BeaverSoftware/test1 is private; the gallery shows the other widgets",
-            ])
+        #expect(leftOut.reposEntries == [1] && leftOut.widgets == [0, 1] && leftOut.owners.isEmpty)
     }
 
     @Test func defaultWidgetsAreMadeForTheRepositoriesLeft() {
         var input = gathered()
         input.config = SiteConfig(repos: [Self.open, Self.secret])
-        let result = PrivateRepoFilter(.exclude, log: MemoryLog()).apply(to: input)
+        let (result, _) = PrivateRepoFilter(.exclude).apply(to: input)
         #expect(result.config.widgets.map(\.repoNames) == [[Self.open]])
         #expect(!result.config.hasWidgetList)
     }
 
     @Test func includeChangesNothing() {
-        let log = MemoryLog()
-        let result = PrivateRepoFilter(.include, log: log).apply(to: gathered())
+        let (result, leftOut) = PrivateRepoFilter(.include).apply(to: gathered())
         #expect(result.repos.count == 2 && result.config.widgets.count == 3 && result.avatars.count == 3)
-        #expect(log.messages.isEmpty)
+        #expect(leftOut.isEmpty)
+    }
+
+    @Test func anOwnersPrivateRepositoriesAreCountedAndAWidgetNamingOneIsDropped() {
+        var input = gathered()
+        let listed = RepoName(owner: "acme", name: "hidden")
+        input.config.widgets.append(.init(kind: .single(listed, sizes: [.large])))
+        input.owners.privateListed = [PrivateListing(owner: "acme", keys: [listed.key, "acme/other"])]
+        var repo = input.repos[1]
+        repo.source = .owner("acme")
+        input.repos[1] = repo
+        let (result, leftOut) = PrivateRepoFilter(.exclude).apply(to: input)
+        #expect(leftOut.owners == [.init(owner: "acme", count: 3)] && leftOut.reposEntries.isEmpty)
+        #expect(leftOut.widgets == [0, 1, 3])
+        #expect(result.config.widgets.map(\.repoNames) == [[Self.open]])
+        #expect(PrivateLeftOut.ownerLine(leftOut.owners[0]).hasPrefix("acme: 3 private repositories left out"))
     }
 
     @Test func aRebuildThatRecordsNothingStillDropsTheLeftOutHistory() async throws {
