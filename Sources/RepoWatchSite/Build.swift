@@ -1,5 +1,4 @@
 import Foundation
-import RepoWatchConfig
 import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSources
@@ -77,6 +76,8 @@ public struct BuildResult: Sendable {
     public var baseURL: URL?
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
+    /// How long each of the build's steps took, in order.
+    package var timings: [StepTiming] = []
     package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable && !$0.pending } }
     package var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
@@ -87,10 +88,9 @@ public struct BuildResult: Sendable {
     }
 }
 
-/// The pipeline, as DESIGN.md draws it: load the config → gather a snapshot from a source (GitHub,
-/// the sample data, the previous site where GitHub fails) → record the history → render → write
-/// → report. Each step is its own small type; a step that fails for a reason other than the
-/// user's input names itself in the error.
+/// The pipeline: `Build.steps` lists its steps in order (load the config → lock → gather a snapshot
+/// from a source: GitHub, the sample data, the previous site where GitHub fails → record the history
+/// → update the feed → render → write → report → tidy the cache), and `run(_:on:)` runs them.
 public struct Build: Sendable {
     public let options: BuildOptions
     public let log: any BuildLog
@@ -124,103 +124,10 @@ public struct Build: Sendable {
     }
 
     private func build(started: Date) async throws -> BuildResult {
-        var site = try await step("load the config") { try SiteInputs.load(options, log: log) }
-        if site.config.baseURL == nil { log.warning(Self.relativeEmbeds) }
-        FreedMemory.release()
-        // Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
-        let locks = try await BuildLocks.acquire(
-            output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: log)
-        defer { locks.release() }
-        let source = source(for: site)
-        let gathered = try await step("gather the snapshot") { try await gather(site, from: source) }
-        FreedMemory.release()
-        // `owners:` completes the site: their repositories and default widgets are known only now.
-        site.config = gathered.config
-        let snapshot = Snapshot(
-            generatedAt: site.now, nextUpdate: site.now.addingTimeInterval(site.config.refresh),
-            sample: options.sample, repos: gathered.repos)
-        let historyStep = HistoryStep(options: options, source: source, log: log)
-        let history = await historyStep.record(
-            snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
-        let feedStep = FeedStep(options: options, source: source, log: log)
-        let feed = await feedStep.update(snapshot, baseURL: site.config.baseURL, now: site.now)
-        FreedMemory.release()
-        let written: RenderStep.Written
-        do {
-            written = try await step("render and write the site") {
-                try RenderStep(
-                    site: site, sample: options.sample, history: history, avatars: gathered.avatars,
-                    ownerHeadings: gathered.owners.headings, feed: feed, log: log
-                )
-                .write(snapshot)
-            }
-        } catch {
-            feedStep.discardStaged()
-            throw error
-        }
-        historyStep.save(copying: site.output.appendingPathComponent(SiteLayout.history))
-        feedStep.save(feed)
-        if let cache = gathered.cache { keepTidy(cache) }
-        var result = BuildResult(
-            snapshot: snapshot, requests: gathered.requests, output: site.output, fileCount: written.fileCount)
-        result.ownerFailures = gathered.owners.failures
-        result.openCounts = gathered.openCounts
-        result.unchangedCount = written.unchangedCount
-        result.byteCount = written.byteCount
-        result.budget = gathered.budget
-        result.pacing = gathered.pacing
-        result.elapsed = Date().timeIntervalSince(started)
-        result.baseURL = site.config.baseURL
-        report(result, elapsed: result.elapsed)
+        var work = BuildWork(self, started: started)
+        try await run(Self.steps, on: &work)
+        var result = try work.needs(work.result, "the result")
+        result.timings = work.timings
         return result
-    }
-
-    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere and
-    /// shared links (which need absolute addresses) do not.
-    package static let relativeEmbeds =
-        "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
-        + "will be relative links, which do not work where they are pasted; pages get no canonical link, og:url "
-        + "or og:image (link previews show no picture), and no sitemap.xml is written; set base_url to the "
-        + "address the site is published at, like https://me.github.io/watch/"
-
-    /// Step 2's source: sample numbers, or GitHub's with the previous site standing in where GitHub fails.
-    package func source(for site: SiteInputs) -> any SiteSource {
-        options.sample
-            ? SampleSource(now: site.now)
-            : GitHubSource(
-                options: options.fetch, cacheURL: options.cacheURL, environment: options.environment, log: log,
-                now: site.now, output: site.output)
-    }
-
-    /// Step 2, gather: whichever the source, every widget ends up with a face, and private
-    /// repositories are left out unless the site includes them.
-    package func gather(_ site: SiteInputs, from source: any SiteSource) async throws -> SiteData {
-        var gathered = try await source.gather(site.config)
-        await gathered.addPlaceholderFaces()
-        // Before anything is recorded or rendered: a private repository reaches no file of the site.
-        let widgets = gathered.config.widgets
-        let (kept, leftOut) = PrivateRepoFilter(gathered.config.privateRepos).apply(to: gathered)
-        PrivateReport(
-            reporter: DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath),
-            log: log, configPath: options.configPath
-        )
-        .report(leftOut, widgets: widgets)
-        return kept
-    }
-
-    /// Runs one step; an unexpected error is wrapped to say which step failed. The user's own
-    /// mistakes already say where they are (`site.yml:LINE:COL`, a flag) and pass through as they are.
-    package func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as UsageError {
-            throw error
-        } catch let error as DiagnosticsError {
-            throw error
-        } catch let error as NothingToBuild {
-            throw error
-        } catch {
-            throw BuildStepError(step: name, underlying: error)
-        }
     }
 }

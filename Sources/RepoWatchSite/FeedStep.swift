@@ -3,7 +3,7 @@ import RepoWatchModel
 import RepoWatchSources
 import RepoWatchSupport
 
-/// Step 3b, tell what changed: the feed's memory (restored first when a lost cache took it), this
+/// The feed step tells what changed: the feed's memory (restored first when a lost cache took it), this
 /// build's events added to it, and saved once the site is written. What each repository looked
 /// like is written aside before the render (`FeedFile.stageMemory`), which needs the entries only.
 package struct FeedStep: Sendable {

@@ -3,7 +3,7 @@ import RepoWatchModel
 import RepoWatchSources
 import RepoWatchSupport
 
-/// Step 3, record the history: the earlier snapshots (for deltas and sparklines) plus this one.
+/// The history step records the history: the earlier snapshots (for deltas and sparklines) plus this one.
 /// Sample numbers are made up: they are never recorded, and real history is not shown beside them;
 /// a sample site shows a made-up history of its own (`SampleHistory`), marked as such.
 package struct HistoryStep: Sendable {

@@ -4,8 +4,8 @@ import RepoWatchOutput
 import RepoWatchRender
 import RepoWatchSupport
 
-/// Steps 4 and 5, render and write: every file into a staging folder that replaces the site only
-/// when complete, so a failed build leaves the previous site as it was.
+/// The render: every file into a staging folder, which replaces the site only when the write
+/// step commits it, so a failed build leaves the previous site as it was.
 package struct RenderStep: Sendable {
     package let site: SiteInputs
     package let sample: Bool
@@ -24,9 +24,14 @@ package struct RenderStep: Sendable {
         package var unchangedCount: Int
         /// Every file's size, added up.
         package var byteCount = 0
+
+        package init(_ staged: StagedSite) {
+            (fileCount, unchangedCount, byteCount) = (staged.fileCount, staged.unchangedCount, staged.byteCount)
+        }
     }
 
-    package func write(_ snapshot: Snapshot) throws -> Written {
+    /// - Returns: the finished site, still staged; on an error the staging folder is gone.
+    package func render(_ snapshot: Snapshot) throws -> StagedSite {
         let staged = try SiteWriter(target: site.output).begin()
         do {
             var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
@@ -50,11 +55,17 @@ package struct RenderStep: Sendable {
                 let said = try SearchIndex(pagefind: pagefind).add(to: staged)
                 if !said.isEmpty { log?.info("Pagefind: \(said)") }
             }
-            try staged.commit()
         } catch {
             staged.abandon()
             throw error
         }
-        return Written(fileCount: staged.fileCount, unchangedCount: staged.unchangedCount, byteCount: staged.byteCount)
+        return staged
+    }
+
+    /// Renders and swaps the site in at once (what a build's render and write steps do apart).
+    package func write(_ snapshot: Snapshot) throws -> Written {
+        let staged = try render(snapshot)
+        try staged.commit()
+        return Written(staged)
     }
 }

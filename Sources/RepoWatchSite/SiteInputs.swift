@@ -5,7 +5,7 @@ import RepoWatchOutput
 import RepoWatchRender
 import RepoWatchSupport
 
-/// Step 1, load the config: site.yml with the command line's overrides, the templates, "now" and
+/// The loaded config: site.yml with the command line's overrides, the templates, "now" and
 /// a checked output folder. Everything the user can get wrong is found here, before anything is
 /// fetched or written.
 package struct SiteInputs: Sendable {
@@ -71,12 +71,4 @@ package struct SiteInputs: Sendable {
         }
         return Date()
     }
-}
-
-/// A step failed for a reason other than the user's input: says which.
-package struct BuildStepError: Error, CustomStringConvertible, Sendable {
-    package var step: String
-    package var underlying: any Error
-
-    package var description: String { "could not \(step): \(underlying)" }
 }

@@ -53,7 +53,9 @@ struct BuildArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Attempts per request for connection errors, timeouts and 5xx.", valueName: "n"))
     var retries = 3
 
-    @Flag(name: .shortAndLong, help: "Print every request and its status (never its headers or the token).")
+    @Flag(
+        name: .shortAndLong,
+        help: "Print every request and its status (never its headers or the token), and how long each step took.")
     var verbose = false
 
     @Flag(

@@ -237,6 +237,9 @@ struct EndToEndNetworkTests {
         #expect(apiRequests.allSatisfy { $0.headers["authorization"] == "Bearer \(site.token)" })
         #expect(!result.stdout.contains(site.token) && !result.stderr.contains(site.token))
         #expect(result.stderr.contains("GET \(api.base)/repos/twbs/bootstrap"), "--verbose lists requests")
+        for step in Build.steps.map(\.name) {
+            #expect(result.stderr.contains("\n\(step): "), "--verbose times the step '\(step)'")
+        }
         for (path, data) in RebuiltSite.tree(site.output).merging(
             RebuiltSite.tree(site.cache), uniquingKeysWith: { a, _ in a })
         {

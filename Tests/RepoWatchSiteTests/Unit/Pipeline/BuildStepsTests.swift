@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import RepoWatchConfig
@@ -87,18 +88,69 @@ import Testing
         }
     }
 
-    @Test func aFailingStepNamesItself() async throws {
+    @Test func aFailingStepNamesItselfAndTheStepsAfterItDoNotRun() async throws {
         struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
         let build = Build(options: BuildOptions(), log: MemoryLog())
+        let ran = Mutex<[String]>([])
+        let steps = ["first", "render the site", "never"].map { name in
+            BuildStep(name) { _ in
+                ran.withLock { $0.append(name) }
+                if name == "render the site" { throw DiskFull() }
+            }
+        }
+        var work = BuildWork(build, started: Date())
         do {
-            _ = try await build.step("render and write the site") { () throws -> Int in throw DiskFull() }
+            try await build.run(steps, on: &work)
             Issue.record("no error")
         } catch {
-            #expect("\(error)" == "could not render and write the site: disk full")
+            #expect("\(error)" == "could not render the site: disk full")
         }
-        await #expect(throws: UsageError.self) {
-            _ = try await build.step("load the config") { () throws -> Int in throw UsageError("--jobs") }
+        #expect(ran.withLock { $0 } == ["first", "render the site"])
+        #expect(work.timings.map(\.step) == ["first"])
+        // The user's own mistakes, and a build asked to stop, pass through as they are.
+        for passed: any Error in [UsageError("--jobs"), CancellationError(), DiagnosticsError([])] {
+            let fails = [BuildStep("load the config") { _ in throw passed }]
+            var work = BuildWork(build, started: Date())
+            do {
+                try await build.run(fails, on: &work)
+                Issue.record("no error")
+            } catch {
+                #expect(!(error is BuildStepError), "\(error)")
+                #expect(type(of: error) == type(of: passed))
+            }
         }
+    }
+
+    @Test func theStepsAreTheBuildInOrderEachTimed() async throws {
+        #expect(
+            Build.steps.map(\.name) == [
+                "load the config", "lock the site and the cache", "gather the snapshot", "record the history",
+                "update the feed", "render the site", "write the site", "report", "tidy the cache",
+            ])
+        let (folder, options) = try site("repos: [apple/swift]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Build(options: options, log: MemoryLog()).run()
+        #expect(result.timings.map(\.step) == Build.steps.map(\.name))
+        #expect(result.timings.allSatisfy { $0.seconds >= 0 })
+    }
+
+    @Test func aStepThatFailsAfterTheRenderLeavesThePreviousSiteAsItWas() async throws {
+        struct Interrupted: Error {}
+        let (folder, options) = try site("repos: [apple/swift]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let build = Build(options: options, log: MemoryLog())
+        _ = try await build.run()
+        let index = options.outputURL.appendingPathComponent(SiteLayout.index)
+        let before = try Data(contentsOf: index)
+        let siblingsBefore = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let upToRender = Array(Build.steps.prefix { $0.name != "write the site" })
+        var work = BuildWork(build, started: Date())
+        await #expect(throws: BuildStepError.self) {
+            try await build.run(upToRender + [BuildStep("write the site") { _ in throw Interrupted() }], on: &work)
+        }
+        #expect(try Data(contentsOf: index) == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(siblings == siblingsBefore, "no staging folder is left")
     }
 
     @Test func thePreviousSiteStandsInMarkedStaleWithItsAvatars() throws {

@@ -1,0 +1,147 @@
+import Foundation
+import RepoWatchConfig
+import RepoWatchModel
+import RepoWatchOutput
+import RepoWatchSources
+import RepoWatchSupport
+
+extension Build {
+    /// The build, in order; docs/architecture.md draws the same list. Each step reads what the ones
+    /// before it left in the `BuildWork` and adds its own; `run(_:on:)` times them, frees memory
+    /// between them and names a failing one.
+    package static let steps: [BuildStep] = [
+        BuildStep("load the config", loadConfig),
+        BuildStep("lock the site and the cache", lockFolders),
+        BuildStep("gather the snapshot", gatherSnapshot),
+        BuildStep("record the history", recordHistory),
+        BuildStep("update the feed", updateFeed),
+        BuildStep("render the site", renderSite),
+        BuildStep("write the site", writeSite),
+        BuildStep("report", reportResult),
+        BuildStep("tidy the cache", tidyCache),
+    ]
+
+    /// site.yml with the command line's overrides, the templates, "now" and a checked output
+    /// folder: everything the user can get wrong is found here, before anything is fetched or written.
+    private static func loadConfig(_ work: inout BuildWork) async throws {
+        let site = try SiteInputs.load(work.options, log: work.log)
+        if site.config.baseURL == nil { work.log.warning(relativeEmbeds) }
+        work.site = site
+    }
+
+    /// Two builds of one site never fetch or write at the same time (a second one waits, then refuses).
+    private static func lockFolders(_ work: inout BuildWork) async throws {
+        let site = try work.needs(work.site, "the config")
+        let options = work.options
+        work.locks = try await BuildLocks.acquire(
+            output: site.output, cache: options.sample ? nil : options.cacheURL, wait: options.lockWait, log: work.log)
+    }
+
+    /// Whichever the source, every widget ends up with a face, and private repositories are left out
+    /// unless the site includes them; `owners:` completes the config (their repositories and default
+    /// widgets are known only now).
+    private static func gatherSnapshot(_ work: inout BuildWork) async throws {
+        var site = try work.needs(work.site, "the config")
+        let source = source(for: site, options: work.options, log: work.log)
+        var gathered = try await source.gather(site.config)
+        await gathered.addPlaceholderFaces()
+        // Before anything is recorded or rendered: a private repository reaches no file of the site.
+        let widgets = gathered.config.widgets
+        let (kept, leftOut) = PrivateRepoFilter(gathered.config.privateRepos).apply(to: gathered)
+        let options = work.options
+        PrivateReport(
+            reporter: DiagnosticReporter(
+                log: work.log, environment: options.environment, configPath: options.configPath),
+            log: work.log, configPath: options.configPath
+        )
+        .report(leftOut, widgets: widgets)
+        gathered = kept
+        site.config = gathered.config
+        work.snapshot = Snapshot(
+            generatedAt: site.now, nextUpdate: site.now.addingTimeInterval(site.config.refresh),
+            sample: work.options.sample, repos: gathered.repos)
+        (work.site, work.source, work.gathered) = (site, source, gathered)
+    }
+
+    /// Sample numbers, or GitHub's with the previous site standing in where GitHub fails.
+    package static func source(for site: SiteInputs, options: BuildOptions, log: any BuildLog) -> any SiteSource {
+        options.sample
+            ? SampleSource(now: site.now)
+            : GitHubSource(
+                options: options.fetch, cacheURL: options.cacheURL, environment: options.environment, log: log,
+                now: site.now, output: site.output)
+    }
+
+    private static func recordHistory(_ work: inout BuildWork) async throws {
+        let site = try work.needs(work.site, "the config")
+        let snapshot = try work.needs(work.snapshot, "the snapshot")
+        let step = HistoryStep(options: work.options, source: try work.needs(work.source, "the source"), log: work.log)
+        let history = await step.record(snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
+        work.history = (step, history)
+    }
+
+    private static func updateFeed(_ work: inout BuildWork) async throws {
+        let site = try work.needs(work.site, "the config")
+        let snapshot = try work.needs(work.snapshot, "the snapshot")
+        let step = FeedStep(options: work.options, source: try work.needs(work.source, "the source"), log: work.log)
+        work.feed = (step, await step.update(snapshot, baseURL: site.config.baseURL, now: site.now))
+    }
+
+    /// Every file into a staging folder, which replaces the site only in the write step.
+    private static func renderSite(_ work: inout BuildWork) async throws {
+        let gathered = try work.needs(work.gathered, "the snapshot")
+        let renderer = RenderStep(
+            site: try work.needs(work.site, "the config"), sample: work.options.sample,
+            history: try work.needs(work.history, "the history").history, avatars: gathered.avatars,
+            ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state, log: work.log)
+        work.staged = try renderer.render(try work.needs(work.snapshot, "the snapshot"))
+    }
+
+    /// The staged site swapped in whole; then the history and the feed's memory are saved as published.
+    private static func writeSite(_ work: inout BuildWork) async throws {
+        let staged = try work.needs(work.staged, "the rendered site")
+        let site = try work.needs(work.site, "the config")
+        try staged.commit()
+        work.staged = nil
+        work.written = RenderStep.Written(staged)
+        try work.needs(work.history, "the history").step.save(
+            copying: site.output.appendingPathComponent(SiteLayout.history))
+        let feed = try work.needs(work.feed, "the feed")
+        feed.step.save(feed.state)
+    }
+
+    /// The summary on stderr, and the result the command and the Actions summary read.
+    private static func reportResult(_ work: inout BuildWork) async throws {
+        let gathered = try work.needs(work.gathered, "the snapshot")
+        let written = try work.needs(work.written, "the written site")
+        let site = try work.needs(work.site, "the config")
+        var result = BuildResult(
+            snapshot: try work.needs(work.snapshot, "the snapshot"), requests: gathered.requests, output: site.output,
+            fileCount: written.fileCount)
+        result.ownerFailures = gathered.owners.failures
+        result.openCounts = gathered.openCounts
+        result.unchangedCount = written.unchangedCount
+        result.byteCount = written.byteCount
+        result.budget = gathered.budget
+        result.pacing = gathered.pacing
+        result.elapsed = Date().timeIntervalSince(work.started)
+        result.baseURL = site.config.baseURL
+        work.build.report(result, elapsed: result.elapsed)
+        work.result = result
+    }
+
+    /// What nobody used for the retention period leaves the cache, unless `--keep-cache`.
+    private static func tidyCache(_ work: inout BuildWork) async throws {
+        if let cache = try work.needs(work.gathered, "the snapshot").cache {
+            work.build.keepTidy(cache)
+        }
+    }
+
+    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere and
+    /// shared links (which need absolute addresses) do not.
+    package static let relativeEmbeds =
+        "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
+        + "will be relative links, which do not work where they are pasted; pages get no canonical link, og:url "
+        + "or og:image (link previews show no picture), and no sitemap.xml is written; set base_url to the "
+        + "address the site is published at, like https://me.github.io/watch/"
+}
