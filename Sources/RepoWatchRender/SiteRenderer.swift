@@ -70,6 +70,7 @@ package struct SiteRenderer: Sendable {
         try pages.doubleWidgets(into: emit)
         try pages.siteFiles(snapshot, into: emit)
         if search { try pages.searchPage(into: emit) }
+        if config.insights { try pages.insightsPage(snapshot, into: emit) }
     }
 
     package static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
@@ -77,7 +78,7 @@ package struct SiteRenderer: Sendable {
 
 /// What every page of one render shares, made once and read from all the render's threads, and the
 /// pages made from it.
-private struct PageMaker: Sendable {
+struct PageMaker: Sendable {
     let renderer: SiteRenderer
     let config: SiteConfig
     let templates: TemplateSet
@@ -109,6 +110,7 @@ private struct PageMaker: Sendable {
         widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
         var site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
         site.search = renderer.search
+        site.insights = config.insights
         self.site = site
         plan = SitePlan(config: config, strings: strings, index: index)
         embeds = EmbedSnippets(baseURL: config.baseURL)
@@ -205,8 +207,18 @@ private struct PageMaker: Sendable {
             feed: FeedLink(href: SiteFeeds.siteFeed, title: "\(name) — \(config.title)"))
         page.share = shares.repoPage(card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
         if renderer.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
+        let points = renderer.history.points(for: name)
+        if card.state != .unavailable {
+            page.chart = HistoryChartContext(
+                points: points, start: renderer.history.start(forKey: name.key) ?? .firstSnapshot(nil), strings: strings,
+                csv: config.openData ? SiteLayout.historyCSVFile : nil)
+        }
+        if config.openData, embeddable, let repo = widgets.cards.repo(name) {
+            page.badges = try badges(repo, name: name, into: emit)
+        }
         try emit(folder + SiteFeeds.siteFeed, feeds.repo(name))
         try emit(folder + SiteLayout.index, templates.file("repo", page))
+        if config.openData { try emit(SiteLayout.historyCSV(name), HistoryCSV.csv(points)) }
     }
 
     /// Double widgets have no repository of their own: a folder per widget ID.
@@ -239,6 +251,7 @@ private struct PageMaker: Sendable {
             try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
         }
         if renderer.emitsHistory { try emit(SiteLayout.history, renderer.history.json()) }
+        if config.openData { try openDataFiles(snapshot, into: emit) }
         if let baseURL = config.baseURL {
             let doubles = config.widgets.compactMap { widget -> String? in
                 if case .double(let id, _, _) = widget.kind { return id }

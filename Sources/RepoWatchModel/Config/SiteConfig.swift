@@ -68,6 +68,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// `search:`: index the repository pages with Pagefind and add a search page. Off unless asked, so
     /// one site.yml builds the same site on every machine (see docs/search.md).
     package var search = false
+    /// `insights:`: the insights page (`insights/index.html`) over the whole site and each owner.
+    package var insights = true
+    /// `open_data:`: `data/repos.json` with its schema, `data/repos.csv`, and each repository's
+    /// `history.csv` and badges.
+    package var openData = true
 
     /// Positions in `repos` whose repositories get other files than all (`outputs:`).
     package struct OutputRange: Sendable, Equatable {

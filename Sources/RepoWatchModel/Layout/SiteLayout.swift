@@ -19,6 +19,14 @@ package enum SiteLayout {
     package static let snapshot = "data/snapshot.json"
     package static let history = "data/history.json"
     package static let avatarsFolder = "avatars/"
+    /// Open data (`open_data: true`): every repository's current numbers as JSON, its JSON Schema, and
+    /// the same as CSV.
+    package static let reposJSON = "data/repos.json"
+    package static let reposSchema = "data/repos.schema.json"
+    package static let reposCSV = "data/repos.csv"
+    /// The insights page (`insights: true`): totals, rising, releases, waking and quiet, languages.
+    package static let insightsFolder = "insights/"
+    package static let insights = insightsFolder + index
 
     /// Page `number` of the gallery, from 1.
     package static func galleryPage(_ number: Int) -> String { number == 1 ? index : "page/\(number)/index.html" }
@@ -33,6 +41,16 @@ package enum SiteLayout {
 
     /// The same folder from the name as site.yml wrote it (a snapshot's `configName`).
     package static func repoFolder(configName: String) -> String { "repos/\(configName.lowercased())/" }
+
+    /// `repos/OWNER/NAME/history.csv`: the repository's history, a row a point.
+    package static func historyCSV(_ name: RepoName) -> String { repoFolder(name) + historyCSVFile }
+    package static let historyCSVFile = "history.csv"
+
+    /// `badges/stars.svg`, `badges/stars-dark.svg`, `badges/stars.json` in a repository's folder.
+    package static func badge(_ kind: String, dark: Bool = false) -> String {
+        "badges/" + kind + (dark ? "-dark.svg" : ".svg")
+    }
+    package static func badgeEndpoint(_ kind: String) -> String { "badges/" + kind + ".json" }
 
     /// `widgets/ID/`: a double widget, which has no repository of its own.
     package static func widgetFolder(id: String) -> String { "widgets/\(id)/" }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import RepoWatchModel
 import RepoWatchSupport
 
@@ -56,5 +57,29 @@ package struct EmbedSnippets: Sendable {
             out.append(character)
         }
         return out
+    }
+}
+
+/// Ready-to-copy snippets: `{ size, markdown, picture, iframe, svg, svg_dark }`.
+package struct Embed: Sendable, MustacheParent {
+    package var size: String
+    package var markdown: String
+    package var picture: String
+    package var iframe: String
+    package var svg: String
+    package var svgDark: String
+    package var sizeLabel: String = ""
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "size": return size
+        case "size_label": return sizeLabel
+        case "markdown": return markdown
+        case "picture": return picture
+        case "iframe": return iframe
+        case "svg": return svg
+        case "svg_dark": return svgDark
+        default: return nil
+        }
     }
 }

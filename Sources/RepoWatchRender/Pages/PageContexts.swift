@@ -15,12 +15,15 @@ package struct SiteSummary: Sendable, MustacheParent {
     package var nextUpdateDisplay: String
     /// Whether the site has a search page (`search: true`, Pagefind found).
     package var search = false
+    /// Whether the site has an insights page (`insights: true`).
+    package var insights = false
     /// `base_url` with a final slash, for absolute addresses; nil without it.
     package var baseURL: String?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "search": return search
+        case "insights": return insights
         case "base_url": return baseURL
         case "title": return title
         case "description_html": return descriptionHTML
@@ -224,11 +227,17 @@ package struct RepoPageContext: Sendable, MustacheParent {
     package var share: PageShare?
     /// Pagefind's attributes, with `search: true` (see SearchFacets).
     package var search: SearchFacets?
+    /// The repository's badges and their snippets (`open_data: true`, a repository with embeds).
+    package var badges: [BadgeSnippet] = []
+    /// The history chart and its table (two points or more).
+    package var chart: HistoryChartContext?
 
     package func child(named key: String) -> Any? {
         switch key {
         case "share": return share
         case "search": return search
+        case "badges": return badges
+        case "chart": return chart
         case "root": return root
         case "feed": return feed
         case "site": return site
@@ -267,30 +276,6 @@ package struct RepoPageWidget: Sendable, MustacheParent {
         case "html": return html
         case "href": return href
         case "note_html": return noteHTML
-        default: return nil
-        }
-    }
-}
-
-/// Ready-to-copy snippets: `{ size, markdown, picture, iframe, svg, svg_dark }`.
-package struct Embed: Sendable, MustacheParent {
-    package var size: String
-    package var markdown: String
-    package var picture: String
-    package var iframe: String
-    package var svg: String
-    package var svgDark: String
-    package var sizeLabel: String = ""
-
-    package func child(named key: String) -> Any? {
-        switch key {
-        case "size": return size
-        case "size_label": return sizeLabel
-        case "markdown": return markdown
-        case "picture": return picture
-        case "iframe": return iframe
-        case "svg": return svg
-        case "svg_dark": return svgDark
         default: return nil
         }
     }

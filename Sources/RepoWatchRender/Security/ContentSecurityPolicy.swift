@@ -4,7 +4,7 @@ import RepoWatchSupport
 
 /// Which page of the site a template renders; each kind has its policy.
 package enum PageKind: String, Sendable, CaseIterable {
-    case gallery, repository, widget, notFound, search
+    case gallery, repository, widget, notFound, search, insights
 
     /// The templates that render whole pages; the others (cards, widgets) are fragments of them.
     package init?(template: String) {
@@ -14,6 +14,7 @@ package enum PageKind: String, Sendable, CaseIterable {
         case "widget": self = .widget
         case "404": self = .notFound
         case "search": self = .search
+        case "insights": self = .insights
         default: return nil
         }
     }

@@ -26,6 +26,8 @@ struct KoreanSiteEndToEndTests {
     /// and the company whose data it is. Repository names, logins, languages and tags come from the data.
     static let properNouns: Set<String> = [
         "GitHub", "RepoWatcher", "Atom", "API", "HTML", "SVG", "Markdown", "README", "iframe", "UTC",
+        // shields.io's badge service and the format of its endpoint file (the badges' snippets).
+        "shields", "io", "JSON", "CSV",
     ]
 
     func build(_ dir: TempDir, _ extra: [String] = []) async throws -> RunResult {

@@ -87,8 +87,10 @@ import Testing
         renderer.avatarFiles = gathered.avatars
         let files = try renderer.render(snapshot)
         let pages = files.filter { $0.key.hasSuffix(".html") }
-        // The gallery, 404, a page and two standalone widgets per repository, the double widget's page and document.
-        #expect(pages.count == 10)
+        // The gallery, 404, a page and two standalone widgets per repository, the double widget's page and
+        // document, the insights page.
+        #expect(pages.count == 11)
+        #expect(pages["insights/index.html"] != nil)
         for (path, data) in pages {
             let html = String(decoding: data, as: UTF8.self)
             let meta = html.components(separatedBy: "http-equiv=\"Content-Security-Policy\"")

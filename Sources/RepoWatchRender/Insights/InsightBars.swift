@@ -1,0 +1,53 @@
+import Foundation
+import RepoWatchSupport
+
+/// A horizontal bar chart as inline SVG (safe for `{{{svg}}}`: only numbers, validated colours and
+/// escaped text go in). Its numbers are in the table beside it, so it is one image with a name.
+package enum InsightBars {
+    package struct Bar: Sendable {
+        package var label: String
+        package var value: Int
+        package var display: String
+        /// `#RRGGBB` (a language's colour, validated when read); nil draws the text colour.
+        package var color: String?
+
+        package init(label: String, value: Int, display: String, color: String? = nil) {
+            self.label = label
+            self.value = value
+            self.display = display
+            self.color = color
+        }
+    }
+
+    static let width = 560.0
+    static let rowHeight = 22.0
+    static let labelWidth = 190.0
+    static let valueWidth = 80.0
+    static let labelLimit = 26
+
+    package static func svg(_ bars: [Bar], label: String) -> String? {
+        guard let high = bars.map(\.value).max(), high > 0 else { return nil }
+        let height = Double(bars.count) * rowHeight
+        var out = """
+            <svg class="insight-bars" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" \
+            height="\(Int(height))" role="img" aria-label="\(XMLEscape.xml(label))">
+            """
+        let span = width - labelWidth - valueWidth
+        for (index, bar) in bars.enumerated() {
+            let y = Double(index) * rowHeight
+            let length = max(1, Double(max(0, bar.value)) / Double(high) * span)
+            let name = bar.label.count > labelLimit ? String(bar.label.prefix(labelLimit - 1)) + "…" : bar.label
+            let fill = bar.color ?? "currentColor"
+            out += "<text x=\"\(Int(labelWidth - 8))\" y=\"\(Sparkline.number(y + rowHeight / 2))\" dy=\".35em\" "
+            out += "text-anchor=\"end\" font-size=\"12\" fill=\"currentColor\">\(XMLEscape.xml(name))</text>"
+            out +=
+                "<rect x=\"\(Int(labelWidth))\" y=\"\(Sparkline.number(y + 4))\" width=\"\(Sparkline.number(length))\" "
+            out += "height=\"\(Sparkline.number(rowHeight - 8))\" rx=\"2\" fill=\"\(fill)\"/>"
+            out +=
+                "<text x=\"\(Sparkline.number(labelWidth + length + 6))\" y=\"\(Sparkline.number(y + rowHeight / 2))\" "
+            out += "dy=\".35em\" font-size=\"12\" fill=\"currentColor\">\(XMLEscape.xml(bar.display))</text>"
+        }
+        out += "</svg>"
+        return out
+    }
+}

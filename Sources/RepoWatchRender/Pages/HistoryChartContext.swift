@@ -1,0 +1,63 @@
+import Foundation
+import Mustache
+import RepoWatchModel
+import RepoWatchSupport
+
+/// A row of the table behind the history chart: `{ date, date_display, values }` (`values`: the
+/// series' numbers, in the columns' order).
+package struct HistoryRow: Sendable, MustacheParent {
+    package var date: String
+    package var dateDisplay: String
+    package var values: [String]
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "date": return date
+        case "date_display": return dateDisplay
+        case "values": return values
+        default: return nil
+        }
+    }
+}
+
+/// The repository page's `chart`: `{ svg, start, start_note, reason, columns, rows, csv }` — the chart,
+/// where its history starts (`data-history-start`), and its data as a table.
+package struct HistoryChartContext: Sendable, MustacheParent {
+    package var svg: String
+    /// `backfill` or `first-snapshot`.
+    package var start: String
+    /// "Since the first snapshot on 21 Nov 2026", in the page's words.
+    package var startNote: String
+    /// Why GitHub's star dates were not used, as the build was told (English).
+    package var reason: String?
+    package var columns: [String]
+    package var rows: [HistoryRow]
+    /// `history.csv` beside the page, when the site publishes it (`open_data: true`).
+    package var csv: String?
+
+    package init?(points: [History.Point], start: HistoryStart, strings: StringTable, csv: String?) {
+        guard let chart = HistoryChart(points, strings: strings) else { return nil }
+        svg = chart.svg
+        self.start = start.from.rawValue
+        let first = strings.formatter.day(points[0].time)
+        startNote = strings.text(
+            start.from == .backfill ? "chart_start_backfill" : "chart_start_first_snapshot", ["date": first])
+        reason = start.reason?.message
+        columns = chart.columns
+        rows = chart.rows
+        self.csv = csv
+    }
+
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "svg": return svg
+        case "start": return start
+        case "start_note": return startNote
+        case "reason": return reason
+        case "columns": return columns
+        case "rows": return rows
+        case "csv": return csv
+        default: return nil
+        }
+    }
+}

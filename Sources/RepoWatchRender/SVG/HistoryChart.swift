@@ -1,0 +1,186 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+/// A repository's history as a static chart (`<svg data-chart="history">`): a panel per series —
+/// stars, forks, open issues, open pull requests — each on its own scale (a repository with 170,000 stars and 600 open
+/// issues would otherwise draw a flat line), with labelled axes in the site's locale, the first and
+/// last values named, and every drawn point's value in an SVG `<title>`. No script. The same points
+/// fill the table behind the chart's disclosure (`rows`).
+package struct HistoryChart: Sendable {
+    /// One line of the chart: a count the history records.
+    package struct Series: Sendable {
+        /// `stars`, `forks`, `issues` (CSS classes and the `chart_series_*` words).
+        package var key: String
+        package var value: @Sendable (History.Point) -> Int?
+    }
+
+    /// The series drawn, in order; one the history never recorded for a repository (open pull
+    /// requests before history format 2) is left out of its chart.
+    package static let series: [Series] = [
+        Series(key: "stars") { $0.stars },
+        Series(key: "forks") { $0.forks },
+        Series(key: "issues") { $0.openIssues },
+        Series(key: "pulls") { $0.openPulls },
+    ]
+
+    /// The most points drawn and tabled: a year of builds is thinned to the last point of each
+    /// stretch of time (the first point always kept); history.csv has them all.
+    package static let pointLimit = 120
+
+    static let width = 640.0
+    static let panelHeight = 96.0
+    static let panelGap = 34.0
+    static let left = 72.0
+    static let right = 56.0
+    static let top = 22.0
+    static let bottom = 24.0
+
+    package let points: [History.Point]
+    /// The series that have at least one value.
+    package let shown: [Series]
+    let strings: StringTable
+
+    /// Nil with fewer than two points: one snapshot is not a line.
+    package init?(_ points: [History.Point], strings: StringTable) {
+        let thinned = Self.thin(points, to: Self.pointLimit)
+        guard thinned.count >= 2 else { return nil }
+        self.points = thinned
+        shown = Self.series.filter { series in thinned.contains { series.value($0) != nil } }
+        guard !shown.isEmpty else { return nil }
+        self.strings = strings
+    }
+
+    /// At most `limit` points: the first, then the last point of each of `limit - 1` equal stretches
+    /// of time that has one.
+    static func thin(_ points: [History.Point], to limit: Int) -> [History.Point] {
+        guard points.count > limit, let first = points.first, let last = points.last else { return points }
+        let span = Double(max(1, last.seconds - first.seconds))
+        let stretches = Double(limit - 1)
+        // Stretch 0 ends just after the first point; the last stretch ends at the last point.
+        func stretch(_ point: History.Point) -> Int {
+            min(limit - 2, Int(Double(point.seconds - first.seconds) / span * stretches))
+        }
+        var kept = [first]
+        for index in points.indices.dropFirst() {
+            let isLastOfStretch = index == points.count - 1 || stretch(points[index + 1]) != stretch(points[index])
+            if isLastOfStretch { kept.append(points[index]) }
+        }
+        return kept
+    }
+
+    package var height: Double {
+        Self.top + Double(shown.count) * (Self.panelHeight + Self.panelGap) - Self.panelGap + Self.bottom
+    }
+
+    func day(_ point: History.Point) -> String { strings.formatter.day(point.time) }
+
+    /// The chart's accessible name: what it shows and over which dates.
+    package var label: String {
+        strings.text(
+            "chart_label",
+            [
+                "series": shown.map { strings.text("chart_series_\($0.key)") }.joined(separator: ", "),
+                "first_date": day(points[0]), "last_date": day(points[points.count - 1]),
+            ])
+    }
+
+    package var svg: String {
+        let width = Self.width
+        var out = """
+            <svg class="history-chart" data-chart="history" viewBox="0 0 \(Int(width)) \(Sparkline.number(height))" \
+            width="\(Int(width))" height="\(Sparkline.number(height))" role="img" aria-label="\(XMLEscape.xml(label))">
+            """
+        let firstSeconds = points[0].seconds
+        let span = Double(max(1, points[points.count - 1].seconds - firstSeconds))
+        let plotWidth = width - Self.left - Self.right
+        func x(_ point: History.Point) -> Double { Self.left + Double(point.seconds - firstSeconds) / span * plotWidth }
+        let format = strings.formatter
+        for (panel, series) in shown.enumerated() {
+            let top = Self.top + Double(panel) * (Self.panelHeight + Self.panelGap)
+            let known = points.compactMap { point in series.value(point).map { (point, $0) } }
+            let name = strings.text("chart_series_\(series.key)")
+            out += "<g class=\"history-chart__panel history-chart__\(series.key)\" data-series=\"\(series.key)\">"
+            out +=
+                "<text class=\"history-chart__name\" x=\"\(Sparkline.number(Self.left))\" y=\"\(Sparkline.number(top - 8))\" "
+            out += "font-size=\"12\" font-weight=\"600\" fill=\"currentColor\">\(XMLEscape.xml(name))</text>"
+            guard let low = known.map(\.1).min(), let high = known.map(\.1).max() else {
+                out += "</g>"
+                continue
+            }
+            let (axisLow, axisHigh) = Self.axisRange(low, high)
+            func y(_ value: Int) -> Double {
+                top + Self.panelHeight - Double(value - axisLow) / Double(max(1, axisHigh - axisLow)) * Self.panelHeight
+            }
+            // The y axis: its bottom, middle and top values, and a faint line for each.
+            let middle = axisLow + (axisHigh - axisLow) / 2
+            for tick in Array(Set([axisLow, middle, axisHigh])).sorted() {
+                let level = Sparkline.number(y(tick))
+                out += "<line x1=\"\(Sparkline.number(Self.left))\" x2=\"\(Sparkline.number(width - Self.right))\" "
+                out += "y1=\"\(level)\" y2=\"\(level)\" stroke=\"currentColor\" stroke-opacity=\".15\"/>"
+                out += "<text x=\"\(Sparkline.number(Self.left - 6))\" y=\"\(level)\" dy=\".35em\" text-anchor=\"end\" "
+                out += "font-size=\"11\" fill=\"currentColor\">\(XMLEscape.xml(format.grouped(tick)))</text>"
+            }
+            let coordinates = known.map { "\(Sparkline.number(x($0.0))),\(Sparkline.number(y($0.1)))" }
+            out += "<polyline points=\"\(coordinates.joined(separator: " "))\" fill=\"none\" stroke=\"currentColor\" "
+            out += "stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+            for (index, (point, value)) in known.enumerated() {
+                let title = strings.text(
+                    "chart_point", ["series": name, "date": day(point), "value": format.grouped(value)])
+                let edge = index == 0 || index == known.count - 1
+                out += "<circle cx=\"\(Sparkline.number(x(point)))\" cy=\"\(Sparkline.number(y(value)))\" "
+                out +=
+                    "r=\"\(edge ? "3.5" : "2.5")\" fill=\"currentColor\"><title>\(XMLEscape.xml(title))</title></circle>"
+            }
+            // The first and last points, named: their values beside them.
+            if let first = known.first, let last = known.last {
+                out += "<text class=\"history-chart__first\" x=\"\(Sparkline.number(x(first.0)))\" "
+                out += "y=\"\(Sparkline.number(y(first.1) - 8))\" font-size=\"11\" fill=\"currentColor\">"
+                out += "\(XMLEscape.xml(format.grouped(first.1)))</text>"
+                out += "<text class=\"history-chart__last\" x=\"\(Sparkline.number(x(last.0) + 6))\" "
+                out += "y=\"\(Sparkline.number(y(last.1)))\" dy=\".35em\" font-size=\"11\" font-weight=\"600\" "
+                out += "fill=\"currentColor\">\(XMLEscape.xml(format.grouped(last.1)))</text>"
+            }
+            out += "</g>"
+        }
+        // The x axis, under the last panel: the first, middle and last dates.
+        let base = height - Self.bottom + 16
+        let middle = points[points.count / 2]
+        let marks: [(History.Point, String)] = [
+            (points[0], "start"), (middle, "middle"), (points[points.count - 1], "end"),
+        ]
+        for (point, anchor) in marks where anchor != "middle" || points.count > 2 {
+            out +=
+                "<text class=\"history-chart__date\" x=\"\(Sparkline.number(x(point)))\" y=\"\(Sparkline.number(base))\" "
+            out +=
+                "text-anchor=\"\(anchor)\" font-size=\"11\" fill=\"currentColor\">\(XMLEscape.xml(day(point)))</text>"
+        }
+        out += "</svg>"
+        return out
+    }
+
+    /// A range that starts and ends on round numbers around `low`…`high` (a flat line sits mid-panel).
+    static func axisRange(_ low: Int, _ high: Int) -> (Int, Int) {
+        guard high > low else { return (max(0, low - 1), high + 1) }
+        let rough = Double(high - low) / 2
+        let magnitude = pow(10, floor(log10(rough)))
+        let step = [1.0, 2.0, 2.5, 5.0, 10.0].map { $0 * magnitude }.first { $0 >= rough } ?? rough
+        let stepInt = max(1, Int(step))
+        let bottom = (low / stepInt) * stepInt
+        let top = bottom + 2 * stepInt >= high ? bottom + 2 * stepInt : ((high + stepInt - 1) / stepInt) * stepInt
+        return (bottom, top)
+    }
+
+    /// The table behind the chart: a row per drawn point, newest first, `value` nil where unknown.
+    package var rows: [HistoryRow] {
+        let format = strings.formatter
+        return points.reversed().map { point in
+            HistoryRow(
+                date: Formatting.iso(point.time), dateDisplay: format.day(point.time),
+                values: shown.map { series in series.value(point).map(format.grouped) ?? "—" })
+        }
+    }
+
+    /// The table's column headings after the date: the series' names.
+    package var columns: [String] { shown.map { strings.text("chart_series_\($0.key)") } }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+// The pages and files of the dashboard: badges, open data and the insights page.
+extension PageMaker {
+    /// The six badges of a repository (light, dark, endpoint JSON), and their snippets for its page.
+    func badges(_ repo: RepoSnapshot, name: RepoName, into emit: SiteRenderer.FileSink) throws
+        -> [BadgeSnippet]
+    {
+        let folder = SiteLayout.repoFolder(name)
+        var made: [Badge.Kind: Badge] = [:]
+        for kind in Badge.Kind.allCases {
+            let badge = Badge(kind, repo: repo, strings: strings)
+            made[kind] = badge
+            try emit(folder + SiteLayout.badge(kind.rawValue), Data(badge.svg().utf8))
+            try emit(folder + SiteLayout.badge(kind.rawValue, dark: true), Data(badge.svg(dark: true).utf8))
+            try emit(folder + SiteLayout.badgeEndpoint(kind.rawValue), badge.endpointJSON)
+        }
+        return embeds.badges(name, badges: made, strings: strings)
+    }
+
+    /// `data/repos.schema.json`, and `data/repos.json` and `data/repos.csv` when the render holds
+    /// the whole site (the build streams those two itself).
+    func openDataFiles(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
+        try emit(SiteLayout.reposSchema, Data(RepoRecords.schema.utf8))
+        guard renderer.emitsSnapshot else { return }
+        let records = RepoRecords(snapshot: snapshot) { outputs(of: $0) }
+        try emit(SiteLayout.reposJSON, try records.json())
+        try emit(SiteLayout.reposCSV, try records.csv())
+    }
+
+    /// `insights/index.html`: the whole site's figures and each owner's.
+    func insightsPage(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
+        let (site, owners) = InsightsPage.collect(
+            snapshot: snapshot, history: renderer.history, feed: renderer.feed, now: snapshot.generatedAt)
+        let maker = InsightsPage(config: config, strings: strings, now: snapshot.generatedAt) { key in
+            guard let name = RepoName.parse(key).value else { return false }
+            return outputs(of: name) != .card
+        }
+        let title = strings.text("insights_title")
+        let page = InsightsPageContext(
+            root: "../", site: self.site, page: PageTitle(title: "\(title) — \(config.title)"), locale: locale,
+            feed: FeedLink(href: "../" + SiteFeeds.siteFeed, title: config.title),
+            share: shares.sitePage(
+                path: SiteLayout.insightsFolder, title: title,
+                description: strings.plural("insights_description", count: config.repos.count),
+                repoCount: config.repos.count),
+            scopes: maker.scopes(site: site, owners: owners, headings: renderer.ownerHeadings))
+        try emit(SiteLayout.insights, templates.file("insights", page))
+    }
+}
