@@ -210,7 +210,8 @@ struct PageMaker: Sendable {
         let points = renderer.history.points(for: name)
         if card.state != .unavailable {
             page.chart = HistoryChartContext(
-                points: points, start: renderer.history.start(forKey: name.key) ?? .firstSnapshot(nil), strings: strings,
+                points: points, start: renderer.history.start(forKey: name.key) ?? .firstSnapshot(nil),
+                strings: strings,
                 csv: config.openData ? SiteLayout.historyCSVFile : nil)
         }
         if config.openData, embeddable, let repo = widgets.cards.repo(name) {

@@ -20,10 +20,9 @@ package enum InsightBars {
     }
 
     static let width = 560.0
-    static let rowHeight = 22.0
-    static let labelWidth = 190.0
-    static let valueWidth = 80.0
-    static let labelLimit = 26
+    /// Each bar under its label: a repository's whole name fits (GitHub allows 140 characters).
+    static let rowHeight = 34.0
+    static let valueWidth = 90.0
 
     package static func svg(_ bars: [Bar], label: String) -> String? {
         guard let high = bars.map(\.value).max(), high > 0 else { return nil }
@@ -32,20 +31,17 @@ package enum InsightBars {
             <svg class="insight-bars" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" \
             height="\(Int(height))" role="img" aria-label="\(XMLEscape.xml(label))">
             """
-        let span = width - labelWidth - valueWidth
+        let span = width - valueWidth
         for (index, bar) in bars.enumerated() {
             let y = Double(index) * rowHeight
             let length = max(1, Double(max(0, bar.value)) / Double(high) * span)
-            let name = bar.label.count > labelLimit ? String(bar.label.prefix(labelLimit - 1)) + "…" : bar.label
             let fill = bar.color ?? "currentColor"
-            out += "<text x=\"\(Int(labelWidth - 8))\" y=\"\(Sparkline.number(y + rowHeight / 2))\" dy=\".35em\" "
-            out += "text-anchor=\"end\" font-size=\"12\" fill=\"currentColor\">\(XMLEscape.xml(name))</text>"
-            out +=
-                "<rect x=\"\(Int(labelWidth))\" y=\"\(Sparkline.number(y + 4))\" width=\"\(Sparkline.number(length))\" "
-            out += "height=\"\(Sparkline.number(rowHeight - 8))\" rx=\"2\" fill=\"\(fill)\"/>"
-            out +=
-                "<text x=\"\(Sparkline.number(labelWidth + length + 6))\" y=\"\(Sparkline.number(y + rowHeight / 2))\" "
-            out += "dy=\".35em\" font-size=\"12\" fill=\"currentColor\">\(XMLEscape.xml(bar.display))</text>"
+            out += "<text x=\"0\" y=\"\(Sparkline.number(y + 12))\" font-size=\"12\" fill=\"currentColor\">"
+            out += "\(XMLEscape.xml(bar.label))</text>"
+            out += "<rect x=\"0\" y=\"\(Sparkline.number(y + 17))\" width=\"\(Sparkline.number(length))\" "
+            out += "height=\"12\" rx=\"2\" fill=\"\(fill)\"/>"
+            out += "<text x=\"\(Sparkline.number(length + 6))\" y=\"\(Sparkline.number(y + 23))\" dy=\".35em\" "
+            out += "font-size=\"12\" fill=\"currentColor\">\(XMLEscape.xml(bar.display))</text>"
         }
         out += "</svg>"
         return out

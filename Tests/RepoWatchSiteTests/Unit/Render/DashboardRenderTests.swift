@@ -145,9 +145,9 @@ struct DashboardRenderTests {
         #expect(HistoryChart(starsOnly, strings: .english)?.shown.map(\.key) == ["stars"])
         let context = try #require(
             HistoryChartContext(
-                points: Self.points(3), start: .firstSnapshot(reason: "GitHub answered 403"), strings: .english,
+                points: Self.points(3), start: .firstSnapshot(.starsHidden), strings: .english,
                 csv: "history.csv"))
-        #expect(context.start == "first-snapshot" && context.reason == "GitHub answered 403")
+        #expect(context.start == "first-snapshot" && context.reason == HistoryStart.Reason.starsHidden.message)
         #expect(
             HistoryChartContext(points: Self.points(3), start: .backfill, strings: .english, csv: nil)?.start
                 == "backfill")
