@@ -16,6 +16,7 @@ extension Build {
         BuildStep("record the history", recordHistory),
         BuildStep("update the feed", updateFeed),
         BuildStep("render the site", renderSite),
+        BuildStep("write the open data", writeOpenData),
         BuildStep("write the site", writeSite),
         BuildStep("report", reportResult),
         BuildStep("tidy the cache", tidyCache),
@@ -95,6 +96,13 @@ extension Build {
             history: try work.needs(work.history, "the history").history, avatars: gathered.avatars,
             ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state, log: work.log)
         work.staged = try renderer.render(try work.needs(work.snapshot, "the snapshot"))
+    }
+
+    /// `data/repos.json` and `data/repos.csv` beside the rendered site (`open_data: true`).
+    private static func writeOpenData(_ work: inout BuildWork) async throws {
+        try OpenDataStep(config: try work.needs(work.site, "the config").config)
+            .write(
+                try work.needs(work.snapshot, "the snapshot"), into: try work.needs(work.staged, "the rendered site"))
     }
 
     /// The staged site swapped in whole; then the history and the feed's memory are saved as published.

@@ -50,7 +50,6 @@ package struct RenderStep: Sendable {
                 try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
             }
             try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
-            if site.config.openData { try writeOpenData(snapshot, into: staged) }
             for path in avatars.paths { try staged.add(path, avatars[path]!) }
             if let pagefind = site.search {
                 let said = try SearchIndex(pagefind: pagefind).add(to: staged)
@@ -68,24 +67,5 @@ package struct RenderStep: Sendable {
         let staged = try render(snapshot)
         try staged.commit()
         return Written(staged)
-    }
-
-    /// `data/repos.json` and `data/repos.csv`, streamed like snapshot.json: at 100,000 repositories
-    /// each is tens of megabytes.
-    private func writeOpenData(_ snapshot: Snapshot, into staged: StagedSite) throws {
-        let config = site.config
-        let index = RepoIndex(config.repos)
-        let records = RepoRecords(snapshot: snapshot) { name in
-            guard !config.outputRanges.isEmpty, let position = index.position(of: name) else { return .all }
-            return config.outputs(at: position)
-        }
-        try staged.add(SiteLayout.reposJSON) { path in
-            let file = try FileOutput(creating: path)
-            try records.writeJSON { data in try data.withUnsafeBytes { try file.write($0) } }
-        }
-        try staged.add(SiteLayout.reposCSV) { path in
-            let file = try FileOutput(creating: path)
-            try records.writeCSV { data in try data.withUnsafeBytes { try file.write($0) } }
-        }
     }
 }
