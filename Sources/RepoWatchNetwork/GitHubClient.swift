@@ -43,11 +43,16 @@ package struct GitHubClient: Sendable {
     /// GET, following up to five redirects; the token goes only to the API origin, and never with
     /// `credentials: false` (avatars, even when an Enterprise server hosts them on the API's own origin).
     /// `reuseStored`: the caller knows the cached answer is still true; it is given without a request.
+    /// `existsForSure`: the caller knows the resource exists, so a 4xx answer is GitHub failing and
+    /// the cache's answer stands in (`NetworkRequest.existsForSure`).
     package func get(
-        _ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true, reuseStored: Bool = false
+        _ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true, reuseStored: Bool = false,
+        existsForSure: Bool = false
     ) async throws -> NetworkResponse {
         var request = NetworkRequest(url: url, accept: accept, credentials: credentials)
         request.reuseStored = reuseStored
+        request.existsForSure = existsForSure
+        request.expectedBody = accept.contains("json") ? .json : accept.hasPrefix("image/") ? .image : .any
         do {
             return try await network.send(request)
         } catch let refusal as RedirectRefusal {

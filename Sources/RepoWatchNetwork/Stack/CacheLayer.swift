@@ -29,19 +29,31 @@ package struct CacheLayer: NetworkLayer {
         do {
             response = try await next.send(conditional(request, on: validators))
         } catch let error as GitHubError where error.isTransient {
-            guard validators != nil, let answer = cachedAnswer(from: cache.entry(for: key)) else { throw error }
-            await ledger.recordCacheOnly()
-            return NetworkResponse(
-                data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
-                source: .cacheOnly(
-                    storedAt: answer.storedAt,
-                    reason: options.offline ? GitHubError.offlineReason : error.description))
+            guard validators != nil, let answer = await lastGood(for: request.url, after: error) else { throw error }
+            return answer
+        }
+        // A cut connection or a proxy's page in place of the answer fails like a 5xx: it is never kept.
+        if response.status == 200, !request.expectedBody.accepts(response.data) {
+            let error = GitHubError.invalidResponse("the answer is cut short or not \(request.expectedBody)")
+            guard validators != nil, let answer = await lastGood(for: request.url, after: error) else { throw error }
+            return answer
+        }
+        if request.existsForSure, response.status >= 400,
+            !(response.status == 403 && GitHubError.isTooLarge(response.data)),
+            validators != nil, let answer = await lastGood(for: request.url, after: GitHubClient.failure(response))
+        {
+            return answer
         }
         if let target = response.redirectTarget(from: request.url) {
-            cache.store(
-                .init(
-                    url: key, tokenFingerprint: tokenFingerprint, status: response.status,
-                    location: target.absoluteString, body: Data(), storedAt: now))
+            // Only a rename on the API's origin replaces an answer already kept: any other redirect
+            // may lead somewhere that fails (a proxy's sign-in page), and the answer stays the last good.
+            let rename = [301, 308].contains(response.status) && api.contains(request.url) && api.contains(target)
+            if rename || validators.map({ $0.location != nil }) ?? true {
+                cache.store(
+                    .init(
+                        url: key, tokenFingerprint: tokenFingerprint, status: response.status,
+                        location: target.absoluteString, body: Data(), storedAt: now))
+            }
             return response
         }
         if response.status == 304, let validators, validators.location == nil {
@@ -138,6 +150,16 @@ package struct CacheLayer: NetworkLayer {
         return NetworkResponse(
             data: entry.body, status: entry.status ?? 200, headers: entry.link.map { ["link": $0] } ?? [:],
             source: .kept)
+    }
+
+    /// The cache's answer for `url`, stale, where GitHub (or a hop a redirect led to) failed.
+    package func lastGood(for url: URL, after error: GitHubError) async -> NetworkResponse? {
+        guard let answer = cachedAnswer(from: cache.entry(for: url.absoluteString)) else { return nil }
+        await ledger.recordCacheOnly()
+        return NetworkResponse(
+            data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
+            source: .cacheOnly(
+                storedAt: answer.storedAt, reason: options.offline ? GitHubError.offlineReason : error.description))
     }
 
     /// The answer the cache holds for a URL, following the redirects remembered on the way (of any

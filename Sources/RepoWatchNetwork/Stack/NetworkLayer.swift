@@ -23,6 +23,11 @@ package struct NetworkRequest: Sendable {
     /// The caller knows the stored answer is still true (contributors of a repository not pushed
     /// since they were asked): the cache answers without a request when it holds one.
     package var reuseStored = false
+    /// What a 200 answer's body must look like to be used and kept.
+    package var expectedBody = ExpectedBody.any
+    /// The caller knows the resource exists (a repository's contributors, its document just read;
+    /// an avatar a card names): a 4xx is GitHub failing, and the cache's answer stands in.
+    package var existsForSure = false
 
     package init(method: String = "GET", url: URL, accept: String, body: Data? = nil, credentials: Bool) {
         self.method = method
@@ -72,5 +77,80 @@ package struct NetworkResponse: Sendable {
     package func redirectTarget(from url: URL) -> URL? {
         guard [301, 302, 303, 307, 308].contains(status), let location = headers["location"] else { return nil }
         return URL(string: location, relativeTo: url)?.absoluteURL
+    }
+}
+
+/// What a 200 answer's body must be for the cache to keep it and the caller to see it: a connection
+/// cut short or a proxy's sign-in page in its place is a failed answer, never the new last good one.
+package enum ExpectedBody: Sendable, CustomStringConvertible {
+    case any
+    /// A JSON document whole: an object or an array whose brackets balance, outside strings, exactly
+    /// at its end (a body cut short never does). One pass over the bytes; the decoder reads the rest.
+    case json
+    /// An image as avatar hosts serve them (`ImageKind`).
+    case image
+
+    package func accepts(_ data: Data) -> Bool {
+        switch self {
+        case .any: return true
+        case .image: return ImageKind.sniff(data) != nil
+        case .json: return data.withUnsafeBytes { Self.isWholeJSON($0.bindMemory(to: UInt8.self)) }
+        }
+    }
+
+    private static func isWholeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var closed = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            let space = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            // After the document's last bracket only white space may follow.
+            if closed { if space { continue } else { return false } }
+            switch byte {
+            case 0x22: inString = true
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+                depth -= 1
+                if depth < 0 { return false }
+                closed = depth == 0
+            default: if depth == 0 && !space { return false }
+            }
+        }
+        return closed
+    }
+
+    package var description: String {
+        switch self {
+        case .any: return "an answer"
+        case .json: return "a JSON document"
+        case .image: return "an image"
+        }
+    }
+}
+
+/// Recognizes image bytes by their signature, so an HTML error page is never saved as an avatar.
+package enum ImageKind {
+    package static func sniff(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+        if bytes.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "gif" }
+        if bytes.count >= 12, bytes.starts(with: [0x52, 0x49, 0x46, 0x46]),
+            Array(bytes[8..<12]) == [0x57, 0x45, 0x42, 0x50]
+        {
+            return "webp"
+        }
+        return nil
     }
 }

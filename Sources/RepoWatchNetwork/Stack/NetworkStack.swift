@@ -53,13 +53,12 @@ package struct NetworkStack: Sendable {
             layer = rateLimited(layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
             layer = RetryLayer(next: layer, policy: options.retry, ledger: ledger, sleep: sleep)
         }
-        if let cache {
-            layer = CacheLayer(
-                next: layer, cache: cache, api: api,
-                tokenFingerprint: ResponseCache.fingerprint(token: configuration.token), options: options,
-                ledger: ledger)
-        }
-        return RedirectLayer(next: layer)
+        guard let cache else { return RedirectLayer(next: layer) }
+        let cached = CacheLayer(
+            next: layer, cache: cache, api: api,
+            tokenFingerprint: ResponseCache.fingerprint(token: configuration.token),
+            options: options, ledger: ledger)
+        return RedirectLayer(next: cached, lastGood: { await cached.lastGood(for: $0, after: $1) })
     }
 
     /// GraphQL POSTs to `url`, whose origin is the only place the token goes; redirects come back

@@ -9,16 +9,31 @@ package struct RedirectLayer: NetworkLayer {
 
     package let next: any NetworkLayer
     package var limit = defaultLimit
+    /// The last good answer for the URL the request started from (the cache's), for when a hop a
+    /// redirect led to fails: where it led is not the answer.
+    package var lastGood: (@Sendable (URL, GitHubError) async -> NetworkResponse?)?
+
+    package init(next: any NetworkLayer, lastGood: (@Sendable (URL, GitHubError) async -> NetworkResponse?)? = nil) {
+        self.next = next
+        self.lastGood = lastGood
+    }
 
     package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        let start = request.url
         var request = request
-        for _ in 0...limit {
-            guard SafeURL.isWeb(request.url) else { throw RedirectRefusal.notWeb(request.url) }
-            let response = try await next.send(request)
-            guard let target = response.redirectTarget(from: request.url) else { return response }
-            request.url = target
+        do {
+            for _ in 0...limit {
+                guard SafeURL.isWeb(request.url) else { throw RedirectRefusal.notWeb(request.url) }
+                let response = try await next.send(request)
+                guard let target = response.redirectTarget(from: request.url) else { return response }
+                request.url = target
+            }
+            throw RedirectRefusal.tooMany(limit: limit)
+        } catch let error where request.url != start {
+            let failure = (error as? GitHubError) ?? (error as? RedirectRefusal)?.gitHubError
+            guard let failure, failure.isTransient, let answer = await lastGood?(start, failure) else { throw error }
+            return answer
         }
-        throw RedirectRefusal.tooMany(limit: limit)
     }
 }
 

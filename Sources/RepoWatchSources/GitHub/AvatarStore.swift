@@ -46,6 +46,9 @@ package actor AvatarStore {
         return path
     }
 
+    /// Whether a path is a generated placeholder (downloaded images are never SVG: `ImageKind`).
+    package static func isPlaceholder(_ path: String) -> Bool { path.hasSuffix(".svg") }
+
     private enum Download {
         case running(Task<String, Never>)
         case done(String)
@@ -68,7 +71,8 @@ package actor AvatarStore {
     }
 
     private static func download(_ url: URL, client: GitHubClient) async -> (Data, String)? {
-        guard let fetched = try? await client.get(url, accept: "image/*", credentials: false), fetched.status == 200,
+        guard let fetched = try? await client.get(url, accept: "image/*", credentials: false, existsForSure: true),
+            fetched.status == 200,
             let ext = ImageKind.sniff(fetched.data)
         else { return nil }
         return (fetched.data, ext)
@@ -83,21 +87,5 @@ package actor AvatarStore {
         items.append(URLQueryItem(name: "s", value: String(pixels)))
         components.percentEncodedQueryItems = items
         return components.url
-    }
-}
-
-/// Recognizes image bytes by their signature, so an HTML error page is never saved as an avatar.
-package enum ImageKind {
-    package static func sniff(_ data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
-        if bytes.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "gif" }
-        if bytes.count >= 12, bytes.starts(with: [0x52, 0x49, 0x46, 0x46]),
-            Array(bytes[8..<12]) == [0x57, 0x45, 0x42, 0x50]
-        {
-            return "webp"
-        }
-        return nil
     }
 }

@@ -58,7 +58,8 @@ extension GitHubClient {
         var answer = ContributorsAnswer(list: .people([], avatarURLs: []))
         while let next = url, people.count < count, pages < 5 {
             pages += 1
-            let fetched = try await get(next, reuseStored: unchanged)
+            // The repository's document was just read: a 4xx here is GitHub failing, not the end of it.
+            let fetched = try await get(next, reuseStored: unchanged, existsForSure: true)
             answer.staleness = answer.staleness ?? fetched.staleness
             answer.asked = answer.asked || fetched.source == .network || fetched.source == .revalidated
             switch fetched.status {
