@@ -49,6 +49,9 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What the card of a repository an offline build has nothing for says (`notCached` is why).
+    package static let noDataYet = "no data yet"
+
     /// The reason a cached answer stands in under `--offline` (`NetworkResponse.staleness`).
     package static let offlineReason = "built offline from the cache"
 

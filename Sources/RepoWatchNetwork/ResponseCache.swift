@@ -125,6 +125,12 @@ package struct ResponseCache: Sendable {
         }
     }
 
+    /// Keeps `body` as the 200 answer for `url`, without validators: an answer that came another way
+    /// (a GraphQL card as its REST document), for offline builds and outages.
+    package func keep(_ body: Data, asAnswerFor url: String, tokenFingerprint: String) {
+        store(Entry(url: url, tokenFingerprint: tokenFingerprint, status: 200, body: body, storedAt: now))
+    }
+
     /// The entry of `key` counts as used `now`, so pruning keeps it for the retention period from today.
     private func markUsed(_ key: String, path: String) {
         usage.used(key, file: path, at: Self.stamp(now))

@@ -79,7 +79,10 @@ extension Build {
                 log.warning("\(repo.configName): \(repo.error ?? "could not be fetched"); showing data as of \(asOf)")
             } else if !repo.isAvailable {
                 tally.unavailable += 1
-                log.error("\(repo.configName): \(repo.error ?? "no data")")
+                let reason = repo.error ?? "no data"
+                log.error(
+                    "\(repo.configName): "
+                        + (reason == GitHubError.noDataYet ? "\(reason): \(GitHubError.notCached)" : reason))
             }
         }
         return tally

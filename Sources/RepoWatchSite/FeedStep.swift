@@ -35,13 +35,13 @@ package struct FeedStep: Sendable {
         discardStaged()
         await source.restoreFeed(file, baseURL: baseURL, log: log)
         guard savesThisBuild else {
-            var state = file.load(now: now) { log.warning($0) }
+            var state = await load(baseURL: baseURL, now: now, withTable: true)
             state.observe(snapshot, ids: ids, now: now)
             return state
         }
         // The repositories' memory is looked up in the last table and the next one streamed aside:
         // neither is held whole (a schema 1 feed.json's, read with the entries, is).
-        var state = file.load(now: now, withTable: false) { log.warning($0) }
+        var state = await load(baseURL: baseURL, now: now, withTable: false)
         let earlier = state.repos
         state.repos = [:]
         let table = file.lookup()
@@ -58,6 +58,16 @@ package struct FeedStep: Sendable {
             state.repos = memories
         }
         return state
+    }
+
+    /// The saved feed; an unreadable one is moved aside and restored as a missing one is, before
+    /// anything new is told.
+    private func load(baseURL: URL?, now: Date, withTable: Bool) async -> FeedState {
+        let found = file.exists
+        let state = file.load(now: now, withTable: withTable) { log.warning($0) }
+        guard found, !file.exists else { return state }
+        await source.restoreFeed(file, baseURL: baseURL, log: log)
+        return file.load(now: now, withTable: withTable) { log.warning($0) }
     }
 
     /// The site was not written: the cache keeps the last table, with nothing beside it.

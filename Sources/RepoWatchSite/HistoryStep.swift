@@ -28,7 +28,13 @@ package struct HistoryStep: Sendable {
     package func record(_ snapshot: Snapshot, repos: [RepoName], baseURL: URL?, now: Date) async -> History {
         guard isReal else { return SampleHistory.history(for: snapshot) }
         await source.restoreHistory(file, baseURL: baseURL, log: log)
+        let found = file.exists
         var history = file.load(now: now) { log.warning($0) }
+        // An unreadable file was moved aside: restored as a missing one is, before anything new starts.
+        if found, !file.exists {
+            await source.restoreHistory(file, baseURL: baseURL, log: log)
+            history = file.load(now: now) { log.warning($0) }
+        }
         if recordsThisBuild {
             history.record(snapshot, repos: repos)
         } else {

@@ -15,7 +15,7 @@ package struct FeedFile: Sendable {
     package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 
     /// The saved state; empty when there is none. A file that cannot be read is renamed aside (it
-    /// may be all the site has of its feed) and the feed starts again.
+    /// may be all the site has of its feed), to be restored as a missing one is.
     /// `withTable`: false leaves a schema 2 file's repositories in `feed-memory.tsv` (`lookup()`).
     package func load(now: Date, withTable: Bool = true, warn: (String) -> Void) -> FeedState {
         guard let data = FileManager.default.contents(atPath: url.path) else { return FeedState() }
@@ -33,7 +33,7 @@ package struct FeedFile: Sendable {
             let moved = (try? FileManager.default.moveItem(at: url, to: aside)) != nil
             warn(
                 "\(url.path): cannot read the feed (\(error)); "
-                    + (moved ? "moved it to \(aside.lastPathComponent) and " : "") + "starting a new one")
+                    + (moved ? "moved it to \(aside.lastPathComponent)" : "it could not be moved aside"))
             return FeedState()
         }
     }

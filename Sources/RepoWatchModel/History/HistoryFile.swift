@@ -10,8 +10,10 @@ package struct HistoryFile: Sendable {
         url = cacheDirectory.appendingPathComponent("history.json")
     }
 
+    package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+
     /// The recorded history; empty when there is none yet. A file that cannot be read is renamed
-    /// aside (never deleted: it may be all a site has) and the build goes on with empty history.
+    /// aside (never deleted: it may be all a site has), to be restored as a missing one is.
     package func load(now: Date, warn: (String) -> Void) -> History {
         do {
             guard let input = try FileInput(reading: url.path) else { return History() }
@@ -26,8 +28,7 @@ package struct HistoryFile: Sendable {
             let moved = (try? FileManager.default.moveItem(at: url, to: aside)) != nil
             warn(
                 "\(url.path): cannot read the history (\(error)); "
-                    + (moved ? "moved it to \(aside.lastPathComponent) and " : "")
-                    + "starting a new one")
+                    + (moved ? "moved it to \(aside.lastPathComponent)" : "it could not be moved aside"))
             return History()
         }
     }

@@ -51,7 +51,8 @@ package struct GitHubSource: SiteSource {
         // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
         let cards = RepositoryCards(
             network.openCounts(api, cacheURL: cacheURL, log: log, now: now), repos: config.repos, order: order,
-            spool: spool, wantsCard: { plans[$0].needsDocument })
+            spool: spool, shelf: CardShelf(cache: cache, api: api, keepsPrivate: config.privateRepos == .include),
+            wantsCard: { plans[$0].needsDocument })
         if !options.offline {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
                 .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
@@ -60,6 +61,7 @@ package struct GitHubSource: SiteSource {
         fetcher.cards = cards
         fetcher.records = records
         fetcher.refresh = options.refresh
+        fetcher.previous = previous
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
         var countReport = await cards.report()
@@ -83,13 +85,16 @@ package struct GitHubSource: SiteSource {
         return data
     }
 
-    /// `--offline` asks nothing of any network, the published site included.
+    /// `--offline` asks nothing of any network, the published site included: the previous output
+    /// stands in.
     package func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async {
-        await seed.restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+        await seed.restoreIfMissing(
+            file, baseURL: baseURL, offline: options.offline, previousSite: output, log: log)
     }
 
     package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {
-        await FeedSeed(seed: seed).restoreIfMissing(file, baseURL: baseURL, offline: options.offline, log: log)
+        await FeedSeed(seed: seed).restoreIfMissing(
+            file, baseURL: baseURL, offline: options.offline, previousSite: output, log: log)
     }
 
     private var seed: HistorySeed { HistorySeed(transport: options.substitute?.transport) }
@@ -110,7 +115,8 @@ package struct GitHubSource: SiteSource {
     ) {
         for index in repos.indices {
             var repo = repos[index]
-            counts.apply(to: &repo, at: index, offline: options.offline)
+            counts.apply(
+                to: &repo, at: index, offline: options.offline, earlier: earlierCounts(index, config, counts, previous))
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
@@ -121,6 +127,20 @@ package struct GitHubSource: SiteSource {
             owners.label(&repo, at: index)
             repos[index] = repo
         }
+    }
+
+    /// The previous build's counts of a repository GraphQL did not count now and the cache has none
+    /// of (the cache lost): online only, as everything the previous site gives.
+    private func earlierCounts(
+        _ index: Int, _ config: SiteConfig, _ counts: OpenCountsFetcher.Report, _ previous: LastGoodData
+    ) -> OpenCountsCache.Kept? {
+        guard !options.offline, counts.skipped == nil, index < config.repos.count, counts.fresh[index] == nil,
+            counts.cached[config.repos[index].key] == nil, let shown = previous.shown(config.repos[index]),
+            let issues = shown.openIssues, let pulls = shown.openPulls, !shown.openIssuesIncludePulls
+        else { return nil }
+        return .init(
+            OpenCounts(issues: issues, pulls: pulls, release: shown.release, language: shown.language),
+            storedAt: shown.fetchedAt ?? now)
     }
 
     private func warnIfStopped(_ ledger: RequestLedger) async {

@@ -37,8 +37,9 @@ package struct OpenCountsFetcher: Sendable {
 
         /// Counted in this build, by position in the site's list.
         package var fresh = CountsTable()
-        /// Counted by an earlier build: used offline and for repositories whose REST data is stale too.
-        package var cached: [String: OpenCounts] = [:]
+        /// Counted by an earlier build, and when: used offline, and where GraphQL did not count a
+        /// repository now (its card then says it is stale).
+        package var cached: [String: OpenCountsCache.Kept] = [:]
         package var queries = 0
         package var cost = 0
         package var remaining: Int?
@@ -89,11 +90,27 @@ extension OpenCountsFetcher.Report {
         }
     }
 
-    /// - Parameter position: the repository's in the site's list.
-    package func apply(to repo: inout RepoSnapshot, at position: Int, offline: Bool) {
+    /// - Parameters:
+    ///   - position: the repository's in the site's list.
+    ///   - earlier: counts from elsewhere (the previous site) for when the cache has none.
+    package func apply(
+        to repo: inout RepoSnapshot, at position: Int, offline: Bool, earlier: OpenCountsCache.Kept? = nil
+    ) {
         guard repo.isAvailable else { return }
         let key = repo.configName.lowercased()
-        guard let counts = fresh[position] ?? ((offline || repo.stale) ? cached[key] : nil) else { return }
+        var counts = fresh[position]
+        // Asked and not answered (GraphQL failing, the repository left out of its answer): the last
+        // counts stand in, so no number, release or language the site showed is lost, and the card
+        // says how old they are. Without a token nothing was asked: REST's combined count is the answer.
+        if counts == nil, offline || repo.stale || skipped == nil, let kept = cached[key] ?? earlier {
+            counts = kept.counts
+            if !repo.stale {
+                repo.stale = true
+                repo.error = "open issues and pull requests could not be counted now (\(problem ?? "GraphQL failed"))"
+            }
+            if let fetchedAt = repo.fetchedAt, kept.storedAt < fetchedAt { repo.fetchedAt = kept.storedAt }
+        }
+        guard let counts else { return }
         repo.openIssues = counts.issues
         repo.openPulls = counts.pulls
         repo.openIssuesIncludePulls = false
@@ -142,10 +159,24 @@ package struct OpenCountsCache: Sendable {
         var issues: Int
         var pulls: Int
         var storedAt: Date
+        /// Absent in files written before they were kept.
+        var release: RepoRelease?
+        var language: RepoLanguage?
 
         enum CodingKeys: String, CodingKey {
-            case issues, pulls
+            case issues, pulls, release, language
             case storedAt = "stored_at"
+        }
+    }
+
+    /// Counts an earlier build made, and when.
+    package struct Kept: Sendable, Equatable {
+        package var counts: OpenCounts
+        package var storedAt: Date
+
+        package init(_ counts: OpenCounts, storedAt: Date) {
+            self.counts = counts
+            self.storedAt = storedAt
         }
     }
 
@@ -163,12 +194,16 @@ package struct OpenCountsCache: Sendable {
     }()
 
     /// A missing or unreadable file is an empty cache.
-    package func load() -> [String: OpenCounts] {
+    package func load() -> [String: Kept] {
         guard let data = FileManager.default.contents(atPath: url.path),
             let file = try? Self.decoder.decode(File.self, from: data), file.schema == 1
         else { return [:] }
         return file.repos.filter { RepoName.parse($0.key).value?.key == $0.key }
-            .mapValues { OpenCounts(issues: $0.issues, pulls: $0.pulls) }
+            .mapValues {
+                Kept(
+                    OpenCounts(issues: $0.issues, pulls: $0.pulls, release: $0.release, language: $0.language),
+                    storedAt: $0.storedAt)
+            }
     }
 
     /// Adds this build's counts to the file; repositories no longer configured are dropped. The
@@ -189,10 +224,13 @@ package struct OpenCountsCache: Sendable {
             let key = name.key
             let line: String
             if let counts = fresh[position] {
-                line = Self.line(key, issues: counts.issues, pulls: counts.pulls, storedAt: stamp)
-            } else if let entry = earlier.removeValue(forKey: key) {
                 line = Self.line(
-                    key, issues: entry.issues, pulls: entry.pulls, storedAt: ISO8601.string(entry.storedAt))
+                    key,
+                    Entry(
+                        issues: counts.issues, pulls: counts.pulls, storedAt: now, release: counts.release,
+                        language: counts.language), storedAt: stamp)
+            } else if let entry = earlier.removeValue(forKey: key) {
+                line = Self.line(key, entry, storedAt: ISO8601.string(entry.storedAt))
             } else {
                 continue
             }
@@ -210,7 +248,15 @@ package struct OpenCountsCache: Sendable {
     }
 
     /// One entry as JSON; keys are validated names (letters, digits, `.-_/`), so they need no escaping.
-    private static func line(_ key: String, issues: Int, pulls: Int, storedAt: String) -> String {
-        "\"\(key)\":{\"issues\":\(issues),\"pulls\":\(pulls),\"stored_at\":\"\(storedAt)\"}"
+    /// The release's and language's names come from GitHub: the encoder escapes them.
+    private static func line(_ key: String, _ entry: Entry, storedAt: String) -> String {
+        var fields = "\"issues\":\(entry.issues),\"pulls\":\(entry.pulls),\"stored_at\":\"\(storedAt)\""
+        if let release = entry.release, let data = try? encoder.encode(release) {
+            fields += ",\"release\":" + String(decoding: data, as: UTF8.self)
+        }
+        if let language = entry.language, let data = try? encoder.encode(language) {
+            fields += ",\"language\":" + String(decoding: data, as: UTF8.self)
+        }
+        return "\"\(key)\":{\(fields)}"
     }
 }

@@ -40,9 +40,10 @@ package final class RepositoryCards: Sendable {
     ///   - wantsCard: whether the repository at a position needs its card (a `repos:` entry).
     /// - Parameters:
     ///   - spool: where the counts wait for the end of the fetch.
+    ///   - shelf: where each card is kept for `--offline` and outages.
     package init(
         _ fetcher: OpenCountsFetcher, repos: [RepoName], order: [Int], spool: RecordSpool = RecordSpool(),
-        wantsCard: (Int) -> Bool
+        shelf: CardShelf? = nil, wantsCard: (Int) -> Bool
     ) {
         self.fetcher = fetcher
         self.repos = repos
@@ -73,6 +74,11 @@ package final class RepositoryCards: Sendable {
                 Task {
                     await earlier?.value
                     let batch = await fetcher.batch(chunk.map { repos[$0] })
+                    if let shelf {
+                        for position in chunk {
+                            batch.cards[repos[position].key].map { shelf.keep(repos[position], $0) }
+                        }
+                    }
                     answers.found.withLock { found in
                         for (slot, position) in chunk.enumerated() where wanted[slot] {
                             let key = repos[position].key

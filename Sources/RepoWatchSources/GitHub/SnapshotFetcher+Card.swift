@@ -10,7 +10,15 @@ extension SnapshotFetcher {
     ) async -> RepoSnapshot {
         async let ownerAvatar = avatars.avatar(
             url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
-        let team = await contributors(of: payload, configName: configName, position: position)
+        var team = await contributors(of: payload, configName: configName, position: position)
+        let shown = RepoName.parse(configName).value.flatMap { previous?.shown($0) }
+        let face = Self.lastGoodFace(await ownerAvatar, shown?.ownerAvatar, previous: previous)
+        if let shown {
+            for index in team.people.indices {
+                let earlier = shown.contributors.first { $0.login == team.people[index].login }?.avatar
+                team.people[index].avatar = Self.lastGoodFace(team.people[index].avatar, earlier, previous: previous)
+            }
+        }
         var staleness = staleness
         if let older = team.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
         var repo = RepoSnapshot(
@@ -26,7 +34,7 @@ extension SnapshotFetcher {
             archived: payload.archived,
             pushedAt: payload.pushedAt,
             daysSincePush: payload.pushedAt.map { Snapshot.daysSince($0, now: now) },
-            ownerAvatar: await ownerAvatar,
+            ownerAvatar: face,
             contributors: team.people,
             contributorsNote: team.note,
             fetchedAt: staleness?.asOf ?? now,
@@ -67,14 +75,38 @@ extension SnapshotFetcher {
             case .people(let people, let urls): team.people = await withAvatars(people, urls)
             case .tooLarge: team.note = ContributorsNote.tooLarge
             }
-        } catch GitHubError.deferred {
+        } catch GitHubError.deferred(let budget) {
+            // Never asked, but shown before the cache was lost: the last good list, stale.
+            if let kept = lastGoodTeam(configName, failure: GitHubError.deferred(budget: budget)) { return kept }
             team.note = ContributorsNote.pending
             team.pending = true
         } catch {
+            if let kept = lastGoodTeam(configName, failure: error) { return kept }
             team.note = ContributorsNote.unavailable
             log.warning("\(configName): could not list contributors: \(error)")
         }
         return team
+    }
+
+    /// The previous build's contributors, when GitHub and the cache have none now: the card then
+    /// says it is stale, as of that build.
+    private func lastGoodTeam(_ configName: String, failure: any Error) -> Team? {
+        guard let previous, let name = RepoName.parse(configName).value, let shown = previous.shown(name),
+            !shown.contributors.isEmpty || shown.contributorsNote == ContributorsNote.tooLarge
+        else { return nil }
+        previous.keep(faces: shown.contributors.map(\.avatar))
+        var team = Team(people: shown.contributors, note: shown.contributorsNote)
+        team.staleness = (shown.fetchedAt ?? now, "could not list contributors: \(failure)")
+        return team
+    }
+
+    /// A face that could not be downloaded now (a placeholder) is the previous build's, if it had one:
+    /// a picture is not a number that can go stale, so the card's state does not change for it.
+    private static func lastGoodFace(_ now: String?, _ earlier: String?, previous: LastGoodData?) -> String? {
+        guard let now, AvatarStore.isPlaceholder(now), let earlier, !AvatarStore.isPlaceholder(earlier), let previous
+        else { return now }
+        previous.keep(faces: [earlier])
+        return earlier
     }
 
     private func withAvatars(_ people: [Contributor], _ urls: [String?]) async -> [Contributor] {

@@ -21,6 +21,8 @@ package struct SnapshotFetcher: Sendable {
     package var records: FetchRecords?
     /// `--refresh`: contributors are asked even when nothing was pushed.
     package var refresh = false
+    /// The site being replaced: its contributors and faces stand in where only they failed.
+    package var previous: LastGoodData?
 
     /// Named in the warning about a renamed repository.
     package var configFile = "site.yml"
@@ -144,7 +146,10 @@ package struct SnapshotFetcher: Sendable {
     /// No data: why, whether it may pass, and whether GitHub says the repository is gone.
     private static func failed(_ name: RepoName, _ error: any Error) -> RepoSnapshot {
         let transient = (error as? GitHubError)?.isTransient ?? false
-        var repo = RepoSnapshot.unavailable(name, reason: String(describing: error), transient: transient)
+        // The card is public: it says there is nothing yet, not which option the build ran with
+        // (the build's last lines say why, `Build.report`).
+        let reason = (error as? GitHubError) == .notCached ? GitHubError.noDataYet : String(describing: error)
+        var repo = RepoSnapshot.unavailable(name, reason: reason, transient: transient)
         repo.isGone = (error as? GitHubError) == .notFound
         return repo
     }

@@ -18,23 +18,45 @@ package struct FeedSeed: Sendable {
 
     package static func publishedURL(base: URL) -> URL { base.appendingPathComponent("feed.xml") }
 
-    /// Never throws: at worst the feed starts again, saying why.
-    package func restoreIfMissing(_ file: FeedFile, baseURL: URL?, offline: Bool, log: any BuildLog) async {
-        guard !offline, let baseURL, !file.exists else { return }
-        let url = Self.publishedURL(base: baseURL)
-        switch await seed.fetch(url, accept: "application/atom+xml") {
-        case .success(let data):
-            do {
-                let entries = try AtomReader(baseURL: baseURL).entries(data)
-                try file.save(FeedState(entries: Array(entries.prefix(FeedState.limit))))
-                log.info("No \(file.url.lastPathComponent) in the cache: restored \(entries.count) entries from \(url)")
-            } catch {
-                log.warning("\(url) is not a readable feed (\(error)); starting a new one")
+    /// Never throws: at worst the feed starts again, saying why. Offline, or when the published
+    /// site fails, the previous build's `feed.xml` (the same entries) stands in.
+    package func restoreIfMissing(
+        _ file: FeedFile, baseURL: URL?, offline: Bool, previousSite: URL? = nil, log: any BuildLog
+    ) async {
+        guard let baseURL, !file.exists else { return }
+        let name = file.url.lastPathComponent
+        var published: (text: String, isProblem: Bool)?
+        if !offline {
+            let url = Self.publishedURL(base: baseURL)
+            switch await seed.fetch(url, accept: "application/atom+xml") {
+            case .success(let data):
+                do {
+                    try restore(data, into: file, baseURL: baseURL, from: url.absoluteString, log: log)
+                    return
+                } catch {
+                    published = ("\(url) is not a readable feed (\(error))", true)
+                }
+            case .failure(.notPublished): published = ("no feed published at \(url) yet", false)
+            case .failure(let reason): published = ("could not fetch the published feed from \(url) (\(reason))", true)
             }
-        case .failure(.notPublished):
-            log.info("No \(file.url.lastPathComponent) in the cache and no feed published at \(url) yet: starting one")
-        case .failure(let reason):
-            log.warning("could not fetch the published feed from \(url) (\(reason)); starting a new one")
         }
+        let local = previousSite?.appendingPathComponent("feed.xml")
+        if let local, let data = FileManager.default.contents(atPath: local.path),
+            (try? restore(data, into: file, baseURL: baseURL, from: local.path, log: log)) != nil
+        {
+            return
+        }
+        switch published {
+        case (let text, true)?: log.warning("\(text); starting a new one")
+        case (let text, false)?: log.info("No \(name) in the cache and \(text): starting one")
+        case nil: log.info("No \(name) in the cache or the previous site: starting one")
+        }
+    }
+
+    private func restore(_ data: Data, into file: FeedFile, baseURL: URL, from place: String, log: any BuildLog) throws
+    {
+        let entries = try AtomReader(baseURL: baseURL).entries(data)
+        try file.save(FeedState(entries: Array(entries.prefix(FeedState.limit))))
+        log.info("No \(file.url.lastPathComponent) in the cache: restored \(entries.count) entries from \(place)")
     }
 }

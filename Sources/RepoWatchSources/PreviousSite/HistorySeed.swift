@@ -23,27 +23,51 @@ package struct HistorySeed: Sendable {
         base.appendingPathComponent("data/history.json")
     }
 
-    /// Writes the published history into `file` when `file` does not exist yet. Never throws: at worst
-    /// the build starts a new history, saying why.
-    package func restoreIfMissing(_ file: HistoryFile, baseURL: URL?, offline: Bool, log: any BuildLog) async {
-        guard !offline, let baseURL, !FileManager.default.fileExists(atPath: file.url.path) else { return }
-        let url = Self.publishedURL(base: baseURL)
-        switch await fetch(url) {
-        case .success(let data):
-            do {
-                let history = try History.parse(data)
-                try file.save(data)
-                log.info(
-                    "No \(file.url.lastPathComponent) in the cache: restored \(Formatting.plural(history.pointCount, "point", "points")) from \(url)"
-                )
-            } catch {
-                log.warning("\(url) is not a readable history (\(error)); starting a new one")
+    /// Writes the published history into `file` when `file` does not exist yet (a lost cache, or an
+    /// unreadable file moved aside): from the published site, else (offline, no `base_url`, the site
+    /// failing) from the previous build's output. Never throws: at worst the build starts a new
+    /// history, saying why.
+    package func restoreIfMissing(
+        _ file: HistoryFile, baseURL: URL?, offline: Bool, previousSite: URL? = nil, log: any BuildLog
+    ) async {
+        guard !FileManager.default.fileExists(atPath: file.url.path) else { return }
+        let name = file.url.lastPathComponent
+        var published: (text: String, isProblem: Bool)?
+        if !offline, let baseURL {
+            let url = Self.publishedURL(base: baseURL)
+            switch await fetch(url) {
+            case .success(let data):
+                do {
+                    try restore(data, into: file, from: url.absoluteString, log: log)
+                    return
+                } catch {
+                    published = ("\(url) is not a readable history (\(error))", true)
+                }
+            case .failure(.notPublished): published = ("none published at \(url) yet", false)
+            case .failure(let reason):
+                published = ("could not fetch the published history from \(url) (\(reason))", true)
             }
-        case .failure(.notPublished):
-            log.info("No \(file.url.lastPathComponent) in the cache and none published at \(url) yet: starting one")
-        case .failure(let reason):
-            log.warning("could not fetch the published history from \(url) (\(reason)); starting a new one")
         }
+        let local = previousSite?.appendingPathComponent(SiteLayout.history)
+        if let local, let data = FileManager.default.contents(atPath: local.path),
+            (try? restore(data, into: file, from: local.path, log: log)) != nil
+        {
+            return
+        }
+        switch published {
+        case (let text, true)?: log.warning("\(text); starting a new one")
+        case (let text, false)?: log.info("No \(name) in the cache and \(text): starting one")
+        case nil: log.info("No \(name) in the cache or the previous site: starting one")
+        }
+    }
+
+    /// Saves `data` as the history if it reads as one.
+    private func restore(_ data: Data, into file: HistoryFile, from place: String, log: any BuildLog) throws {
+        let history = try History.parse(data)
+        try file.save(data)
+        log.info(
+            "No \(file.url.lastPathComponent) in the cache: restored "
+                + "\(Formatting.plural(history.pointCount, "point", "points")) from \(place)")
     }
 
     package enum Failure: Error, CustomStringConvertible {

@@ -88,17 +88,52 @@ import Testing
             openIssuesIncludePulls: true, fetchedAt: Date(timeIntervalSince1970: 0), stale: stale)
     }
 
-    @Test func freshCountsSplitCachedOnlyWhereTheRestIsOld() {
+    @Test("counted now, else the last counts where GraphQL was asked and did not answer (the card says stale)")
+    func freshCountsElseTheLastOnes() {
+        let counted = Date(timeIntervalSince1970: -3_600)
         var report = OpenCountsFetcher.Report()
         report.fresh = CountsTable(size: 3)
         report.fresh[0] = OpenCounts(issues: 6, pulls: 4)
-        report.cached = ["a/old": OpenCounts(issues: 7, pulls: 3), "a/live": OpenCounts(issues: 1, pulls: 9)]
+        report.cached = [
+            "a/old": .init(OpenCounts(issues: 7, pulls: 3), storedAt: counted),
+            "a/live": .init(
+                OpenCounts(issues: 1, pulls: 9, release: RepoRelease(tag: "v2", publishedAt: nil)), storedAt: counted),
+        ]
+        report.problem = "GitHub answered 502"
         let applied = report.apply(to: [repo("a/fresh"), repo("a/old", stale: true), repo("a/live")], offline: false)
         #expect(applied[0].openIssues == 6 && applied[0].openPulls == 4 && !applied[0].openIssuesIncludePulls)
+        #expect(!applied[0].stale)
         #expect(applied[1].openIssues == 7 && applied[1].openPulls == 3)
-        // Fresh REST data is not paired with an older split: the combined count stays, flagged.
-        #expect(applied[2].openIssues == 10 && applied[2].openPulls == nil && applied[2].openIssuesIncludePulls)
+        // Asked and not answered: the last split, release included, and the card says how old it is.
+        #expect(applied[2].openIssues == 1 && applied[2].openPulls == 9 && applied[2].release?.tag == "v2")
+        #expect(applied[2].stale && applied[2].fetchedAt == counted, "\(applied[2])")
+        #expect(applied[2].error?.contains("502") == true)
+        // Without a token nothing was asked: REST's combined count is the answer, flagged, fresh.
+        report.skipped = .noToken
+        let tokenless = report.apply(to: [repo("a/fresh"), repo("a/old"), repo("a/live")], offline: false)[2]
+        #expect(tokenless.openIssues == 10 && tokenless.openPulls == nil && tokenless.openIssuesIncludePulls)
+        #expect(!tokenless.stale)
         #expect(report.apply(to: [repo("a/fresh"), repo("a/old"), repo("a/live")], offline: true)[2].openPulls == 9)
+    }
+
+    @Test("open-counts.json keeps the release and the language with the counts, escaped, and reads older files")
+    func keptCountsRoundTrip() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = OpenCountsCache(cacheDirectory: folder)
+        let names = [RepoName(owner: "a", name: "one"), RepoName(owner: "a", name: "two")]
+        var table = CountsTable(size: 2)
+        table[0] = OpenCounts(
+            issues: 3, pulls: 4, release: RepoRelease(tag: "v\"1</", publishedAt: Date(timeIntervalSince1970: 0)),
+            language: RepoLanguage(name: "C++", color: "#f34b7d"))
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        cache.save(table, of: names, now: now)
+        let kept = cache.load()
+        #expect(kept["a/one"]?.counts.release?.tag == "v\"1</" && kept["a/one"]?.counts.language?.name == "C++")
+        #expect(kept["a/one"]?.storedAt == now && kept["a/two"] == nil)
+        try Data(#"{"schema":1,"repos":{"a/two":{"issues":1,"pulls":2,"stored_at":"2026-01-01T00:00:00Z"}}}"#.utf8)
+            .write(to: cache.url)
+        #expect(cache.load()["a/two"]?.counts == OpenCounts(issues: 1, pulls: 2))
     }
 
     @Test func summaries() {
