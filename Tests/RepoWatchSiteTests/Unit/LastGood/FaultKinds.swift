@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where the data of a build comes from, each a row group of the last-good matrix.
+enum FaultSource: String, CaseIterable, Sendable {
+    case graphQLRepos = "GraphQL repository query"
+    case restDocument = "REST repository document"
+    case contributors = "contributor lists"
+    case ownerListing = "owner listings"
+    case avatars = "avatars"
+    case publishedHistory = "published history and feed"
+    case graphQLCounts = "GraphQL counts"
+    // A new source (star-date backfill, say) is a case here, its requests in `of`, its answers in
+    // `FaultWorld.realAnswer`: every fault and starting state then covers it.
+
+    /// Which source a request belongs to (GraphQL's one query answers cards and counts together).
+    static func of(_ url: URL, method: String) -> FaultSource? {
+        switch url.host {
+        case "avatars.test": return .avatars
+        case "site.test": return .publishedHistory
+        case "api.test": break
+        default: return nil
+        }
+        let path = url.path
+        if path == "/graphql" { return .graphQLRepos }
+        if path.hasPrefix("/users/") { return .ownerListing }
+        if path.hasPrefix("/repos/") { return path.hasSuffix("/contributors") ? .contributors : .restDocument }
+        return nil
+    }
+
+    /// Whether a fault on this source answers for a request of `request`'s source.
+    func covers(_ request: FaultSource) -> Bool {
+        self == request || (request == .graphQLRepos && (self == .graphQLCounts || self == .restDocument))
+    }
+}
+
+/// How a source fails.
+enum Fault: String, CaseIterable, Sendable {
+    case serverError = "5xx on every try"
+    case timeout = "timeout"
+    case malformed = "malformed or truncated body"
+    case notFound = "NOT_FOUND / 404"
+    case primaryLimit = "primary rate limit"
+    case secondaryLimit = "secondary rate limit"
+    case offOrigin = "redirect off-origin"
+
+    /// What kind of answer the fault replaces.
+    enum Place {
+        case rest, image, site
+        /// `countsOnly`: the query answers, but not its counts (the repository query's own faults
+        /// take the whole request).
+        case graphQL(aliases: Int, countsOnly: Bool)
+    }
+
+    /// Whether the fault is one request failing whole (the same request as another row, for counts).
+    var isWholeRequest: Bool { self != .malformed && self != .notFound }
+
+    func answer(in place: Place, real: FaultWorld.Answer, resetAt: Date) throws -> FaultWorld.Answer {
+        switch self {
+        case .serverError: return (502, ["content-type": "text/html"], Data("<h1>Bad Gateway</h1>".utf8))
+        case .timeout: throw URLError(.timedOut)
+        case .malformed: return malformed(place, real: real)
+        case .notFound: return notFound(place, real: real)
+        case .primaryLimit:
+            return (
+                403,
+                [
+                    "x-ratelimit-remaining": "0", "x-ratelimit-limit": "5000",
+                    "x-ratelimit-reset": String(Int(resetAt.timeIntervalSince1970)),
+                ], json(["message": "API rate limit exceeded"])
+            )
+        case .secondaryLimit:
+            return (403, ["retry-after": "30"], json(["message": "You have exceeded a secondary rate limit."]))
+        case .offOrigin: return (302, ["location": "https://elsewhere.test/login"], Data())
+        }
+    }
+
+    private func malformed(_ place: Place, real: FaultWorld.Answer) -> FaultWorld.Answer {
+        switch place {
+        case .image: return (200, ["content-type": "image/png"], Data("<html>not an image</html>".utf8))
+        case .graphQL(_, countsOnly: true):
+            // Every count of the wrong type: the cards are whole, the counts are not.
+            var object = (try? JSONSerialization.jsonObject(with: real.2)) as? [String: Any] ?? [:]
+            var data = object["data"] as? [String: Any] ?? [:]
+            for (key, value) in data where key.hasPrefix("r") {
+                guard var node = value as? [String: Any] else { continue }
+                node["issues"] = ["totalCount": "many"]
+                node["pullRequests"] = ["totalCount": NSNull()]
+                data[key] = node
+            }
+            object["data"] = data
+            return (200, real.1, json(object))
+        default: return (200, real.1, real.2.prefix(real.2.count / 2))
+        }
+    }
+
+    private func notFound(_ place: Place, real: FaultWorld.Answer) -> FaultWorld.Answer {
+        guard case .graphQL(let aliases, let countsOnly) = place else {
+            return (404, ["content-type": "application/json"], json(["message": "Not Found"]))
+        }
+        var object = (try? JSONSerialization.jsonObject(with: real.2)) as? [String: Any] ?? [:]
+        var data = object["data"] as? [String: Any] ?? [:]
+        var errors: [[String: Any]] = []
+        for index in 0..<aliases {
+            let alias = "r\(index)"
+            if countsOnly, var node = data[alias] as? [String: Any] {
+                // A field GitHub could not resolve: the repository is there, its counts are not.
+                node["pullRequests"] = NSNull()
+                data[alias] = node
+                errors.append(["type": "NOT_FOUND", "path": [alias, "pullRequests"], "message": "Could not resolve"])
+            } else {
+                data[alias] = NSNull()
+                errors.append(["type": "NOT_FOUND", "path": [alias], "message": "Could not resolve to a Repository"])
+            }
+        }
+        object["data"] = data
+        object["errors"] = errors
+        return (200, real.1, json(object))
+    }
+}
+
+/// What a build starts from.
+enum StartState: String, CaseIterable, Sendable {
+    case warm = "cache and previous output"
+    case cacheOnly = "cache only"
+    case previousOnly = "previous output only"
+    case neither = "neither"
+
+    var hasCache: Bool { self == .warm || self == .cacheOnly }
+    var hasPrevious: Bool { self == .warm || self == .previousOnly }
+}

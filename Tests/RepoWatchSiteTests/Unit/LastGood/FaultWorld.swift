@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+@testable import RepoWatchNetwork
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A small GitHub, in-process, for the last-good matrix: two `repos:` entries and an owner with two
+/// repositories, their GraphQL cards and counts, REST documents, contributor lists, owner listing and
+/// avatars, and the published site (`https://site.test/`, a folder on disk). Every number depends on
+/// the world's `version`, so a card shows either this build's numbers (fresh) or an earlier build's
+/// (which it must then call stale). One fault, on one source, answers in place of the real thing.
+final class FaultWorld: HTTPTransport, Sendable {
+    static let api = "https://api.test"
+    static let token = "matrix-token-never-elsewhere"
+    static let listed = ["a/one", "a/two"]
+    static let owned = ["b/three", "b/four"]
+    static var all: [String] { listed + owned }
+
+    let version: Int
+    let fault: (source: FaultSource, kind: Fault)?
+    /// What `https://site.test/` serves: the site as the last good build published it.
+    let publishedSite: URL?
+    private let seen = Mutex<[URLRequest]>([])
+
+    init(version: Int, fault: (source: FaultSource, kind: Fault)? = nil, publishedSite: URL? = nil) {
+        self.version = version
+        self.fault = fault
+        self.publishedSite = publishedSite
+    }
+
+    var requests: [URLRequest] { seen.withLock { $0 } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        seen.withLock { $0.append(request) }
+        let url = request.url!
+        let (status, headers, body) = try answer(request, url: url)
+        return (body, HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!)
+    }
+
+    typealias Answer = (Int, [String: String], Data)
+
+    private func answer(_ request: URLRequest, url: URL) throws -> Answer {
+        let source = FaultSource.of(url, method: request.httpMethod ?? "GET")
+        if url.host == "elsewhere.test" {
+            return (200, ["content-type": "text/html"], Data("<html><body>Sign in to continue</body></html>".utf8))
+        }
+        let real = try realAnswer(request, url: url, source: source)
+        guard let fault, let source, fault.source.covers(source) else { return real }
+        if source == .graphQLRepos, fault.source == .restDocument {
+            // The REST document is asked only where GraphQL gives no card: here GraphQL is down too.
+            return (502, [:], Data("Bad Gateway".utf8))
+        }
+        return try fault.kind.answer(
+            in: place(of: source, asked: Self.aliases(request).count), real: real, resetAt: resetAt)
+    }
+
+    /// When a rate limit resets: far past any `--max-wait`.
+    let resetAt = Date(timeIntervalSince1970: 4_000_000_000)
+
+    private func place(of source: FaultSource, asked: Int) -> Fault.Place {
+        switch source {
+        case .graphQLRepos, .graphQLCounts:
+            return .graphQL(aliases: asked, countsOnly: fault?.source == .graphQLCounts)
+        case .avatars: return .image
+        case .publishedHistory: return .site
+        default: return .rest
+        }
+    }
+
+    private func realAnswer(_ request: URLRequest, url: URL, source: FaultSource?) throws -> Answer {
+        let ok: [String: String] = ["content-type": "application/json", "etag": "\"v\(version)-\(url.path)\""]
+        switch source {
+        case .graphQLRepos?, .graphQLCounts?: return (200, [:], graphQLAnswer(asked: Self.aliases(request)))
+        case .restDocument?:
+            let name = String(url.path.dropFirst("/repos/".count))
+            guard Self.all.contains(name) else { return notFound }
+            return (200, ok, json(restDocument(name)))
+        case .contributors?:
+            let name = url.path.dropFirst("/repos/".count).dropLast("/contributors".count)
+            return (200, ok, json(contributors(String(name))))
+        case .ownerListing?:
+            if url.path == "/users/b" {
+                return (200, ok, json(["login": "b", "type": "User", "avatar_url": avatarURL("b")]))
+            }
+            return (200, ok, json(Self.owned.map { restDocument($0).merging(["fork": false]) { $1 } }))
+        case .avatars?: return (200, ["content-type": "image/png"], avatar(url.path))
+        case .publishedHistory?:
+            let file = publishedSite?.appendingPathComponent(String(url.path.dropFirst()))
+            guard let file, let data = FileManager.default.contents(atPath: file.path) else { return notFound }
+            return (200, [:], data)
+        case nil: return notFound
+        }
+    }
+
+    private var notFound: Answer { (404, [:], json(["message": "Not Found"])) }
+
+    /// The repository's numbers in this world: each differs from every other world's.
+    func numbers(_ name: String) -> (stars: Int, forks: Int, issues: Int, pulls: Int) {
+        let rank = Self.all.firstIndex(of: name)! + 1
+        return (rank * 1_000 + version, rank * 100 + version, rank * 10 + version, rank + version * 2)
+    }
+
+    func release(_ name: String) -> String { "v\(version).0" }
+    func language(_ name: String) -> String { version % 2 == 0 ? "Rust" : "Swift" }
+    func people(_ name: String) -> [(login: String, contributions: Int)] {
+        [("ada", 50 + version), ("grace", 40 + version)]
+    }
+
+    private func pushedAt() -> String { "2026-11-0\(version)T10:00:00Z" }
+
+    private func avatarURL(_ login: String) -> String { "https://avatars.test/u/\(login)?v=4" }
+
+    /// A PNG signature, then bytes that say whose face and which world's.
+    private func avatar(_ path: String) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("\(path) \(version)".utf8)
+    }
+
+    private func restDocument(_ name: String) -> [String: Any] {
+        let n = numbers(name)
+        let owner = String(name.split(separator: "/")[0])
+        return [
+            "full_name": name, "html_url": "https://github.com/\(name)", "description": "About \(name)",
+            "owner": ["login": owner, "avatar_url": avatarURL(owner)], "stargazers_count": n.stars,
+            "forks_count": n.forks, "open_issues_count": n.issues + n.pulls, "has_issues": true, "archived": false,
+            "pushed_at": pushedAt(), "language": language(name), "topics": [String](), "private": false,
+        ]
+    }
+
+    private func contributors(_ name: String) -> [[String: Any]] {
+        people(name).map {
+            ["login": $0.login, "type": "User", "contributions": $0.contributions, "avatar_url": avatarURL($0.login)]
+        }
+    }
+
+    private func graphQLAnswer(asked names: [String]) -> Data {
+        var data: [String: Any] = ["rateLimit": ["cost": 1, "remaining": 4_999, "limit": 5_000]]
+        for (index, name) in names.enumerated() where Self.all.contains(name) { data["r\(index)"] = node(name) }
+        return json(["data": data])
+    }
+
+    /// The repositories a query asks for, alias by alias (`$o0`/`$n0` → `r0`).
+    static func aliases(_ request: URLRequest) -> [String] {
+        guard let body = request.httpBody,
+            let document = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+            let variables = document["variables"] as? [String: String]
+        else { return [] }
+        return (0..<variables.count / 2).compactMap { index in
+            variables["o\(index)"].flatMap { owner in variables["n\(index)"].map { "\(owner)/\($0)".lowercased() } }
+        }
+    }
+
+    func node(_ name: String) -> [String: Any] {
+        let n = numbers(name)
+        let owner = String(name.split(separator: "/")[0])
+        return [
+            "nameWithOwner": name, "url": "https://github.com/\(name)", "description": "About \(name)",
+            "stargazerCount": n.stars, "forkCount": n.forks, "hasIssuesEnabled": true, "isArchived": false,
+            "pushedAt": pushedAt(), "owner": ["login": owner, "avatarUrl": avatarURL(owner)],
+            "repositoryTopics": ["nodes": [Any]()], "issues": ["totalCount": n.issues],
+            "pullRequests": ["totalCount": n.pulls], "isPrivate": false,
+            "primaryLanguage": ["name": language(name), "color": "#F05138"],
+            "latestRelease": ["tagName": release(name), "publishedAt": "2026-10-0\(version)T00:00:00Z"],
+        ]
+    }
+}

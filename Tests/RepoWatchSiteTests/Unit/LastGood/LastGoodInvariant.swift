@@ -1,0 +1,140 @@
+import Foundation
+
+@testable import RepoWatchModel
+@testable import RepoWatchNetwork
+@testable import RepoWatchSite
+@testable import RepoWatchSources
+
+/// What the last good build published, read back from its `public/`.
+struct PublishedValues {
+    var repos: [String: RepoSnapshot] = [:]
+    /// Each repository's history point times.
+    var history: [String: Set<UInt32>] = [:]
+    /// Each feed entry's id, with the repository it tells of.
+    var feed: [String: String] = [:]
+
+    init(site: URL) throws {
+        let snapshot = try Snapshot.decoder.decode(
+            Snapshot.self, from: Data(contentsOf: site.appendingPathComponent(SiteLayout.snapshot)))
+        for repo in snapshot.repos { repos[repo.configName.lowercased()] = repo }
+        if let data = FileManager.default.contents(atPath: site.appendingPathComponent(SiteLayout.history).path) {
+            let parsed = try History.parse(data)
+            for key in parsed.sortedKeys { history[key] = Set(parsed.points(forKey: key).map(\.seconds)) }
+        }
+        if let data = FileManager.default.contents(atPath: site.appendingPathComponent("feed.xml").path) {
+            for entry in try AtomReader(baseURL: URL(string: "https://site.test/")!).entries(data) {
+                feed[entry.id] = entry.repo
+            }
+        }
+    }
+}
+
+/// The promise, checked after one cell's build: what the reader sees, and what went wrong.
+struct LastGoodInvariant {
+    let cell: MatrixCell
+    let before: PublishedValues
+    let world: FaultWorld
+
+    /// The words of the matrix's table for what the build showed.
+    static func seen(_ repos: [RepoSnapshot], exitCode: Int32) -> String {
+        var states: [String] = []
+        for (name, holds) in [
+            ("fresh", { (r: RepoSnapshot) in r.isAvailable && !r.stale }), ("stale", { $0.isAvailable && $0.stale }),
+            ("no data", { !$0.isAvailable && !$0.isGone }), ("gone", { !$0.isAvailable && $0.isGone }),
+        ] where repos.contains(where: holds) {
+            states.append(name)
+        }
+        var text = states.joined(separator: " + ")
+        if repos.contains(where: { $0.isAvailable && $0.contributorsNote == ContributorsNote.unavailable }) {
+            text += "; contributors unavailable"
+        }
+        return text + (exitCode == 0 ? "" : "; exit \(exitCode)")
+    }
+
+    func problems(_ repos: [RepoSnapshot], after: PublishedValues, exitCode: Int32, site: URL) -> [String] {
+        var problems: [String] = []
+        let allHaveData = repos.allSatisfy { $0.isAvailable || $0.pending }
+        if exitCode != (allHaveData ? 0 : 1), cell.source != .ownerListing {
+            problems.append("exit \(exitCode) though \(allHaveData ? "every" : "not every") repository has data")
+        }
+        if let reason = cell.byDesign {
+            return problems + designed(repos, exitCode: exitCode, reason: reason, site: site)
+        }
+        if repos.count != before.repos.count, cell.keepsCards {
+            problems.append("\(repos.count) repositories, was \(before.repos.count)")
+        }
+        for repo in repos { problems += check(repo) }
+        if !(cell.state == .neither && cell.source == .publishedHistory) {
+            problems += kept(after, shown: Set(repos.map { $0.configName.lowercased() }))
+        }
+        return problems
+    }
+
+    /// The repository's card: fresh only with this build's numbers; old ones said stale; nothing
+    /// the last good build showed lost while anything here still holds it.
+    private func check(_ repo: RepoSnapshot) -> [String] {
+        let name = repo.configName.lowercased()
+        guard let earlier = before.repos[name] else { return ["\(name) was not in the last good build"] }
+        guard repo.isAvailable else {
+            return cell.keepsCards ? ["\(name): \(repo.error ?? "no data"), though the last good build had it"] : []
+        }
+        var problems: [String] = []
+        let now = world.numbers(name)
+        if !repo.stale {
+            if repo.stars != now.stars {
+                problems.append("\(name): fresh with \(repo.stars ?? -1) stars, not \(now.stars)")
+            }
+            if let pulls = repo.openPulls, pulls != now.pulls { problems.append("\(name): fresh with old pulls") }
+            if !repo.contributors.isEmpty,
+                repo.contributors.map(\.contributions) != world.people(name).map(\.contributions)
+            {
+                problems.append("\(name): fresh with old contributors")
+            }
+            if let release = repo.release, release.tag != world.release(name) {
+                problems.append("\(name): fresh with an old release")
+            }
+        }
+        guard cell.keepsCards else { return problems }
+        if repo.stale, repo.stars != now.stars, repo.stars != earlier.stars {
+            problems.append("\(name): stale with \(repo.stars ?? -1) stars, neither now's nor the last good")
+        }
+        if earlier.openPulls != nil, repo.openPulls == nil { problems.append("\(name): lost its pull requests count") }
+        if earlier.release != nil, repo.release == nil { problems.append("\(name): lost its release") }
+        if earlier.language != nil, repo.language == nil { problems.append("\(name): lost its language") }
+        if !earlier.contributors.isEmpty, repo.contributors.isEmpty {
+            problems.append("\(name): lost its contributors (\(repo.contributorsNote ?? "no note"))")
+        }
+        let faces = [repo.ownerAvatar] + repo.contributors.map(\.avatar)
+        if earlier.ownerAvatar?.hasSuffix(".svg") == false, faces.contains(where: { $0?.hasSuffix(".svg") ?? true }) {
+            problems.append("\(name): a face became a placeholder")
+        }
+        return problems
+    }
+
+    /// Every history point and feed entry of the last good build is still published.
+    private func kept(_ after: PublishedValues, shown: Set<String>) -> [String] {
+        var problems: [String] = []
+        // A repository not on the site now (an owner nothing could list) has no history there.
+        for (key, times) in before.history where shown.contains(key) && !times.isSubset(of: after.history[key] ?? []) {
+            problems.append(
+                "\(key): history points lost (\(times.count) before, \(after.history[key]?.count ?? 0) now)")
+        }
+        let lost = before.feed.filter { shown.contains($0.value) && after.feed[$0.key] == nil }
+        if !lost.isEmpty { problems.append("feed entries lost (\(lost.count))") }
+        return problems
+    }
+
+    /// The cells where the promise gives way, by design: each still holds its own rule.
+    private func designed(_ repos: [RepoSnapshot], exitCode: Int32, reason: String, site: URL) -> [String] {
+        var problems: [String] = []
+        if exitCode != 1 && !cell.isSameAsAnother { problems.append("\(reason), yet exit \(exitCode)") }
+        if cell.offline {
+            let page =
+                (try? String(contentsOf: site.appendingPathComponent("repos/a/one/large.html"), encoding: .utf8)) ?? ""
+            if page.contains("--offline") || page.isEmpty {
+                problems.append("the public card names a command-line option")
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchModel
+@testable import RepoWatchSite
+
+/// The promise the tool is built on: a build never loses what the last good build published. Every
+/// source of data × every fault × every starting state, online and `--offline`, each a whole build
+/// in-process against `FaultWorld` (virtual time: a retry or a rate limit costs no waiting).
+@Suite("Last good data, always: the fault matrix")
+struct LastGoodMatrixTests {
+    /// What the matrix gave, cell by cell.
+    struct Outcome: Sendable {
+        var cell: MatrixCell
+        var seen: String
+        var problems: [String]
+    }
+
+    static func run(_ cell: MatrixCell, lastGood: URL, before: PublishedValues) async -> Outcome {
+        guard !cell.isSameAsAnother else {
+            return Outcome(cell: cell, seen: "as the " + FaultSource.graphQLRepos.rawValue, problems: [])
+        }
+        do {
+            let folder = try MatrixBuilder.prepare(cell.state, from: lastGood)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let world = FaultWorld(
+                version: 2, fault: cell.source.map { ($0, cell.fault!) },
+                publishedSite: lastGood.appendingPathComponent("public"))
+            let (result, log) = try await MatrixBuilder.build(
+                in: folder, world: world, now: MatrixTime.now, offline: cell.offline)
+            let repos = Array(result.snapshot.repos)
+            let site = folder.appendingPathComponent("public")
+            let after = try PublishedValues(site: site)
+            var problems = LastGoodInvariant(cell: cell, before: before, world: world)
+                .problems(repos, after: after, exitCode: result.exitCode, site: site)
+            problems += tokenLeaks(world)
+            if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
+            return Outcome(
+                cell: cell, seen: LastGoodInvariant.seen(repos, exitCode: result.exitCode), problems: problems)
+        } catch {
+            return Outcome(cell: cell, seen: "build failed", problems: ["\(error)"])
+        }
+    }
+
+    /// The token goes to the API's origin only, whatever the fault.
+    static func tokenLeaks(_ world: FaultWorld) -> [String] {
+        world.requests.filter { $0.url?.host != "api.test" && $0.value(forHTTPHeaderField: "Authorization") != nil }
+            .map { "the token went to \($0.url?.host ?? "?")" }
+    }
+
+    /// The table docs/reliability.md shows: source × fault rows, a column per starting state.
+    static func table(_ outcomes: [Outcome]) -> String {
+        let byCell = Dictionary(outcomes.map { ($0.cell, $0.seen) }, uniquingKeysWith: { first, _ in first })
+        var lines = [
+            "| Source | Fault | " + StartState.allCases.map(\.rawValue).joined(separator: " | ") + " |",
+            "|---|---|" + String(repeating: "---|", count: StartState.allCases.count),
+        ]
+        for source in FaultSource.allCases {
+            for fault in Fault.allCases {
+                let cells = StartState.allCases.map {
+                    byCell[MatrixCell(source: source, fault: fault, state: $0)] ?? "?"
+                }
+                lines.append("| \(source.rawValue) | \(fault.rawValue) | " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        let offline = StartState.allCases.map { byCell[MatrixCell(source: nil, fault: nil, state: $0)] ?? "?" }
+        lines.append("| every source | `--offline` (no network) | " + offline.joined(separator: " | ") + " |")
+        return lines.joined(separator: "\n")
+    }
+
+    static let documentation = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/reliability.md")
+
+    /// The table between the markers in docs/reliability.md.
+    static func documentedTable() throws -> String {
+        let text = try String(contentsOf: documentation, encoding: .utf8)
+        guard let start = text.range(of: "<!-- last-good-matrix:begin -->\n"),
+            let end = text.range(of: "\n<!-- last-good-matrix:end -->", range: start.upperBound..<text.endIndex)
+        else { return "" }
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    @Test("every source × fault × starting state, online and --offline: nothing the last good build published is lost")
+    func matrix() async throws {
+        let started = Date()
+        let lastGood = try await MatrixBuilder.lastGood()
+        defer { try? FileManager.default.removeItem(at: lastGood) }
+        let before = try PublishedValues(site: lastGood.appendingPathComponent("public"))
+        #expect(before.repos.count == 4 && before.feed.count > 0 && before.history.count == 4)
+        let cells = MatrixCell.all
+        let outcomes = await withTaskGroup(of: Outcome.self) { group in
+            var outcomes: [Outcome] = []
+            var next = 0
+            for _ in 0..<3 where next < cells.count {
+                let cell = cells[next]
+                group.addTask { await Self.run(cell, lastGood: lastGood, before: before) }
+                next += 1
+            }
+            while let outcome = await group.next() {
+                outcomes.append(outcome)
+                if next < cells.count {
+                    let cell = cells[next]
+                    group.addTask { await Self.run(cell, lastGood: lastGood, before: before) }
+                    next += 1
+                }
+            }
+            return outcomes
+        }
+        for outcome in outcomes where !outcome.problems.isEmpty {
+            let cell = outcome.cell
+            let place =
+                "\(cell.source?.rawValue ?? "offline") × \(cell.fault?.rawValue ?? "-") × \(cell.state.rawValue)"
+            let message: String = place + ": " + outcome.problems.joined(separator: "\n  ")
+            Issue.record(Comment(rawValue: message))
+        }
+        let table = Self.table(outcomes)
+        let written = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("last-good-matrix.md")
+        try? Data((table + "\n").utf8).write(to: written)
+        print(
+            "last-good matrix: \(cells.count) cells (\(cells.filter { !$0.isSameAsAnother }.count) builds) in "
+                + String(format: "%.1f", Date().timeIntervalSince(started)) + " s; table in \(written.path)")
+        #expect(
+            try Self.documentedTable() == table, "docs/reliability.md's matrix differs from the run's: \(written.path)")
+    }
+}
