@@ -100,7 +100,7 @@ package struct HistorySeed: Sendable {
         } catch RedirectRefusal.tooMany(let limit) {
             return .failure(.transport("more than \(limit) redirects"))
         } catch {
-            return .failure(.transport(String(describing: error)))
+            return .failure(.transport(GitHubError.reason(for: error)))
         }
         switch response.status {
         case 200: return .success(response.data)
