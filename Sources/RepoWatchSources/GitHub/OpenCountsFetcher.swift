@@ -224,11 +224,14 @@ package struct OpenCountsCache: Sendable {
             let key = name.key
             let line: String
             if let counts = fresh[position] {
+                // A private repository's release and language are not kept: its text stays off the disk.
+                let shown = counts.isPrivate != true
                 line = Self.line(
                     key,
                     Entry(
-                        issues: counts.issues, pulls: counts.pulls, storedAt: now, release: counts.release,
-                        language: counts.language), storedAt: stamp)
+                        issues: counts.issues, pulls: counts.pulls, storedAt: now,
+                        release: shown ? counts.release : nil, language: shown ? counts.language : nil),
+                    storedAt: stamp)
             } else if let entry = earlier.removeValue(forKey: key) {
                 line = Self.line(key, entry, storedAt: ISO8601.string(entry.storedAt))
             } else {

@@ -121,13 +121,20 @@ import Testing
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = OpenCountsCache(cacheDirectory: folder)
-        let names = [RepoName(owner: "a", name: "one"), RepoName(owner: "a", name: "two")]
-        var table = CountsTable(size: 2)
+        let names = [
+            RepoName(owner: "a", name: "one"), RepoName(owner: "a", name: "two"), RepoName(owner: "a", name: "hidden"),
+        ]
+        var table = CountsTable(size: 3)
         table[0] = OpenCounts(
             issues: 3, pulls: 4, release: RepoRelease(tag: "v\"1</", publishedAt: Date(timeIntervalSince1970: 0)),
             language: RepoLanguage(name: "C++", color: "#f34b7d"))
+        table[2] = OpenCounts(
+            issues: 1, pulls: 1, release: RepoRelease(tag: "secret-tag", publishedAt: nil),
+            language: RepoLanguage(name: "SecretLang", color: nil), isPrivate: true)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         cache.save(table, of: names, now: now)
+        let text = try String(contentsOf: cache.url, encoding: .utf8)
+        #expect(!text.contains("secret-tag") && !text.contains("SecretLang"), "a private repository's text: \(text)")
         let kept = cache.load()
         #expect(kept["a/one"]?.counts.release?.tag == "v\"1</" && kept["a/one"]?.counts.language?.name == "C++")
         #expect(kept["a/one"]?.storedAt == now && kept["a/two"] == nil)
