@@ -11,9 +11,13 @@ extension SnapshotFetcher {
         async let ownerAvatar = avatars.avatar(
             url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
         var team = await contributors(of: payload, configName: configName, position: position)
-        let shown = RepoName.parse(configName).value.flatMap { previous?.shown($0) }
-        let face = Self.lastGoodFace(await ownerAvatar, shown?.ownerAvatar, previous: previous)
-        if let shown {
+        var face = await ownerAvatar
+        // The previous site is read only when a face could not be downloaded (it is the whole snapshot).
+        let missing = [face] + team.people.map { $0.avatar ?? face }
+        if missing.contains(where: AvatarStore.isPlaceholder),
+            let shown = RepoName.parse(configName).value.flatMap({ previous?.shown($0) })
+        {
+            face = Self.lastGoodFace(face, shown.ownerAvatar, previous: previous) ?? face
             for index in team.people.indices {
                 let earlier = shown.contributors.first { $0.login == team.people[index].login }?.avatar
                 team.people[index].avatar = Self.lastGoodFace(team.people[index].avatar, earlier, previous: previous)
