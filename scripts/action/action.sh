@@ -3,8 +3,9 @@
 # environment variable set by the step's `env:`; nothing here is ever evaluated as code.
 #
 #   resolve        which version and architecture; where its binary is cached
-#   install        the binary from the cache, else downloaded from the release, its SHA-256 checked and,
-#                  when the gh CLI is on the runner, its build provenance attestation verified;
+#   install        the release's asset from the cache, else downloaded from the release, its SHA-256
+#                  checked against the release's (every run, the cached copy too) and, when the gh CLI
+#                  is on the runner, its build provenance attestation verified;
 #                  says `from-source=true` when there is no binary for this version or architecture
 #   prepare-source the source to build and the key of its build-folder cache
 #   build-source   swift build -c release
@@ -25,9 +26,36 @@ download_base() {
     echo "${REPOWATCH_SITE_DOWNLOAD_URL:-$(server_url)/$REPOWATCH_SITE_REPOSITORY/releases/download}"
 }
 
+# The message of a workflow command with the runner's escapes (%, CR, LF), so text from an input or
+# from a download stays inside it and cannot start a command of its own.
+command_data() {
+    local text="$*"
+    text=${text//%/%25}
+    text=${text//$'\r'/%0D}
+    text=${text//$'\n'/%0A}
+    printf '%s' "$text"
+}
+
+# `::LEVEL title=repowatch-site::MESSAGE` (LEVEL: error, warning or notice).
+annotate() {
+    printf '::%s title=repowatch-site::%s\n' "$1" "$(command_data "${*:2}")"
+}
+
 fail() {
-    echo "::error title=repowatch-site::$*"
+    annotate error "$*"
     exit 1
+}
+
+# A line of the log that may hold an input or a download's text: line breaks shown as \n and \r, and
+# a line the runner would read as a workflow command (a leading ::, or ##[ anywhere) made inert.
+say() {
+    local text="$*" trimmed
+    text=${text//$'\r'/\\r}
+    text=${text//$'\n'/\\n}
+    text=${text//'##['/'#%23['}
+    trimmed=${text#"${text%%[![:space:]]*}"}
+    [[ "$trimmed" != ::* ]] || text="${text%"$trimmed"}%3A${trimmed#:}"
+    printf '%s\n' "$text"
 }
 
 # The binaries are Linux ELF files and the source build uses apt-get: on macOS or Windows every later
@@ -35,6 +63,15 @@ fail() {
 require_linux() {
     [[ "${RUNNER_OS:-Linux}" == Linux ]] ||
         fail "repowatch-site runs on Linux runners only, and this one is ${RUNNER_OS}: use runs-on: ubuntu-latest for the job that builds the site"
+}
+
+# Downloads URL $1 to file $2; curl's own error message goes through `say`, since it quotes the URL.
+fetch() {
+    local log status=0 line
+    log=$(curl --proto '=https,file' --fail --silent --show-error --location --retry 3 --output "$2" "$1" 2>&1) ||
+        status=$?
+    [[ -z "$log" ]] || while IFS= read -r line; do say "$line"; done <<<"$log"
+    return "$status"
 }
 
 # Appends name=value to the step's outputs, refusing values that could forge another output line.
@@ -80,7 +117,7 @@ cmd_resolve() {
     output arch "$arch"
     output asset "repowatch-site-linux-$arch.tar.gz"
     output bin-dir "${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/repowatch-site/$version/$arch"
-    output bin-key "repowatch-site-bin-$version-linux-$arch"
+    output bin-key "repowatch-site-release-$version-linux-$arch"
     echo "repowatch-site $version for linux-$arch"
 }
 
@@ -89,7 +126,7 @@ usable() {
     local found
     found=$("$1" --version 2>/dev/null) || return 1
     [[ "v$found" == "$2" ]] || {
-        echo "::warning title=repowatch-site::$1 is version $found, not $2"
+        annotate warning "$1 is version $found, not $2"
         return 1
     }
 }
@@ -98,7 +135,7 @@ usable() {
 # `gh attestation verify` when gh can ask github.com; $2 is its SHA-256, already checked. Prints which
 # checks were made.
 verify_provenance() {
-    local file="$1" how="SHA-256 $2" log
+    local file="$1" how="SHA-256 $2" log line
     if ! command -v gh >/dev/null; then
         how+="; build provenance not checked: no gh CLI on this runner"
     elif [[ "$(server_url)" != https://github.com ]]; then
@@ -107,7 +144,7 @@ verify_provenance() {
         how+="; build provenance not checked: gh needs a token (the action's token input is empty)"
     else
         log=$(gh attestation verify "$file" --repo "$REPOWATCH_SITE_REPOSITORY" 2>&1) || {
-            printf '%s\n' "$log"
+            while IFS= read -r line; do say "$line"; done <<<"$log"
             fail "$ASSET: gh attestation verify found no valid build provenance attestation by $REPOWATCH_SITE_REPOSITORY; it is not run"
         }
         how+="; build provenance attestation verified (gh attestation verify --repo $REPOWATCH_SITE_REPOSITORY)"
@@ -115,51 +152,73 @@ verify_provenance() {
     echo "$how"
 }
 
+# The release's SHA-256 of the asset at URL $1, downloaded into folder $2, as EXPECTED. It always comes
+# from the release, never from actions/cache: other workflows of the repository (pull requests
+# among them) can write that cache, so what it restores is checked like a download.
+published_sha256() {
+    fetch "$1.sha256" "$2/$ASSET.sha256" || fail "$1.sha256 could not be downloaded"
+    EXPECTED=""
+    read -r EXPECTED _ <"$2/$ASSET.sha256" || true
+    [[ "$EXPECTED" =~ ^[0-9a-f]{64}$ ]] || fail "$1.sha256 does not hold a SHA-256"
+}
+
+# The binary of the checked asset $1, into folder $2, when it runs and is version $3.
+unpack() {
+    tar -xzf "$1" -C "$2" repowatch-site 2>/dev/null && usable "$2/repowatch-site" "$3"
+}
+
 cmd_install() {
     : "${VERSION:?}" "${ASSET:?}" "${BIN_DIR:?}"
     require_linux
-    local binary="$BIN_DIR/repowatch-site"
+    # The cache keeps the release's asset as downloaded; the binary is unpacked from it once its
+    # SHA-256 matches the release's, every run.
+    local binary="$BIN_DIR/repowatch-site" kept="$BIN_DIR/$ASSET"
     if [[ "$VERSION" == source ]]; then
         output from-source true
         return
     fi
-    if [[ -f "$binary" ]] && usable "$binary" "$VERSION"; then
-        echo "repowatch-site $VERSION found in the cache: $binary"
-        output binary "$binary"
-        return
-    fi
-    local url tmp expected actual
+    local url tmp actual
     url="$(download_base)/$VERSION/$ASSET"
     # In RUNNER_TEMP, which the runner empties after the job.
     tmp=$(mktemp -d "${RUNNER_TEMP:-/tmp}/repowatch-site-download.XXXXXX")
-    if ! curl --proto '=https,file' --fail --silent --show-error --location --retry 3 \
-        --output "$tmp/$ASSET" "$url"; then
-        echo "::notice title=repowatch-site::no binary at $url; building $VERSION from source"
+    if [[ -f "$kept" ]]; then
+        published_sha256 "$url" "$tmp"
+        read -r actual _ < <(sha256sum "$kept")
+        if [[ "$actual" == "$EXPECTED" ]] && unpack "$kept" "$tmp" "$VERSION"; then
+            install -m 0755 "$tmp/repowatch-site" "$binary"
+            rm -rf "$tmp"
+            say "repowatch-site $VERSION found in the cache, SHA-256 $actual as published: $binary"
+            output binary "$binary"
+            return
+        fi
+        annotate warning "the cached $ASSET does not match the published SHA-256 $EXPECTED; downloading it again"
+        rm -f "$kept" "$binary"
+    fi
+    if ! fetch "$url" "$tmp/$ASSET"; then
+        annotate notice "no binary at $url; building $VERSION from source"
         output from-source true
         return
     fi
     # A binary without its published checksum, or with a different one, is never run.
-    curl --proto '=https,file' --fail --silent --show-error --location --retry 3 \
-        --output "$tmp/$ASSET.sha256" "$url.sha256" || fail "$url.sha256 could not be downloaded"
-    read -r expected _ <"$tmp/$ASSET.sha256" || true
-    [[ "${expected:-}" =~ ^[0-9a-f]{64}$ ]] || fail "$url.sha256 does not hold a SHA-256"
+    published_sha256 "$url" "$tmp"
     read -r actual _ < <(sha256sum "$tmp/$ASSET")
-    [[ "$actual" == "$expected" ]] || fail "$ASSET: SHA-256 $actual does not match the published $expected"
+    [[ "$actual" == "$EXPECTED" ]] || fail "$ASSET: SHA-256 $actual does not match the published $EXPECTED"
     local verified
     verified=$(verify_provenance "$tmp/$ASSET" "$actual") || {
-        echo "$verified"
+        say "$verified"
         exit 1
     }
-    tar -xzf "$tmp/$ASSET" -C "$tmp" repowatch-site || fail "$ASSET holds no repowatch-site"
+    tar -xzf "$tmp/$ASSET" -C "$tmp" repowatch-site 2>/dev/null || fail "$ASSET holds no repowatch-site"
     if ! usable "$tmp/repowatch-site" "$VERSION"; then
-        echo "::warning title=repowatch-site::the $VERSION binary does not run on this runner; building from source"
+        annotate warning "the $VERSION binary does not run on this runner; building from source"
         output from-source true
         return
     fi
     mkdir -p "$BIN_DIR"
+    install -m 0644 "$tmp/$ASSET" "$kept"
     install -m 0755 "$tmp/repowatch-site" "$binary"
     rm -rf "$tmp"
-    echo "repowatch-site $VERSION downloaded and verified ($verified): $binary"
+    say "repowatch-site $VERSION downloaded and verified ($verified): $binary"
     output binary "$binary"
     output downloaded true
 }
@@ -203,17 +262,20 @@ wants_search() {
 pagefind_at() {
     [[ -x "$2" && "$("$2" --version 2>/dev/null)" == "pagefind $1" ]] || return 1
     output executable "$2"
-    echo "Pagefind $1: $2"
+    say "Pagefind $1: $2"
 }
 
 # Pagefind for `search: true`: the pagefind-bin wheel of INPUT_PAGEFIND, installed into the tool cache
 # unless that version is already there. A failure is a warning: the build then says search is skipped.
 cmd_pagefind() {
     local version="${INPUT_PAGEFIND:-}" target found
-    [[ -n "$version" ]] || { echo "pagefind: empty, so no Pagefind is installed"; return; }
+    [[ -n "$version" ]] || {
+        echo "pagefind: empty, so no Pagefind is installed"
+        return
+    }
     [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "pagefind must be a pagefind-bin version like 1.5.2, not '$version'"
     if ! wants_search "${INPUT_CONFIG:-site.yml}"; then
-        echo "${INPUT_CONFIG:-site.yml} does not say \`search: true\`: no Pagefind needed"
+        say "${INPUT_CONFIG:-site.yml} does not say \`search: true\`: no Pagefind needed"
         return
     fi
     found=$(command -v pagefind || true)
@@ -221,17 +283,18 @@ cmd_pagefind() {
     target="${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/pagefind-bin/$version"
     if pagefind_at "$version" "$target/pagefind_bin/pagefind"; then return; fi
     command -v python3 >/dev/null || {
-        echo "::warning title=repowatch-site::python3 is needed to install Pagefind; the site is built without search"
+        annotate warning "python3 is needed to install Pagefind; the site is built without search"
         return
     }
-    found=$(python3 -c 'import pagefind_bin; print(pagefind_bin.get_executable())' 2>/dev/null || true)
+    # -I: isolated, so a module in the workspace (the site's repository) is never imported instead.
+    found=$(python3 -I -c 'import pagefind_bin; print(pagefind_bin.get_executable())' 2>/dev/null || true)
     if [[ -n "$found" ]] && pagefind_at "$version" "$found"; then return; fi
-    if ! python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$target" "pagefind-bin==$version"; then
-        echo "::warning title=repowatch-site::pip could not install pagefind-bin==$version; the site is built without search"
+    if ! python3 -I -m pip install --quiet --disable-pip-version-check --no-deps --target "$target" "pagefind-bin==$version"; then
+        annotate warning "pip could not install pagefind-bin==$version; the site is built without search"
         return
     fi
     pagefind_at "$version" "$target/pagefind_bin/pagefind" ||
-        echo "::warning title=repowatch-site::pagefind-bin==$version installed no working pagefind; the site is built without search"
+        annotate warning "pagefind-bin==$version installed no working pagefind; the site is built without search"
 }
 
 cmd_run() {
@@ -242,8 +305,9 @@ cmd_run() {
     if [[ -n "${INPUT_ARGS:-}" ]]; then
         command -v python3 >/dev/null || fail "args: python3 is needed to split them into words"
         split=$(mktemp)
-        python3 -c 'import shlex, sys; sys.stdout.write("".join(a + "\0" for a in shlex.split(sys.argv[1])))' \
-            "$INPUT_ARGS" >"$split" || fail "args: unbalanced quotes in '$INPUT_ARGS'"
+        # -I: isolated, so a shlex.py in the workspace is not what runs (with the token in the environment).
+        python3 -I -c 'import shlex, sys; sys.stdout.write("".join(a + "\0" for a in shlex.split(sys.argv[1])))' \
+            "$INPUT_ARGS" >"$split" 2>/dev/null || fail "args: unbalanced quotes in '$INPUT_ARGS'"
         mapfile -d '' -t args <"$split"
         rm -f "$split"
     fi

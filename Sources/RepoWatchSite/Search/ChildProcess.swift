@@ -12,9 +12,10 @@ package struct ChildProcess: Sendable {
         return lines.isEmpty ? "no output" : lines.joined(separator: "\n")
     }
 
-    package static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws
-        -> ChildProcess
-    {
+    /// - Parameter directory: where it runs; nil: this process's current folder.
+    package static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL? = nil
+    ) throws -> ChildProcess {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(
             "repowatch-site-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
@@ -27,6 +28,7 @@ package struct ChildProcess: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle

@@ -74,7 +74,15 @@ package struct Pagefind: Sendable {
     /// The executable inside the `pagefind_bin` package of `python`, if it has one.
     private static func wheelExecutable(python: URL, environment: [String: String]) -> URL? {
         let script = "import pagefind_bin; print(pagefind_bin.get_executable())"
-        guard let run = try? ChildProcess.run(python, ["-c", script], environment: environment), run.status == 0
+        // `python -c` imports from its current folder first: run in `/`, not the site's folder (in
+        // Actions, the checked-out repository), so no `pagefind_bin.py` there runs; Python 3.11 and
+        // later leave that folder out altogether (PYTHONSAFEPATH). The installed packages still count.
+        var safe = environment
+        safe["PYTHONSAFEPATH"] = "1"
+        guard
+            let run = try? ChildProcess.run(
+                python, ["-c", script], environment: safe, directory: URL(fileURLWithPath: "/")),
+            run.status == 0
         else { return nil }
         let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return path.hasPrefix("/") ? URL(fileURLWithPath: path) : nil

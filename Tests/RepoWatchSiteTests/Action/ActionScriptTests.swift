@@ -114,9 +114,28 @@ struct ActionScriptTests {
         #expect(FileManager.default.isExecutableFile(atPath: installed.path))
         #expect(good.run.output.contains("downloaded and verified"), "\(good.run.output)")
 
-        // The second run finds it where actions/cache restores it: no download.
+        // The second run finds it where actions/cache restores it: no download, but the release's
+        // checksum asked again, since the cache is writable by other workflows of the repository.
         let cached = try install(version, into: "good")
+        #expect(cached.run.status == 0, "\(cached.run.output)")
         #expect(cached.run.output.contains("found in the cache") && cached.outputs["downloaded"] == nil)
+
+        // A cache that holds another asset, or a binary alone, is not trusted: downloaded again.
+        let kept = dir.url.appendingPathComponent("good/\(artifacts.assetName)")
+        let planted = "#!/bin/sh\necho \(Version.current)\n"
+        try Data("not the release".utf8).write(to: kept)
+        try Data(planted.utf8).write(to: installed)
+        let poisoned = try install(version, into: "good")
+        #expect(poisoned.run.status == 0 && poisoned.outputs["downloaded"] == "true", "\(poisoned.run.output)")
+        #expect(poisoned.run.output.contains("does not match the published SHA-256"), "\(poisoned.run.output)")
+        #expect(try Data(contentsOf: installed) != Data(planted.utf8), "the planted binary is replaced")
+        let alone = dir.url.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try Data(planted.utf8).write(to: alone.appendingPathComponent("repowatch-site"))
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: alone.appendingPathComponent("repowatch-site").path)
+        let binaryOnly = try install(version, into: "alone")
+        #expect(binaryOnly.outputs["downloaded"] == "true", "a binary without its asset: \(binaryOnly.run.output)")
 
         let published = try String(contentsOf: checksum, encoding: .utf8)
         let forged = String(repeating: "0", count: 64) + published.dropFirst(64)
@@ -133,6 +152,59 @@ struct ActionScriptTests {
         let unreleased = try install("v0.0.0-none", into: "none")
         #expect(unreleased.run.status == 0, "\(unreleased.run.output)")
         #expect(unreleased.outputs["from-source"] == "true" && unreleased.outputs["binary"] == nil)
+    }
+
+    /// Hostile text in each input the scripts echo, or in what a download says: no line of the step's
+    /// output may be a workflow command the script did not mean.
+    @Test(
+        "every input a step echoes is escaped: no unintended workflow command, whatever the input holds",
+        arguments: ActionPayload.all)
+    func hostileInputsStayInert(payload: ActionPayload) throws {
+        let dir = try TempDir("hostile-inputs")
+        defer { dir.remove() }
+        let fake = dir.url.appendingPathComponent("fake-repowatch-site")
+        try Data("#!/bin/sh\necho \"$1\"\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let text = payload.text
+        let steps: [(String, [String: String])] = [
+            ("resolve", ["REPOWATCH_SITE_REPOSITORY": "me/fork", "INPUT_VERSION": text]),
+            ("resolve", ["REPOWATCH_SITE_REPOSITORY": text]),
+            ("resolve", ["RUNNER_OS": text]),
+            ("pagefind", ["INPUT_PAGEFIND": text]),
+            ("pagefind", ["INPUT_PAGEFIND": "1.5.2", "INPUT_CONFIG": text]),
+            (
+                "run",
+                [
+                    "BINARY_FROM_CACHE": fake.path, "INPUT_CONFIG": "site.yml", "INPUT_OUTPUT": "public",
+                    "INPUT_ARGS": "'" + text,
+                ]
+            ),
+            ("run", ["BINARY_FROM_CACHE": "", "INPUT_ARGS": text]),
+            (
+                "install",
+                [
+                    "VERSION": "v1.0.0", "ASSET": text, "BIN_DIR": dir.url.appendingPathComponent("bin").path,
+                    "REPOWATCH_SITE_REPOSITORY": "me/fork",
+                    "REPOWATCH_SITE_DOWNLOAD_URL": "file:///nonexistent/" + text,
+                ]
+            ),
+            (text, [:]),
+        ]
+        for (subcommand, environment) in steps {
+            let (run, _) = try Self.step(subcommand, in: dir.url, environment)
+            for line in run.output.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" })
+            {
+                let trimmed = line.drop { $0.isWhitespace }
+                let meant =
+                    trimmed.hasPrefix("::error title=repowatch-site::")
+                    || trimmed.hasPrefix("::warning title=repowatch-site::")
+                    || trimmed.hasPrefix("::notice title=repowatch-site::")
+                // The runner reads `::` first: inside a command of the script's own, `##[` is its text.
+                #expect(
+                    meant || (!trimmed.hasPrefix("::") && !line.contains("##[")),
+                    "\(subcommand) \(environment): \(String(line).debugDescription)\n\(run.output)")
+            }
+        }
     }
 
     @Test("run: args are split like shell words but never evaluated; site-path is absolute")
@@ -174,4 +246,20 @@ struct ActionScriptTests {
             ])
         #expect(unbalanced.status != 0 && unbalanced.output.contains("unbalanced quotes"), "\(unbalanced.output)")
     }
+}
+
+/// Text meant to become a workflow command, for each way the runner reads one.
+struct ActionPayload: Sendable, CustomTestStringConvertible {
+    let text: String
+    let testDescription: String
+
+    static let all = [
+        ActionPayload(text: "v1\n::warning::INJECTED", testDescription: "LF then ::"),
+        ActionPayload(text: "v1\r::error::INJECTED", testDescription: "CR then ::"),
+        ActionPayload(text: "v1\r\n::add-mask::INJECTED", testDescription: "CRLF then ::"),
+        ActionPayload(text: "::stop-commands::INJECTED", testDescription: "leading ::"),
+        ActionPayload(text: "  ::notice::INJECTED", testDescription: "spaces then ::"),
+        ActionPayload(text: "v1 ##[warning]INJECTED", testDescription: "##[ anywhere"),
+        ActionPayload(text: "v1%0A::warning::INJECTED", testDescription: "an escape already written"),
+    ]
 }

@@ -17,10 +17,10 @@ struct ActionWorkflowTests {
         "init's build job: checkout, caches, configure-pages, the action (binary from the cache), upload; it writes a step summary and annotates a config warning on its line"
     )
     func buildJob() async throws {
-        let binary = try await PortableBuild.shared.artifacts().binary
+        let artifacts = try await PortableBuild.shared.artifacts()
         let root = try TempDir("workflow")
         defer { root.remove() }
-        let folders = ["repository", "workspace", "temp", "toolcache", "cache-store", "home"]
+        let folders = ["repository", "workspace", "temp", "toolcache", "cache-store", "home", "releases"]
         for name in folders {
             try FileManager.default.createDirectory(
                 at: root.url.appendingPathComponent(name), withIntermediateDirectories: true)
@@ -40,13 +40,19 @@ struct ActionWorkflowTests {
             host: "127.0.0.2")
         defer { pages.stop() }
 
-        // The binary of the version the action resolves to is in the Actions cache already.
+        // The release asset of the version the action resolves to is in the Actions cache already; the
+        // release itself publishes only its checksum here, so the run cannot have downloaded the asset.
         let arch = PortableBuild.machineArchitecture()
-        let binaryKey = "repowatch-site-bin-v\(Version.current)-linux-\(arch)"
+        let binaryKey = "repowatch-site-release-v\(Version.current)-linux-\(arch)"
         try FileManager.default.createDirectory(
             at: store.appendingPathComponent(binaryKey), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: binary, to: store.appendingPathComponent(binaryKey).appendingPathComponent("repowatch-site"))
+            at: artifacts.tarball,
+            to: store.appendingPathComponent(binaryKey).appendingPathComponent(artifacts.assetName))
+        let release = root.url.appendingPathComponent("releases/v\(Version.current)")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: artifacts.checksum, to: release.appendingPathComponent(artifacts.assetName + ".sha256"))
 
         let runner = WorkflowRunner(
             workspace: workspace, temp: root.url.appendingPathComponent("temp"),
@@ -57,6 +63,7 @@ struct ActionWorkflowTests {
                 "RUNNER_TEMP": root.url.appendingPathComponent("temp").path,
                 "RUNNER_TOOL_CACHE": root.url.appendingPathComponent("toolcache").path, "RUNNER_OS": "Linux",
                 "REPOWATCH_NOW": HistoryEndToEndTests.firstNow,
+                "REPOWATCH_SITE_DOWNLOAD_URL": root.url.appendingPathComponent("releases").absoluteString,
             ],
             github: ["token": Self.token, "run_id": "4242", "repository": "me/watch", "workspace": workspace.path])
         runner.compositeActions["\(PagesWorkflow.actionRepository)@\(PagesWorkflow.actionReference)"] =
