@@ -28,6 +28,9 @@ package struct FetchOptions: Sendable {
     package let budget: Int?
     /// Tests only: the network and the waits of a build run in-process.
     package var substitute: NetworkSubstitute?
+    /// `private: exclude` (site.yml): the cache keeps of a private repository's answer only that it
+    /// is private, and `--verbose` does not name it (`PrivateAnswers`).
+    package var sealsPrivateAnswers = false
 
     /// - Throws: `UsageError` naming the flag, for a value the command line would refuse.
     package init(

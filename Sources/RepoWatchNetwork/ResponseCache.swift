@@ -50,6 +50,10 @@ package struct ResponseCache: Sendable {
             return header
         }
 
+        /// A private repository's answer under `private: exclude` (`PrivateAnswers`): `url` is
+        /// `sealed:KEY` and the body only says it is private.
+        package var isSealed: Bool { url.hasPrefix(ResponseCache.sealedPrefix) }
+
         package var isPermanentRedirect: Bool {
             location != nil && [nil, 301, 308].contains(status)
         }
@@ -83,6 +87,16 @@ package struct ResponseCache: Sendable {
 
     package static func key(for url: String) -> String { SHA256.hex(url) }
 
+    package static let sealedPrefix = "sealed:"
+
+    /// What a sealed entry records in place of its URL: the key it is filed under, nothing readable.
+    package static func sealedURL(for url: String) -> String { sealedPrefix + key(for: url) }
+
+    /// The key an entry is filed under: its URL's, or the one a sealed entry records.
+    private static func key(of entry: Entry) -> String {
+        entry.isSealed ? String(entry.url.dropFirst(sealedPrefix.count)) : key(for: entry.url)
+    }
+
     package func file(for url: String) -> URL { file(key: Self.key(for: url), extension: Self.entryExtension) }
 
     package func file(key: String, extension ext: String) -> URL {
@@ -98,7 +112,8 @@ package struct ResponseCache: Sendable {
         let path = path(key: key, extension: Self.entryExtension)
         markUsed(key, path: path)
         if let data = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false)) {
-            guard let entry = CacheEntryFormat.decode(data), entry.url == url else { return nil }
+            guard let entry = CacheEntryFormat.decode(data), entry.url == url || entry.url == Self.sealedPrefix + key
+            else { return nil }
             return entry
         }
         let legacy = file(key: key, extension: Self.legacyExtension)
@@ -111,7 +126,7 @@ package struct ResponseCache: Sendable {
 
     /// Written to a temporary file and renamed, so a reader never sees half an entry.
     package func store(_ entry: Entry) {
-        let key = Self.key(for: entry.url)
+        let key = Self.key(of: entry)
         let path = path(key: key, extension: Self.entryExtension)
         let target = URL(fileURLWithPath: path, isDirectory: false)
         defer { markUsed(key, path: path) }

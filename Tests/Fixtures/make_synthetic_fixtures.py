@@ -188,7 +188,21 @@ def private_repositories():
         ],
         # `GET /user` with somebody else's token.
         "user-someone-else.json": someone,
+        # Where a renamed repository's redirect leads: a private repository with another owner and name.
+        "repos-get-private-hidden-owner-hidden-thing.json": renamed_into_private(),
+        # BeaverSoftware/test1 as recorded, with a description to look for in every file a build keeps.
+        "repos-get-private-BeaverSoftware-test1-described.json": dict(
+            load("repos-get-BeaverSoftware-test1.json"), description="beaver-dam-blueprints: not for anyone's eyes"),
     }
+
+
+def renamed_into_private():
+    item = json.loads(json.dumps(load("repos-get-BeaverSoftware-test1.json"))
+                      .replace("BeaverSoftware/test1", "hidden-owner/hidden-thing")
+                      .replace("BeaverSoftware", "hidden-owner"))
+    item.update({"name": "hidden-thing", "id": 424243, "description": "hidden-thing-notes: private plans"})
+    item["owner"]["id"] = 424244
+    return item
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchSupport
 
 /// What the owner rules look at in a listed repository.
 package protocol OwnerRuleFacts {
@@ -84,8 +85,12 @@ extension SiteConfig {
         var unlisted: [RepoName: OwnerSource] = [:]
         var problems: [Diagnostic] = []
         let failed = yields.filter { $0.names == nil }.map(\.source)
+        // A private repository an owner listed is known by its name, or (listed from the cache) by
+        // its `SealedName`.
         for reference in references
-        where !seen.contains(RepoKey(reference.name)) && !leftOut.contains(reference.name.key) {
+        where !seen.contains(RepoKey(reference.name)) && !leftOut.contains(reference.name.key)
+            && !leftOut.contains(SealedName.of(reference.name.key) ?? "")
+        {
             if let owner = failed.first(where: { $0.key == reference.name.owner.lowercased() }) {
                 seen.insert(RepoKey(reference.name))
                 ranges.append(.init(positions: order.count..<order.count + 1, source: owner.source))

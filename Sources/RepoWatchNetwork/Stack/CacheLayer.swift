@@ -25,6 +25,8 @@ package struct CacheLayer: NetworkLayer {
             return answer
         case .ask(let header): validators = header
         }
+        var request = request
+        request.isSealed = validators?.isSealed ?? false
         let response: NetworkResponse
         do {
             response = try await next.send(conditional(request, on: validators))
@@ -122,11 +124,18 @@ package struct CacheLayer: NetworkLayer {
         let lastModified = response.headers["last-modified"]
         // Nothing to ask "has this changed?" with: asking again would cost quota every build.
         let validatorLess = status != 200 && etag == nil && lastModified == nil
-        cache.store(
-            .init(
-                url: key, tokenFingerprint: tokenFingerprint, status: status, etag: etag,
-                lastModified: lastModified, link: response.headers["link"], body: response.data, storedAt: now,
-                freshUntil: validatorLess ? now.addingTimeInterval(CacheLifetimes.keptAnswer) : nil))
+        var entry = ResponseCache.Entry(
+            url: key, tokenFingerprint: tokenFingerprint, status: status, etag: etag,
+            lastModified: lastModified, link: response.headers["link"], body: response.data, storedAt: now,
+            freshUntil: validatorLess ? now.addingTimeInterval(CacheLifetimes.keptAnswer) : nil)
+        if options.sealsPrivateAnswers, status == 200, let redacted = PrivateAnswers.redacted(response.data) {
+            entry.body = redacted
+            if PrivateAnswers.isSealed(redacted) {
+                entry.url = ResponseCache.sealedURL(for: key)
+                entry.link = nil
+            }
+        }
+        cache.store(entry)
     }
 
     /// A renamed repository's permanent redirect on the API origin is followed without asking, until

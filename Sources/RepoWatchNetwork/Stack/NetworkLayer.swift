@@ -28,6 +28,9 @@ package struct NetworkRequest: Sendable {
     /// The caller knows the resource exists (a repository's contributors, its document just read;
     /// an avatar a card names): a 4xx is GitHub failing, and the cache's answer stands in.
     package var existsForSure = false
+    /// The cache holds this URL's answer sealed (a private repository's, `PrivateAnswers`): its
+    /// request line names no repository.
+    package var isSealed = false
 
     package init(method: String = "GET", url: URL, accept: String, body: Data? = nil, credentials: Bool) {
         self.method = method

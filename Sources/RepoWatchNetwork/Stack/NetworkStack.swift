@@ -89,8 +89,9 @@ package struct NetworkStack: Sendable {
 
     /// Headers, the request log and the transport: what every API request goes out through.
     private func sender(api: APIScope, token: String?, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
-        let logged = RequestLogLayer(
+        var logged = RequestLogLayer(
             next: TransportLayer(transport), ledger: ledger, trace: options.verbose ? log : nil, clock: clock)
+        logged.redactsPrivate = options.sealsPrivateAnswers
         return HeaderLayer(next: logged, userAgent: userAgent, api: api, token: token)
     }
 

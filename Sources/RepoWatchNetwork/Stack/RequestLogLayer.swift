@@ -10,6 +10,8 @@ package struct RequestLogLayer: NetworkLayer {
     /// Nil unless `--verbose`.
     package let trace: (any BuildLog)?
     package let clock: @Sendable () -> Date
+    /// `private: exclude`: a private repository's request line says so instead of its URL.
+    package var redactsPrivate = false
 
     package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         let started = clock()
@@ -22,12 +24,21 @@ package struct RequestLogLayer: NetworkLayer {
             throw CancellationError()
         } catch {
             await ledger?.recordRequest()
-            trace?.info("\(request.method) \(request.url.absoluteString) failed: \(GitHubError.reason(for: error))")
+            trace?.info("\(request.method) \(shown(request, nil)) failed: \(GitHubError.reason(for: error))")
             throw error
         }
         await ledger?.recordRequest()
         let seconds = String(format: "%.2f", clock().timeIntervalSince(started))
-        trace?.info("\(request.method) \(request.url.absoluteString) → \(response.status) (\(seconds)s)")
+        trace?.info("\(request.method) \(shown(request, response)) → \(response.status) (\(seconds)s)")
         return response
+    }
+
+    /// The URL, or for a private repository's answer its origin and a word: the log of a public
+    /// repository's workflow is public.
+    private func shown(_ request: NetworkRequest, _ response: NetworkResponse?) -> String {
+        guard redactsPrivate, request.isSealed || response.map({ PrivateAnswers.isPrivateDocument($0.data) }) == true
+        else { return request.url.absoluteString }
+        let origin = request.url.scheme.map { "\($0)://" } ?? ""
+        return origin + (request.url.host ?? "") + "/(a private repository)"
     }
 }

@@ -76,6 +76,11 @@ package final class FetchRecords: Sendable {
         }
     }
 
+    /// A repository the site leaves out (private): no line of it stays in `fetched.tsv`.
+    package func forget(at position: Int) {
+        records.withLock { $0[position] = Record() }
+    }
+
     /// Positions, the longest waiting first (never asked before all); ties keep the site's order.
     package func oldestFirst() -> [Int] {
         let times = records.withLock { $0.map(\.askedAt) }

@@ -11,6 +11,8 @@ extension GitHubClient {
     package func repository(_ name: RepoName) async throws -> (RepositoryPayload, Staleness?) {
         let fetched = try await get(configuration.endpoint("/repos/\(name.owner)/\(name.name)"))
         guard fetched.status == 200 else { throw Self.failure(fetched) }
+        // The cache kept only that it is private (`private: exclude`).
+        if PrivateAnswers.isSealed(fetched.data) { return (.sealed(name), fetched.staleness) }
         do {
             return (try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data), fetched.staleness)
         } catch {

@@ -32,6 +32,11 @@ package struct GitHubSource: SiteSource {
         let ledger = RequestLedger()
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
         let cache = ResponseCache(directory: cacheURL, now: now)
+        // Under `private: exclude` a private repository's answers are cached sealed and not named
+        // in request lines (`PrivateAnswers`); nothing more is asked of it (`SnapshotFetcher`).
+        let leavesOutPrivate = config.privateRepos == .exclude
+        var options = self.options
+        options.sealsPrivateAnswers = leavesOutPrivate
         let network = FetchNetwork(api: api, options: options, environment: environment, log: log)
         let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
@@ -62,9 +67,13 @@ package struct GitHubSource: SiteSource {
         fetcher.records = records
         fetcher.refresh = options.refresh
         fetcher.previous = previous
+        fetcher.leavesOutPrivate = leavesOutPrivate
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
-        var countReport = await cards.report()
+        // A private repository's counts are not kept for later builds (`open-counts.json`) either.
+        var countReport = await cards.report(leavingOut: { position, counts in
+            leavesOutPrivate && (counts.isPrivate == true || repos[position].isPrivate)
+        })
         if !options.offline { records.save() }
         // An earlier build's counts stand in offline and where GraphQL counted nothing now.
         if options.offline || countReport.fresh.count < config.repos.count {

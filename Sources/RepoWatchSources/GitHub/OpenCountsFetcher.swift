@@ -57,7 +57,11 @@ package struct OpenCountsFetcher: Sendable {
 
     /// The end of the queries: what could not be counted apart is said once, and the counts are
     /// kept for offline builds.
-    package func finish(_ report: inout Report, keeping configured: [RepoName]) {
+    /// `leavingOut`: whether the site leaves the repository at a position, counted so, out (private).
+    package func finish(
+        _ report: inout Report, keeping configured: [RepoName],
+        leavingOut: (Int, OpenCounts) -> Bool = { _, _ in false }
+    ) {
         guard client != nil else { return }
         // Not warnings: the build is complete and honest without the split (the cards say what they
         // count), and a GitHub Enterprise server without GraphQL would warn on every build.
@@ -73,7 +77,7 @@ package struct OpenCountsFetcher: Sendable {
                     + "apart (\(unresolved[0])); their cards show GitHub's combined count")
         }
         if report.fresh.count > 0 {
-            cache.save(report.fresh, of: configured, now: now)
+            cache.save(report.fresh, of: configured, now: now, leavingOut: leavingOut)
         }
     }
 }
@@ -210,7 +214,12 @@ package struct OpenCountsCache: Sendable {
     /// earlier file is read only when some configured repository was not counted now; the file is
     /// written as text, entry by entry, in the site's order (an encoder holds a tree of the whole
     /// document: for 100,000 repositories, several times the file). A name appears once.
-    package func save(_ fresh: CountsTable, of configured: [RepoName], now: Date) {
+    /// `leavingOut`: positions whose repository the site leaves out (private): not kept, nor an
+    /// earlier entry of theirs.
+    package func save(
+        _ fresh: CountsTable, of configured: [RepoName], now: Date,
+        leavingOut: (Int, OpenCounts) -> Bool = { _, _ in false }
+    ) {
         var earlier: [String: Entry] = [:]
         if fresh.count < configured.count, let data = FileManager.default.contents(atPath: url.path),
             let file = try? Self.decoder.decode(File.self, from: data)
@@ -223,7 +232,10 @@ package struct OpenCountsCache: Sendable {
         for (position, name) in configured.enumerated() {
             let key = name.key
             let line: String
-            if let counts = fresh[position] {
+            if let counts = fresh[position], leavingOut(position, counts) {
+                earlier[key] = nil
+                continue
+            } else if let counts = fresh[position] {
                 // A private repository's release and language are not kept: its text stays off the disk.
                 let shown = counts.isPrivate != true
                 line = Self.line(

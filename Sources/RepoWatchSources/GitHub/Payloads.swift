@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchModel
 import RepoWatchSupport
 
 /// The fields of `GET /repos/{owner}/{repo}` the widgets need; everything else is ignored.
@@ -64,6 +65,15 @@ package struct RepositoryPayload: Decodable, Sendable, Equatable {
         self.language = language
         self.topics = topics
         self.isPrivate = isPrivate
+    }
+
+    /// What a sealed cache entry stands for: a private repository, known by the name asked for and
+    /// nothing else (`PrivateAnswers`).
+    package static func sealed(_ name: RepoName) -> RepositoryPayload {
+        RepositoryPayload(
+            fullName: name.description, owner: Owner(login: name.owner, avatarURL: nil), htmlURL: nil, description: nil,
+            stars: 0, forks: 0, openIssues: 0, hasIssues: false, archived: false, pushedAt: nil, language: nil,
+            topics: [], isPrivate: true)
     }
 
     package init(from decoder: Decoder) throws {

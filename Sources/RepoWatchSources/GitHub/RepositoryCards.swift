@@ -102,11 +102,12 @@ package final class RepositoryCards: Sendable {
         return answers.found.withLock { $0.removeValue(forKey: position) } ?? .unknown
     }
 
-    /// Every batch's counts, once all have answered; logged and saved for offline builds.
-    package func report() async -> OpenCountsFetcher.Report {
+    /// Every batch's counts, once all have answered; logged and saved for offline builds, but for
+    /// the positions `leavingOut` names (private repositories the site leaves out).
+    package func report(leavingOut: (Int, OpenCounts) -> Bool = { _, _ in false }) async -> OpenCountsFetcher.Report {
         for batch in batches { await batch.value }
         var report = answers.collected.withLock { $0 }
-        fetcher.finish(&report, keeping: repos)
+        fetcher.finish(&report, keeping: repos, leavingOut: leavingOut)
         return report
     }
 }

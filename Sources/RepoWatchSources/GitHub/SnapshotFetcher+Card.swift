@@ -8,6 +8,7 @@ extension SnapshotFetcher {
     package func snapshot(
         of payload: RepositoryPayload, configName: String, staleness: GitHubClient.Staleness?, position: Int? = nil
     ) async -> RepoSnapshot {
+        if leavesOutPrivate, payload.isPrivate { return leftOut(configName, position: position) }
         async let ownerAvatar = avatars.avatar(
             url: payload.owner.avatarURL, pixels: Self.ownerAvatarPixels, placeholderFor: payload.owner.login)
         var team = await contributors(of: payload, configName: configName, position: position)
@@ -49,6 +50,15 @@ extension SnapshotFetcher {
         repo.topics = payload.topics
         repo.isPrivate = payload.isPrivate
         repo.pending = team.pending
+        return repo
+    }
+
+    /// A private repository the site leaves out: its name and that it is private, nothing GitHub
+    /// said of it; and no record that its contributors were ever asked.
+    private func leftOut(_ configName: String, position: Int?) -> RepoSnapshot {
+        if let position { records?.forget(at: position) }
+        var repo = RepoSnapshot(configName: configName)
+        repo.isPrivate = true
         return repo
     }
 

@@ -23,6 +23,9 @@ package struct SnapshotFetcher: Sendable {
     package var refresh = false
     /// The site being replaced: its contributors and faces stand in where only they failed.
     package var previous: LastGoodData?
+    /// `private: exclude`: a repository its document calls private is asked nothing more (no
+    /// contributors, no avatar) and becomes a bare snapshot that says so, for the filter to drop.
+    package var leavesOutPrivate = false
 
     /// Named in the warning about a renamed repository.
     package var configFile = "site.yml"

@@ -37,6 +37,15 @@ package struct PrivateRepoFilter: Sendable {
             }
         }
         for listing in gathered.owners.privateListed { keys.formUnion(listing.keys) }
+        // Listed from the cache, an owner's private repository is known by its `SealedName`: a
+        // widget that names it names it in full.
+        if gathered.config.hasWidgetList, keys.contains(where: { $0.contains("/" + SealedName.marker) }) {
+            for widget in gathered.config.widgets {
+                for name in widget.repoNames where keys.contains(SealedName.of(name.key) ?? "") {
+                    keys.insert(name.key)
+                }
+            }
+        }
         leftOut.owners = Self.counts(listed: gathered.owners.privateListed, later: laterByOwner)
         guard !keys.isEmpty else { return (gathered, leftOut) }
         var result = gathered

@@ -1,0 +1,87 @@
+import Foundation
+import RepoWatchSupport
+
+/// A private repository's answers under `private: exclude`: the site will not show the repository,
+/// so the cache keeps only that it is private (a sealed entry: its URL hashed, its validators, no
+/// document) and `--verbose` does not name it. `.repowatch/` is saved with actions/cache, which
+/// other workflows of the repository, pull requests' among them, can restore.
+package enum PrivateAnswers {
+    /// What a sealed entry holds in place of the document, and what the cache answers with it.
+    package static let sealedBody = Data(#"{"private":true}"#.utf8)
+
+    /// Whether `data` is a sealed entry's body.
+    package static func isSealed(_ data: Data) -> Bool { data == sealedBody }
+
+    /// What the cache may keep of a body: nil when it holds nothing private (kept as it came); the
+    /// sealed body for a private repository's document; for a list (an owner's), each private
+    /// repository as a stub that keeps only that it is private, by a `SealedName`.
+    package static func redacted(_ data: Data) -> Data? {
+        guard mayMarkPrivate(data), let value = try? JSONSerialization.jsonObject(with: data) else { return nil }
+        if let document = value as? [String: Any] {
+            return isPrivate(document) ? sealedBody : nil
+        }
+        guard let list = value as? [Any], list.contains(where: { ($0 as? [String: Any]).map(isPrivate) ?? false })
+        else { return nil }
+        let kept = list.map { item -> Any in
+            guard let object = item as? [String: Any], isPrivate(object) else { return item }
+            return stub(of: object)
+        }
+        return try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])
+    }
+
+    /// A list item that says only "a private repository of this owner", named by `SealedName`.
+    private static func stub(of item: [String: Any]) -> [String: Any] {
+        let name = (item["full_name"] as? String).flatMap { SealedName.of($0) } ?? "sealed/\(SealedName.marker)unknown"
+        let owner = String(name.prefix { $0 != "/" })
+        return ["full_name": name, "owner": ["login": owner], "private": true, "visibility": "private"]
+    }
+
+    /// Whether a body is a private repository's document (or a sealed entry's).
+    package static func isPrivateDocument(_ data: Data) -> Bool {
+        isSealed(data) || redacted(data) == sealedBody
+    }
+
+    /// `"private": true`, or a `visibility` other than `public` (Enterprise's `internal`).
+    private static func isPrivate(_ object: [String: Any]) -> Bool {
+        if object["private"] as? Bool == true { return true }
+        guard let visibility = object["visibility"] as? String else { return false }
+        return visibility.lowercased() != "public"
+    }
+
+    /// A quick look before parsing: a `"private"` key whose value is `true`, or a `"visibility"` whose
+    /// value is not `"public"`. Most answers (avatars, contributor lists, public repositories) have
+    /// neither and are kept without being parsed.
+    private static func mayMarkPrivate(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            values(in: raw, of: #""private""#).contains { rest(raw, from: $0, startsWith: "true") }
+                || values(in: raw, of: #""visibility""#).contains { !rest(raw, from: $0, startsWith: #""public""#) }
+        }
+    }
+
+    /// Where the value of each occurrence of `key` starts: past the `:` and white space.
+    private static func values(in raw: UnsafeRawBufferPointer, of key: String) -> [Int] {
+        let needle = Array(key.utf8)
+        guard raw.count >= needle.count, let first = needle.first else { return [] }
+        var starts: [Int] = []
+        var offset = 0
+        while offset + needle.count <= raw.count {
+            guard raw[offset] == first, rest(raw, from: offset, startsWith: key) else {
+                offset += 1
+                continue
+            }
+            offset += needle.count
+            var index = offset
+            while index < raw.count, [UInt8(ascii: ":"), 32, 9, 10, 13].contains(raw[index]) { index += 1 }
+            starts.append(index)
+        }
+        return starts
+    }
+
+    /// Whether the bytes from `index` start with `text`, ignoring ASCII case.
+    private static func rest(_ raw: UnsafeRawBufferPointer, from index: Int, startsWith text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard index + bytes.count <= raw.count else { return false }
+        for (step, byte) in bytes.enumerated() where raw[index + step] | 0x20 != byte | 0x20 { return false }
+        return true
+    }
+}
