@@ -22,7 +22,7 @@ package struct SiteConfigReader {
     package static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
-        "private", "csp", "search", "insights", "open_data",
+        "private", "csp", "search", "insights", "open_data", "history",
     ]
     package static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -93,6 +93,7 @@ package struct SiteConfigReader {
         config.search = fields["search"].flatMap { flag($0, key: "search") } ?? false
         config.insights = fields["insights"].flatMap { flag($0, key: "insights") } ?? true
         config.openData = fields["open_data"].flatMap { flag($0, key: "open_data") } ?? true
+        config.historyBackfill = fields["history"].flatMap { parseHistory($0) } ?? true
         return config
     }
 

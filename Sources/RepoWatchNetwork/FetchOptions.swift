@@ -2,7 +2,7 @@ import Foundation
 import RepoWatchSupport
 
 /// How a build fetches (`--api-url`, `--jobs`, `--offline`, `--timeout`, `--max-wait`, `--retries`,
-/// `--verbose`, `--refresh`, `--rate-limits`, `--budget`): one value, checked here and nowhere else,
+/// `--verbose`, `--refresh`, `--rate-limits`, `--budget`, `--graphql-budget`): one value, checked here and nowhere else,
 /// handed whole from the command line to the network stack and the layers that obey it. The command
 /// line, `serve` and the tests all build it through this initializer, so all get the same checks.
 package struct FetchOptions: Sendable {
@@ -26,6 +26,9 @@ package struct FetchOptions: Sendable {
     package let limits: RateLimits
     /// The REST quota (requests that cost it) one build may spend; nil: all but a tenth of what remains.
     package let budget: Int?
+    /// The GraphQL points the star history (backfill) may spend in one build, after the cards' queries;
+    /// nil: all but a tenth of what the hour has left.
+    package let graphQLBudget: Int?
     /// Tests only: the network and the waits of a build run in-process.
     package var substitute: NetworkSubstitute?
     /// `private: exclude` (site.yml): the cache keeps of a private repository's answer only that it
@@ -36,7 +39,7 @@ package struct FetchOptions: Sendable {
     package init(
         apiURL: String? = nil, jobs: Int = 8, offline: Bool = false, timeout: Double = 30, maxWait: Double = 60,
         retries: Int = 3, verbose: Bool = false, refresh: Bool = false, limits: RateLimits = .github,
-        budget: Int? = nil
+        budget: Int? = nil, graphQLBudget: Int? = nil
     ) throws {
         if timeout <= 0 { throw UsageError("--timeout must be more than 0 seconds") }
         if maxWait < 0 { throw UsageError("--max-wait cannot be negative") }
@@ -44,6 +47,7 @@ package struct FetchOptions: Sendable {
         if offline && refresh { throw UsageError("--offline and --refresh cannot be used together") }
         if jobs < 1 || jobs > 64 { throw UsageError("--jobs must be between 1 and 64") }
         if let budget, budget < 0 { throw UsageError("--budget must be 0 or more requests") }
+        if let graphQLBudget, graphQLBudget < 0 { throw UsageError("--graphql-budget must be 0 or more points") }
         self.apiURL = apiURL
         self.jobs = jobs
         self.offline = offline
@@ -54,6 +58,7 @@ package struct FetchOptions: Sendable {
         self.refresh = refresh
         self.limits = limits
         self.budget = budget
+        self.graphQLBudget = graphQLBudget
     }
 
     /// Every default, which the checks above accept.
@@ -61,6 +66,6 @@ package struct FetchOptions: Sendable {
 
     private init(defaults: Void) {
         (apiURL, jobs, offline, timeout, maxWait, retry) = (nil, 8, false, 30, 60, RetryPolicy())
-        (verbose, refresh, limits, budget) = (false, false, .github, nil)
+        (verbose, refresh, limits, budget, graphQLBudget) = (false, false, .github, nil, nil)
     }
 }

@@ -64,6 +64,9 @@ public struct BuildResult: Sendable {
     /// What the REST budget allowed and held back, and what pacing cost: nil offline and for samples.
     package var budget: RequestBudget.Usage?
     package var pacing: Pacing?
+    /// What reading star and fork dates cost and gave (its points are in the history): nil for
+    /// samples and with `history: backfill: false`.
+    package var backfill: StarBackfill.Report?
     public var output: URL
     public var fileCount: Int
     /// The site's size on disk as GitHub Pages counts it (every file whole, hard links too).

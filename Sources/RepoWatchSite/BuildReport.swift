@@ -35,6 +35,7 @@ extension Build {
             if let limit = counts.quotaLimit, limit < 5_000 { log.info(QuotaOutlook.allowance(limit: limit)) }
         }
         if let pacing = result.pacing, let line = Self.pacing(pacing) { log.info(line) }
+        if let line = result.backfill?.summary { log.info(line) }
         if let budget = result.budget,
             let line = Self.deferral(budget, deferred: tally.deferred, pending: tally.pending)
         {

@@ -77,7 +77,9 @@ extension Build {
         let site = try work.needs(work.site, "the config")
         let snapshot = try work.needs(work.snapshot, "the snapshot")
         let step = HistoryStep(options: work.options, source: try work.needs(work.source, "the source"), log: work.log)
-        let history = await step.record(snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now)
+        let history = await step.record(
+            snapshot, repos: site.config.repos, baseURL: site.config.baseURL, now: site.now,
+            backfill: try work.needs(work.gathered, "the snapshot").backfill, backfillOn: site.config.historyBackfill)
         work.history = (step, history)
     }
 
@@ -132,6 +134,12 @@ extension Build {
         result.byteCount = written.byteCount
         result.budget = gathered.budget
         result.pacing = gathered.pacing
+        // What the backfill cost; its points are in the history now.
+        result.backfill = gathered.backfill.map { report in
+            var summary = report
+            summary.updates = [:]
+            return summary
+        }
         result.elapsed = Date().timeIntervalSince(work.started)
         result.baseURL = site.config.baseURL
         work.build.report(result, elapsed: result.elapsed)

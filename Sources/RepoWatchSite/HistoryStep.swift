@@ -24,8 +24,13 @@ package struct HistoryStep: Sendable {
         self.log = log
     }
 
-    /// A lost cache (GitHub evicts them) is restored first.
-    package func record(_ snapshot: Snapshot, repos: [RepoName], baseURL: URL?, now: Date) async -> History {
+    /// A lost cache (GitHub evicts them) is restored first. Star and fork dates this build read
+    /// (`backfill`) go before each repository's first snapshot; with `backfill: false` in site.yml a
+    /// chart not already backfilled says it starts at its first snapshot because of that.
+    package func record(
+        _ snapshot: Snapshot, repos: [RepoName], baseURL: URL?, now: Date, backfill: StarBackfill.Report? = nil,
+        backfillOn: Bool = true
+    ) async -> History {
         guard isReal else { return SampleHistory.history(for: snapshot) }
         await source.restoreHistory(file, baseURL: baseURL, log: log)
         let found = file.exists
@@ -39,6 +44,16 @@ package struct HistoryStep: Sendable {
             history.record(snapshot, repos: repos)
         } else {
             history.keepOnly(repos)
+        }
+        if let backfill {
+            for name in repos {
+                guard let update = backfill.updates[name.key] else { continue }
+                history.mergeBackfill(name.key, update.points, start: update.start, complete: update.complete)
+            }
+        } else if !backfillOn {
+            for name in repos where history.start(forKey: name.key) != .backfill {
+                history.setStart(name.key, .firstSnapshot(.backfillOff))
+            }
         }
         return history
     }

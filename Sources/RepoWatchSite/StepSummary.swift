@@ -35,6 +35,7 @@ package struct StepSummary {
             "",
         ]
         lines += requestTable
+        if let line = result.backfill?.summary { lines += [MarkdownEscape.text(line), ""] }
         lines += bullets("Unavailable (no data)", scan.unavailable)
         lines += bullets("Pending (not fetched yet: a later build reaches them)", scan.pending)
         lines += bullets("Stale (last good data shown)", scan.stale)

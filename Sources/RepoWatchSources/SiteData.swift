@@ -21,6 +21,9 @@ package struct SiteData: Sendable {
     package var budget: RequestBudget.Usage? = nil
     /// How long requests waited to stay under GitHub's secondary limits.
     package var pacing: Pacing? = nil
+    /// Star and fork dates read for the history (`StarBackfill`): nil for samples, and when site.yml
+    /// turns backfill off.
+    package var backfill: StarBackfill.Report? = nil
 
     /// A widget without data still shows a face, never a broken image.
     package mutating func addPlaceholderFaces() async {

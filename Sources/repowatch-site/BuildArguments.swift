@@ -76,6 +76,16 @@ struct BuildArguments: ParsableArguments {
     var budget: Int?
 
     @Option(
+        name: .customLong("graphql-budget"),
+        help: ArgumentHelp(
+            """
+            At most this many GraphQL points for reading star and fork dates (the history from a \
+            repository's creation) in this build, spent after the cards' queries; what does not fit is read \
+            by later builds. Default: all but 10 % of the GraphQL points the hour has left.
+            """, valueName: "points"))
+    var graphQLBudget: Int?
+
+    @Option(
         name: .customLong("rate-limits"),
         help: ArgumentHelp(
             """
@@ -103,7 +113,7 @@ struct BuildArguments: ParsableArguments {
                 let fetch = try FetchOptions(
                     apiURL: apiURL, jobs: jobs, offline: offline, timeout: timeout, maxWait: maxWait, retries: retries,
                     verbose: verbose, refresh: refresh, limits: try rateLimits.map(Self.limits) ?? .github,
-                    budget: budget)
+                    budget: budget, graphQLBudget: graphQLBudget)
                 var options = try BuildOptions(fetch: fetch, sample: sample)
                 options.configPath = configOption.config
                 options.outputPath = output

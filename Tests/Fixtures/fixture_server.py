@@ -31,6 +31,12 @@ counts (and `latestRelease` when the spec gives a "release"), or null plus a NOT
 `errors` when the repository is not listed; a repository's "private": true answers `isPrivate: true`.
 An entry may also give "node": the rest of the repository's fields in GitHub's shape
 (`nameWithOwner` differing from the name asked for is a rename), merged into the answer.
+Star and fork dates (the history's backfill): an alias asking `stargazers(first: N, after: $s, …)` or
+`forks(first: N, after: $f, …)` gets a page of the entry's "stargazers" / "forks" spec --
+{"dates": [ISO 8601, …]} (oldest first; `edges { starredAt }` / `nodes { createdAt }`, cursors
+"cursor:OFFSET"), {"hidden": true, "total": N} (GitHub's answer to others than admins and
+collaborators since 2026-06-30: the count and an empty list) or {"forbidden": true} (null and a
+FORBIDDEN entry in `errors`); "createdAt" answers the repository's creation time.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -273,6 +279,29 @@ class Fixtures:
 
 REPOSITORY_FIELD_RE = re.compile(
     r"(\w+)\s*:\s*repository\(\s*owner:\s*(\$\w+|\"[^\"]*\")\s*,\s*name:\s*(\$\w+|\"[^\"]*\")\s*\)")
+CONNECTION_RE = re.compile(r"\b(stargazers|forks)\(first:\s*(\d+)(?:,\s*after:\s*(\$\w+|null))?")
+
+
+def dates_page(spec, kind, first, cursor, alias, errors):
+    """One page of star or fork dates in GitHub's shape, or its refusal (None, with an error)."""
+    if spec.get("forbidden"):
+        errors.append({"type": "FORBIDDEN", "path": [alias, kind],
+                       "message": "Resource not accessible by integration"})
+        return None
+    dates = spec.get("dates") or []
+    total = spec.get("total", len(dates))
+    if spec.get("hidden"):
+        return {"totalCount": total, "edges" if kind == "stargazers" else "nodes": [],
+                "pageInfo": {"hasNextPage": False, "endCursor": None}}
+    offset = int(cursor.split(":")[1]) if cursor else 0
+    page = dates[offset:offset + first]
+    end = offset + len(page)
+    if kind == "stargazers":
+        entries = {"edges": [{"starredAt": d} for d in page]}
+    else:
+        entries = {"nodes": [{"createdAt": d} for d in page]}
+    return {"totalCount": total, **entries,
+            "pageInfo": {"hasNextPage": end < len(dates), "endCursor": f"cursor:{end}" if page else cursor}}
 
 
 def graphql_answer(spec: dict, request_body: bytes) -> bytes:
@@ -308,6 +337,12 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
                                **(counts.get("node") or {})}
                 if "release" in counts:  # {"tagName": …, "publishedAt": …}, or null
                     data[alias]["latestRelease"] = counts["release"]
+                if "createdAt" in counts:
+                    data[alias]["createdAt"] = counts["createdAt"]
+                for c in CONNECTION_RE.finditer(line[m.end():]):
+                    kind, size, after = c.group(1), int(c.group(2)), c.group(3)
+                    cursor = value(after) if after and after != "null" else None
+                    data[alias][kind] = dates_page(counts.get(kind) or {}, kind, size, cursor, alias, errors)
     answer = {"data": data}
     if errors:
         answer["errors"] = errors

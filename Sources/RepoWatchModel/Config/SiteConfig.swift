@@ -73,6 +73,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// `open_data:`: `data/repos.json` with its schema, `data/repos.csv`, and each repository's
     /// `history.csv` and badges.
     package var openData = true
+    /// `history: backfill:`: read GitHub's star and fork dates where the token may, so a chart starts
+    /// at the repository's creation rather than at the first build (default on).
+    package var historyBackfill = true
 
     /// Positions in `repos` whose repositories get other files than all (`outputs:`).
     package struct OutputRange: Sendable, Equatable {

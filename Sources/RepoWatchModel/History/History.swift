@@ -98,12 +98,28 @@ package struct History: Sendable, Equatable {
         set(key, merged + observed, start: start)
     }
 
-    /// Sets where the repository's history starts, its points unchanged.
-    package mutating func setStart(_ key: String, _ start: HistoryStart?) {
-        guard let record = series.value(forKey: key) else {
-            if start != nil { set(key, [], start: start) }
+    /// What a build learnt of a repository's star and fork dates. Complete dates (or GitHub's refusal)
+    /// replace any backfilled points; partial ones replace those that reach no further (one restored
+    /// from the published site keeps its whole backfill until this cache's reading catches up). A
+    /// tentative start (not read yet, no GraphQL) never replaces a known one.
+    package mutating func mergeBackfill(_ key: String, _ backfilled: [Point]?, start: HistoryStart, complete: Bool) {
+        let existing = points(forKey: key)
+        let hasBackfilled = existing.first?.backfilled == true
+        let reachedBefore = existing.prefix { $0.backfilled }.last?.seconds ?? 0
+        if let backfilled, complete || !hasBackfilled || (backfilled.last?.seconds ?? 0) >= reachedBefore {
+            setBackfill(key, backfilled, start: start)
             return
         }
+        let known = self.start(forKey: key)
+        if known != nil, start.reason == .notReadYet || start.reason == .noGraphQL { return }
+        if hasBackfilled, start.from != .backfill { return }
+        setStart(key, start)
+    }
+
+    /// Sets where the repository's history starts, its points unchanged.
+    /// A repository without points gets none: it has no series to start.
+    package mutating func setStart(_ key: String, _ start: HistoryStart?) {
+        guard let record = series.value(forKey: key) else { return }
         var unpacked = Self.unpack(record)
         guard unpacked.start != start else { return }
         unpacked.start = start

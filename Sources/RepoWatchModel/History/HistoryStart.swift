@@ -13,8 +13,6 @@ package struct HistoryStart: Sendable, Equatable {
         case starsHidden = "stars-hidden"
         /// `history: backfill: false` in site.yml.
         case backfillOff = "backfill-off"
-        /// A private repository (`private: include`): its dates are not read.
-        case privateRepository = "private"
         /// Not read yet: the GraphQL allowance ran out before this repository's turn.
         case notReadYet = "not-read-yet"
         /// No GraphQL API to ask (no token, or a build with `--offline`).
@@ -25,7 +23,6 @@ package struct HistoryStart: Sendable, Equatable {
             switch self {
             case .starsHidden: "GitHub shows star dates only to the repository's admins and collaborators"
             case .backfillOff: "Star dates are not read: history backfill is off in site.yml"
-            case .privateRepository: "Star dates of private repositories are not read"
             case .notReadYet: "Star dates have not been read yet"
             case .noGraphQL: "Star dates need GitHub's GraphQL API and a token"
             }

@@ -4,7 +4,8 @@ import RepoWatchStorage
 /// How a repository's history thins with age instead of forgetting: measured back from its newest
 /// point, every point of the last two days is kept, then the newest point of each 12-hour slot (UTC)
 /// to 90 days, of each week (Monday to Sunday, UTC) to two years, and of each calendar month (UTC)
-/// before that (of the points the finer tier kept: weeks and months do not nest). At the default 12-hour schedule that keeps every build for 90 days; twenty years of
+/// before that (of the points the finer tier kept: weeks and months do not nest). The oldest point is
+/// always kept: the chart starts where the history does. At the default 12-hour schedule that keeps every build for 90 days; twenty years of
 /// history stay under `History.pointLimit`.
 ///
 /// Thinning keeps the newest point of each slot, so thinning again (as every build does) keeps what it
@@ -56,7 +57,8 @@ package enum HistoryTiers {
         while index >= 0 {
             let point = points[index]
             let slot = slot(of: point.seconds, newest: newest)
-            if slot != previous { kept.append(point) }
+            // The oldest point stays too: where the history starts (a backfilled creation day).
+            if slot != previous || index == 0 { kept.append(point) }
             previous = slot
             index -= 1
         }

@@ -54,9 +54,10 @@ package struct GitHubSource: SiteSource {
         let records = FetchRecords(cacheDirectory: cacheURL, repos: config.repos)
         let order = records.oldestFirst()
         // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
+        let counts = network.openCounts(api, cacheURL: cacheURL, log: log, now: now)
         let cards = RepositoryCards(
-            network.openCounts(api, cacheURL: cacheURL, log: log, now: now), repos: config.repos, order: order,
-            spool: spool, shelf: CardShelf(cache: cache, api: api, keepsPrivate: config.privateRepos == .include),
+            counts, repos: config.repos, order: order, spool: spool,
+            shelf: CardShelf(cache: cache, api: api, keepsPrivate: config.privateRepos == .include),
             wantsCard: { plans[$0].needsDocument })
         if !options.offline {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
@@ -80,6 +81,11 @@ package struct GitHubSource: SiteSource {
             countReport.cached = cards.fetcher.cache.load()
         }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
+        // After the cards: the star history spends only the GraphQL points they left.
+        // Not while GraphQL is failing: the dates wait for a build where the cards could be counted.
+        let graphQLFailing = countReport.queries == 0 && countReport.problem != nil
+        let backfill =
+            graphQLFailing ? nil : await backfill(repos, of: config, counts: counts, remaining: countReport.remaining)
         // What remains for the summary: the counts themselves are in the snapshot now.
         countReport.fresh = CountsTable()
         countReport.cached = [:]
@@ -91,7 +97,26 @@ package struct GitHubSource: SiteSource {
             owners: owners.summary, openCounts: countReport)
         data.budget = network.budget?.usage
         data.pacing = network.pacing
+        data.backfill = backfill
         return data
+    }
+
+    /// Star and fork dates for the history, where site.yml wants them: never for a repository
+    /// without data, nor for a private one the site leaves out.
+    private func backfill(_ repos: RepoList, of config: SiteConfig, counts: OpenCountsFetcher, remaining: Int?) async
+        -> StarBackfill.Report?
+    {
+        guard config.historyBackfill else { return nil }
+        let excludesPrivate = config.privateRepos == .exclude
+        var eligible = [Bool](repeating: false, count: config.repos.count)
+        for index in repos.indices where index < eligible.count {
+            let repo = repos[index]
+            // A pending repository's privacy is not known yet: asked about once it is.
+            eligible[index] = repo.isAvailable && !(excludesPrivate && repo.isPrivate)
+        }
+        let backfill = StarBackfill(
+            counts: counts, cacheDirectory: cacheURL, budget: options.graphQLBudget, log: log, now: now)
+        return await backfill.run(config.repos, eligible: { eligible[$0] }, remaining: remaining)
     }
 
     /// `--offline` asks nothing of any network, the published site included: the previous output

@@ -96,6 +96,13 @@ struct FixtureResponse: Encodable, Sendable {
             graphql: ["repos": .object(repos), "cost": .int(cost), "remaining": 4_997, "limit": 5_000])
     }
 
+    /// GitHub's GraphQL answer to the cards' and the backfill's queries: each repository ("owner/name")
+    /// gets its `spec` (counts, `createdAt`, `stargazers` and `forks` dates, see fixture_server.py).
+    static func graphQLDates(_ specs: [String: JSONValue], cost: Int = 1, remaining: Int = 4_999) -> Self {
+        FixtureResponse(
+            graphql: ["repos": .object(specs), "cost": .int(cost), "remaining": .int(remaining), "limit": 5_000])
+    }
+
     /// A response with no body (204, 304) or an empty one.
     static func empty(status: Int, headers: [String: String]? = nil) -> Self {
         FixtureResponse(status: status, headers: headers)
@@ -139,6 +146,8 @@ struct LoggedRequest: Decodable, Sendable, CustomStringConvertible {
     var isAvatar: Bool { path.hasPrefix("/_avatars/") }
     /// A token-holding build also asks GraphQL to count issues and pull requests apart.
     var isGraphQL: Bool { method == "POST" && pathOnly == "/graphql" }
+    /// The history's backfill: star and fork dates (`StarBackfill`).
+    var isBackfill: Bool { isGraphQL && (body ?? "").contains("query Backfill(") }
     func header(_ name: String) -> String? { headers[name.lowercased()] }
     var description: String { "\(method) \(path) -> \(status.map(String.init) ?? "?")" }
 }

@@ -140,7 +140,10 @@ struct RequestsEndToEndTests {
         #expect(result.stderr.contains("octocat/Gone: not found on GitHub"), "\(result)")
         #expect(result.stderr.contains("kennethreitz/requests was renamed to psf/requests"), "\(result)")
         let log = try await server.requests()
-        #expect(log.filter(\.isGraphQL).count == 1)
+        #expect(log.filter { $0.isGraphQL && !$0.isBackfill }.count == 1)
+        // Star dates are asked after the cards, never for the private repository the site leaves out.
+        let backfill = log.filter(\.isBackfill)
+        #expect(!backfill.isEmpty && backfill.allSatisfy { !($0.body ?? "").contains("secret") }, "\(backfill)")
         let documents = NetworkRoutes.apiRequests(log).filter { !$0.pathOnly.hasSuffix("/contributors") }
         #expect(
             documents.map(\.pathOnly) == ["/repos/octocat/Gone"],

@@ -1,0 +1,132 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+/// One GraphQL document asking for the next page of star dates (and fork dates) of several
+/// repositories, one alias each (`r0`, `r1`, …), as the cards' query does: the first pages of many
+/// repositories cost one query, so learning that GitHub refuses costs a fraction of a point each.
+/// Only dates are asked for (`starredAt`, a fork's `createdAt`), never who starred.
+package struct BackfillQuery: Sendable {
+    /// 50 repositories with two connections of 100 each: 10,000 nodes, about one point.
+    package static let batchSize = 50
+    package static let pageSize = 100
+
+    package struct Item: Sendable, Equatable {
+        package var repo: RepoName
+        /// Nil: this kind is not asked in this query. `.some(nil)`: its first page.
+        package var stars: String??
+        package var forks: String??
+    }
+
+    package let items: [Item]
+
+    package var text: String {
+        var parameters: [String] = []
+        var lines = ["", "  rateLimit { cost remaining limit }"]
+        for (index, item) in items.enumerated() {
+            parameters.append("$o\(index): String!, $n\(index): String!")
+            var fields = "createdAt"
+            if item.stars != nil {
+                parameters.append("$s\(index): String")
+                fields +=
+                    " stargazers(first: \(Self.pageSize), after: $s\(index), orderBy: {field: STARRED_AT, direction: ASC})"
+                    + " { totalCount edges { starredAt } pageInfo { hasNextPage endCursor } }"
+            }
+            if item.forks != nil {
+                parameters.append("$f\(index): String")
+                fields +=
+                    " forks(first: \(Self.pageSize), after: $f\(index), orderBy: {field: CREATED_AT, direction: ASC})"
+                    + " { totalCount nodes { createdAt } pageInfo { hasNextPage endCursor } }"
+            }
+            lines.append("  r\(index): repository(owner: $o\(index), name: $n\(index)) { \(fields) }")
+        }
+        lines[0] = "query Backfill(\(parameters.joined(separator: ", "))) {"
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    package var body: Data {
+        var variables: [String: Any] = [:]
+        for (index, item) in items.enumerated() {
+            variables["o\(index)"] = item.repo.owner
+            variables["n\(index)"] = item.repo.name
+            if let stars = item.stars { variables["s\(index)"] = stars ?? NSNull() }
+            if let forks = item.forks { variables["f\(index)"] = forks ?? NSNull() }
+        }
+        let document: [String: Any] = ["query": text, "variables": variables]
+        return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
+    }
+
+    /// One connection's page, or GitHub's refusal.
+    package enum Page: Sendable, Equatable {
+        case dates([Date], endCursor: String?, hasNextPage: Bool)
+        /// An empty list while `totalCount` > 0 on a first page, `FORBIDDEN` or `NOT_FOUND`.
+        case refused
+    }
+
+    package struct Answer: Sendable, Equatable {
+        package var stars: [String: Page] = [:]
+        package var forks: [String: Page] = [:]
+        package var created: [String: Date] = [:]
+        package var cost: Int?
+        package var remaining: Int?
+        package var limit: Int?
+    }
+
+    /// - Throws: `GitHubError.invalidResponse` when the answer has no `data` at all.
+    package func parse(_ body: Data) throws -> Answer {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw GitHubError.invalidResponse("the GraphQL answer is not a JSON object")
+        }
+        var answer = Answer()
+        // Errors name their place: `["r3"]` (the repository) or `["r3", "stargazers"]`.
+        var refusedPaths = Set<String>()
+        for case let error as [String: Any] in object["errors"] as? [Any] ?? [] {
+            let path = (error["path"] as? [Any] ?? []).compactMap { $0 as? String }
+            let type = error["type"] as? String ?? ""
+            guard ["FORBIDDEN", "NOT_FOUND", "UNAUTHORIZED"].contains(type), !path.isEmpty else { continue }
+            refusedPaths.insert(path.prefix(2).joined(separator: "."))
+        }
+        guard let data = object["data"] as? [String: Any] else {
+            throw GitHubError.invalidResponse("GraphQL answered without data")
+        }
+        if let rate = data["rateLimit"] as? [String: Any] {
+            answer.cost = rate["cost"] as? Int
+            answer.remaining = rate["remaining"] as? Int
+            answer.limit = rate["limit"] as? Int
+        }
+        for (index, item) in items.enumerated() {
+            let alias = "r\(index)"
+            let node = data[alias] as? [String: Any]
+            let key = item.repo.key
+            if let text = node?["createdAt"] as? String, let date = ISO8601.parse(text) { answer.created[key] = date }
+            let whole = node == nil || refusedPaths.contains(alias)
+            if let cursor = item.stars {
+                answer.stars[key] = Self.page(
+                    node?["stargazers"], dates: "edges", date: "starredAt", first: cursor == nil,
+                    refused: whole || refusedPaths.contains(alias + ".stargazers"))
+            }
+            if let cursor = item.forks {
+                answer.forks[key] = Self.page(
+                    node?["forks"], dates: "nodes", date: "createdAt", first: cursor == nil,
+                    refused: whole || refusedPaths.contains(alias + ".forks"))
+            }
+        }
+        return answer
+    }
+
+    private static func page(_ value: Any?, dates key: String, date field: String, first: Bool, refused: Bool) -> Page {
+        guard !refused, let connection = value as? [String: Any] else { return .refused }
+        let total = connection["totalCount"] as? Int ?? 0
+        let entries = connection[key] as? [Any] ?? []
+        // Since 2026-06-30 GitHub answers others than admins and collaborators with the count alone.
+        if first, entries.isEmpty, total > 0 { return .refused }
+        let dates = entries.compactMap { entry in
+            ((entry as? [String: Any])?[field] as? String).flatMap(ISO8601.parse)
+        }
+        let info = connection["pageInfo"] as? [String: Any]
+        let hasNext = (info?["hasNextPage"] as? Bool ?? false) && !entries.isEmpty
+        return .dates(dates, endCursor: info?["endCursor"] as? String, hasNextPage: hasNext)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+/// What earlier builds learnt of each repository's star and fork dates, in `.repowatch/backfill.json`:
+/// how far the pages were read (GitHub's cursor), the running count at the end of each day read,
+/// and when GitHub last refused. Dates only: no login is asked for or kept.
+package struct BackfillState: Sendable, Equatable {
+    /// How long a refusal is remembered before GitHub is asked again.
+    package static let refusalMemory: TimeInterval = 30 * 86_400
+
+    /// One kind of dates (stars or forks) of one repository.
+    package struct Series: Codable, Sendable, Equatable {
+        /// GitHub's `endCursor` after the last page read; nil before the first.
+        package var cursor: String?
+        /// Dates read so far: the count at the end of the last day read.
+        package var read = 0
+        /// `[day, count]`: the count at the end of each day (days since 1970, UTC) that had a date.
+        package var days: [[Int]] = []
+        /// Every page read.
+        package var done = false
+        /// When GitHub last refused (an empty list while `totalCount` > 0, `FORBIDDEN`, `NOT_FOUND`).
+        package var refusedAt: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case cursor, read, days, done
+            case refusedAt = "refused_at"
+        }
+
+        package init() {}
+
+        /// Whether this build asks for a page: not read to the end, and not refused within 30 days.
+        package func wantsPage(now: Date) -> Bool {
+            if let refusedAt { return now.timeIntervalSince(refusedAt) >= BackfillState.refusalMemory }
+            return !done
+        }
+
+        package var refused: Bool { refusedAt != nil }
+
+        /// Adds a page of dates (oldest first, as asked).
+        package mutating func add(_ dates: [Date], endCursor: String?, hasNextPage: Bool) {
+            for date in dates {
+                read += 1
+                let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+                if let last = days.last, last[0] == day {
+                    days[days.count - 1][1] = read
+                } else if let last = days.last, last[0] > day {
+                    // Out of order (GitHub's order is by date): counted on the latest day read.
+                    days[days.count - 1][1] = read
+                } else {
+                    days.append([day, read])
+                }
+            }
+            cursor = endCursor ?? cursor
+            done = !hasNextPage
+        }
+
+        /// A refusal starts the series over: when asked again, from the first page.
+        package mutating func refuse(at now: Date) {
+            self = Series()
+            refusedAt = now
+        }
+
+        /// The count at the end of `day`, where the pages read tell it.
+        package func count(atEndOf day: Int) -> Int? {
+            guard !refused, done || read > 0 else { return nil }
+            if !done, let last = days.last?[0], day > last { return nil }
+            var count = 0
+            for entry in days {
+                if entry[0] > day { break }
+                count = entry[1]
+            }
+            return count
+        }
+    }
+
+    package struct Entry: Codable, Sendable, Equatable {
+        /// The day the repository was created (days since 1970, UTC), once a page said it.
+        package var created: Int?
+        package var stars = Series()
+        package var forks = Series()
+
+        package init() {}
+
+        /// The history's backfilled points: one a day that had a star, a fork or the creation, the
+        /// counts at that day's end (`null` where the dates read do not tell).
+        package var points: [History.Point] {
+            var days = Set(stars.days.map { $0[0] } + forks.days.map { $0[0] })
+            if let created { days.insert(created) }
+            var points: [History.Point] = []
+            for day in days.sorted() where day >= 0 {
+                let starCount = stars.count(atEndOf: day)
+                let forkCount = forks.count(atEndOf: day)
+                guard starCount != nil || forkCount != nil else { continue }
+                points.append(
+                    History.Point(
+                        time: Date(timeIntervalSince1970: TimeInterval(day * 86_400 + 86_399)), stars: starCount,
+                        forks: forkCount, openIssues: nil, contributors: nil, backfilled: true))
+            }
+            return points
+        }
+
+        /// Where the chart starts, from what GitHub answered.
+        package var start: HistoryStart {
+            if stars.refused { return .firstSnapshot(.starsHidden) }
+            if stars.done || stars.read > 0 { return .backfill }
+            return .firstSnapshot(.notReadYet)
+        }
+    }
+
+    package var repos: [String: Entry] = [:]
+
+    package init() {}
+}
+
+/// `.repowatch/backfill.json`: a missing or unreadable file is an empty state (the dates are asked
+/// again, which costs points, never data).
+package struct BackfillFile: Sendable {
+    package let url: URL
+
+    package init(cacheDirectory: URL) {
+        url = cacheDirectory.appendingPathComponent("backfill.json")
+    }
+
+    private struct File: Codable {
+        var schema = 1
+        var repos: [String: BackfillState.Entry]
+    }
+
+    package func load() -> BackfillState {
+        guard let data = FileManager.default.contents(atPath: url.path),
+            let file = try? OpenCountsCache.decoder.decode(File.self, from: data), file.schema == 1
+        else { return BackfillState() }
+        var state = BackfillState()
+        state.repos = file.repos.filter { RepoName.parse($0.key).value?.key == $0.key }
+        return state
+    }
+
+    /// Only the configured repositories' entries are kept.
+    package func save(_ state: BackfillState, keeping configured: [RepoName]) {
+        let keys = Set(configured.map(\.key))
+        let file = File(repos: state.repos.filter { keys.contains($0.key) })
+        do {
+            let data = try OpenCountsCache.encoder.encode(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileIO.writeAtomically(data, to: url.path)
+        } catch {
+            // A state that cannot be written is asked again next build: points, not data.
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+/// Reads each repository's star dates (and fork dates) once, a page of 100 at a time, oldest first,
+/// so its history starts at its creation instead of at the first build. Runs after the cards' queries
+/// and spends only GraphQL points: at most `--graphql-budget`, else all but a tenth of what the hour
+/// has left, so the cards of the next build are never starved. What was read is kept in
+/// `.repowatch/backfill.json` (`BackfillState`) and the next build goes on from there; where GitHub
+/// refuses, it is asked again no sooner than 30 days later.
+package struct StarBackfill: Sendable {
+    /// Nil when GraphQL cannot be asked (`skipped` says why).
+    package let client: GraphQLClient?
+    package let skipped: OpenCountsFetcher.Report.Skipped?
+    package let file: BackfillFile
+    /// `--graphql-budget`: points this build may spend on dates; nil: all but a tenth of what remains.
+    package let budget: Int?
+    package let log: any BuildLog
+    package let now: Date
+
+    package init(counts: OpenCountsFetcher, cacheDirectory: URL, budget: Int?, log: any BuildLog, now: Date) {
+        client = counts.client
+        skipped = counts.skipped
+        file = BackfillFile(cacheDirectory: cacheDirectory)
+        self.budget = budget
+        self.log = log
+        self.now = now
+    }
+
+    /// What a build's backfill gives the history, and what it cost.
+    package struct Report: Sendable, Equatable {
+        /// A repository's backfilled points (nil: none to give) and where its chart starts.
+        package struct Update: Sendable, Equatable {
+            package var points: [History.Point]?
+            package var start: HistoryStart
+            /// Every star date read (or GitHub refused them): the points may replace any earlier ones.
+            package var complete: Bool
+        }
+
+        package var updates: [String: Update] = [:]
+        package var queries = 0
+        package var cost = 0
+        /// The points this build allowed itself; nil when GraphQL was not asked.
+        package var allowance: Int?
+        package var remaining: Int?
+        /// Star dates read in this build.
+        package var datesRead = 0
+        /// Repositories whose star history is complete, refused, or still being read.
+        package var complete = 0
+        package var refused = 0
+        package var waiting = 0
+        package var skipped: OpenCountsFetcher.Report.Skipped?
+        package var problem: String?
+
+        package init() {}
+
+        /// The build's last lines and the step summary say this, beside the REST budget.
+        package var summary: String? {
+            switch skipped {
+            case .noToken?: return "Star history: not read (star dates need a token for GraphQL)"
+            case .noEndpoint?: return "Star history: not read (no GraphQL URL)"
+            case .offline?: return nil
+            case nil: break
+            }
+            guard let allowance else { return nil }
+            var line =
+                "Star history: \(Formatting.plural(queries, "query", "queries")), "
+                + "\(Formatting.grouped(cost)) of \(Formatting.plural(allowance, "GraphQL point", "GraphQL points")) "
+                + "allowed, \(Formatting.plural(datesRead, "date", "dates")) read; "
+                + "\(Formatting.grouped(complete)) complete, \(Formatting.grouped(refused)) refused by GitHub"
+            if waiting > 0 { line += ", \(Formatting.grouped(waiting)) continued next build" }
+            if let problem { line += " (stopped: \(problem))" }
+            return line
+        }
+    }
+
+    /// - Parameters:
+    ///   - repos: the site's repositories; `eligible` says which may be asked about (available, and
+    ///     not a private repository the site leaves out).
+    ///   - remaining: the GraphQL points the hour had left after the cards' queries, when known.
+    package func run(_ repos: [RepoName], eligible: (Int) -> Bool, remaining: Int?) async -> Report {
+        var report = Report()
+        report.skipped = skipped
+        var state = file.load()
+        let earlier = state
+        let candidates = repos.indices.filter(eligible).map { repos[$0] }
+        if let client {
+            await read(&state, candidates, client: client, remaining: remaining, report: &report)
+            file.save(state, keeping: repos)
+        }
+        for name in candidates {
+            guard let entry = state.repos[name.key] else {
+                report.updates[name.key] = .init(
+                    points: nil, start: client == nil ? .firstSnapshot(.noGraphQL) : .firstSnapshot(.notReadYet),
+                    complete: false)
+                if client != nil { report.waiting += 1 }
+                continue
+            }
+            // Points only where this build read something: earlier builds' are in the history already
+            // (a site of many repositories would otherwise carry every one's days through the build).
+            let points = earlier.repos[name.key] == entry ? [] : entry.points
+            let complete = entry.stars.done || entry.stars.refused
+            report.updates[name.key] = .init(
+                points: points.isEmpty ? nil : points, start: entry.start, complete: complete)
+            if entry.stars.refused {
+                report.refused += 1
+            } else if entry.stars.done && (entry.forks.done || entry.forks.refused) {
+                report.complete += 1
+            } else if client != nil {
+                report.waiting += 1
+            }
+        }
+        return report
+    }
+
+    /// Pages until every candidate is read or refused, or the allowance is spent.
+    private func read(
+        _ state: inout BackfillState, _ candidates: [RepoName], client: GraphQLClient, remaining: Int?,
+        report: inout Report
+    ) async {
+        var allowance = budget ?? remaining.map(Self.share)
+        report.allowance = allowance
+        report.remaining = remaining
+        var stalled = 0
+        while true {
+            let items = nextItems(&state, candidates)
+            guard !items.isEmpty else { return }
+            // A query costs at least a point.
+            if let allowance, report.cost + 1 > allowance { return }
+            let query = BackfillQuery(items: Array(items.prefix(BackfillQuery.batchSize)))
+            let answer: BackfillQuery.Answer
+            do {
+                answer = try query.parse(try await client.post(query.body))
+            } catch {
+                report.problem = String(describing: error)
+                return
+            }
+            report.queries += 1
+            report.cost += answer.cost ?? 1
+            report.remaining = answer.remaining ?? report.remaining
+            if allowance == nil, let left = answer.remaining {
+                allowance = Self.share(left + (answer.cost ?? 1))
+                report.allowance = allowance
+            }
+            let before = state
+            apply(answer, of: query, to: &state, report: &report)
+            // A page that moves nothing (a cursor GitHub gives back unchanged) ends the reading.
+            stalled = state == before ? stalled + 1 : 0
+            if stalled >= 2 { return }
+        }
+    }
+
+    /// All but a tenth of what the hour has left.
+    package static func share(_ remaining: Int) -> Int { max(0, remaining - (remaining + 9) / 10) }
+
+    /// What each candidate needs next: its first pages (the repositories never asked first, in the
+    /// site's order), then the further pages of the oldest repositories first.
+    private func nextItems(_ state: inout BackfillState, _ candidates: [RepoName]) -> [BackfillQuery.Item] {
+        var fresh: [BackfillQuery.Item] = []
+        var further: [(created: Int, item: BackfillQuery.Item)] = []
+        for name in candidates {
+            var entry = state.repos[name.key] ?? BackfillState.Entry()
+            let wantsStars = entry.stars.wantsPage(now: now)
+            let wantsForks = entry.forks.wantsPage(now: now)
+            guard wantsStars || wantsForks else { continue }
+            // A refusal 30 days old is asked again from the first page.
+            if wantsStars && entry.stars.refused { entry.stars = BackfillState.Series() }
+            if wantsForks && entry.forks.refused { entry.forks = BackfillState.Series() }
+            state.repos[name.key] = entry
+            let item = BackfillQuery.Item(
+                repo: name, stars: wantsStars ? .some(entry.stars.cursor) : nil,
+                forks: wantsForks ? .some(entry.forks.cursor) : nil)
+            if let created = entry.created {
+                further.append((created, item))
+            } else {
+                fresh.append(item)
+            }
+        }
+        return fresh + further.sorted { $0.created < $1.created }.map(\.item)
+    }
+
+    private func apply(
+        _ answer: BackfillQuery.Answer, of query: BackfillQuery, to state: inout BackfillState, report: inout Report
+    ) {
+        for item in query.items {
+            let key = item.repo.key
+            var entry = state.repos[key] ?? BackfillState.Entry()
+            if let created = answer.created[key] {
+                entry.created = Int((created.timeIntervalSince1970 / 86_400).rounded(.down))
+            }
+            switch answer.stars[key] {
+            case .dates(let dates, let cursor, let next)?:
+                entry.stars.add(dates, endCursor: cursor, hasNextPage: next)
+                report.datesRead += dates.count
+            case .refused?: entry.stars.refuse(at: now)
+            case nil: break
+            }
+            switch answer.forks[key] {
+            case .dates(let dates, let cursor, let next)?: entry.forks.add(dates, endCursor: cursor, hasNextPage: next)
+            case .refused?: entry.forks.refuse(at: now)
+            case nil: break
+            }
+            state.repos[key] = entry
+        }
+    }
+}
