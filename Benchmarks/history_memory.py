@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Peak memory of a build whose history holds a year of points for every repository.
+"""Peak memory of a build whose history holds POINTS points for every repository.
 
-1. A synthetic GitHub (synthetic_server.py, no latency) fills the cache for N repositories.
+1. A synthetic GitHub (synthetic_server.py, no latency) fills the cache for N repositories
+   (`--empty-cache`: skipped; every repository is then unavailable and the build exits 1, but the
+   history is still read, published and saved whole -- the way to measure 100,000 repositories'
+   history without first fetching them).
 2. .repowatch/history.json is replaced by one with POINTS points per repository (written directly,
-   in the file's own format: 10,000 x 365 is about 130 MB).
+   in the file's own format, schema 2). `--tiers` spaces them as the tiers keep a history at the
+   default 12-hour schedule (docs/output.md): 2 days of builds, twice a day to 90 days, weekly to two
+   years, then monthly, the older ones backfilled (stars and forks only, marked in `start`) --
+   480 points is a repository created 17 years before its newest point.
 3. `build --offline` loads that history, renders every page with it, publishes data/history.json
    and saves the history again: its peak RSS (GNU time) is the figure, beside the same build with
    one point per repository. Both files must come out identical to the input history.
 
 Usage: swift build -c release --product repowatch-site
-       Benchmarks/history_memory.py [--repos 10000] [--points 365] [--budget-mib 150]
+       Benchmarks/history_memory.py [--repos 10000] [--points 365] [--tiers] [--empty-cache] [--budget-mib 150]
 """
 
 import argparse
@@ -34,7 +40,7 @@ def start_server():
     return process, f"http://127.0.0.1:{int(line.split()[1])}"
 
 
-def timed(command, cwd):
+def timed(command, cwd, allowed=(0,)):
     """Wall seconds and peak RSS (MiB) of one run, via GNU time."""
     with tempfile.NamedTemporaryFile(delete=False) as out:
         pass
@@ -45,8 +51,9 @@ def timed(command, cwd):
     with open(out.name) as f:
         rss_kib = int(f.read().strip().splitlines()[-1])
     os.unlink(out.name)
-    # Offline builds exit 0 (all data from the cache, stale).
-    if result.returncode != 0:
+    # Offline builds exit 0 (all data from the cache, stale); 1 with an empty cache (every repository
+    # unavailable), which still reads, publishes and saves the history.
+    if result.returncode not in allowed:
         sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-3000:]}")
     return wall, rss_kib / 1024
 
@@ -58,23 +65,55 @@ def write_site(folder, count):
             f.write(f"  - bench-owner-{k // 10}/repo-{k}\n")
 
 
-def write_history(path, count, points, seed=14):
-    """The format History writes: keys sorted, one repository per line, compact arrays."""
+DAY = 86_400
+
+
+def tier_times(points, newest):
+    """`points` times, oldest first, as the tiers keep them at a 12-hour schedule; how many are backfilled."""
+    times = [newest - k * 43_200 for k in range(4)]
+    t = times[-1]
+    while len(times) < points and newest - t < 90 * DAY - 43_200:
+        t -= 43_200
+        times.append(t)
+    while len(times) < points and newest - t < 730 * DAY - 7 * DAY:
+        t -= 7 * DAY
+        times.append(t)
+    observed = len(times)
+    while len(times) < points:
+        t -= 30 * DAY
+        times.append(t)
+    return sorted(times), len(times) - observed
+
+
+def write_history(path, count, points, tiers=False, seed=14):
+    """The format History writes: keys sorted, `start` then `repos`, one repository per line."""
     rng = random.Random(seed)
     keys = sorted(f"bench-owner-{k // 10}/repo-{k}" for k in range(count))
     start = 1_764_000_000
+    if tiers:
+        times, backfilled = tier_times(points, start + 800 * DAY)
+    else:
+        times, backfilled = [start + p * 43_200 for p in range(points)], 0
     with open(path, "w") as f:
-        f.write('{"schema":1,"fields":["time","stars","forks","open_issues","contributors"],"repos":{')
+        f.write('{"schema":2,"fields":["time","stars","forks","open_issues","contributors","open_pulls"],'
+                '"start":{')
+        if backfilled:
+            f.write(",".join(f'\n"{key}":{{"from":"backfill","backfilled":{backfilled}}}' for key in keys))
+        f.write('},"repos":{')
         for index, key in enumerate(keys):
             f.write(("," if index else "") + "\n" + '"' + key + '":[')
-            stars, forks, issues = rng.randrange(100_000), rng.randrange(5_000), rng.randrange(200)
+            stars, forks, issues, pulls = rng.randrange(100_000), rng.randrange(5_000), rng.randrange(200), 9
             rows = []
             # Counts as they move on a busy repository: stars every build, forks and issues often.
-            for p in range(points):
-                stars += rng.randrange(-3, 40)
+            for p, t in enumerate(times):
+                stars += rng.randrange(-3, 40) if p >= backfilled else rng.randrange(0, 40)
                 forks += rng.randrange(0, 3)
+                if p < backfilled:
+                    rows.append(f"[{t},{stars},{forks},null,null,null]")
+                    continue
                 issues = max(0, issues + rng.randrange(-2, 3))
-                rows.append(f"[{start + p * 43_200},{stars},{forks},{issues},4]")
+                pulls = max(0, pulls + rng.randrange(-1, 2))
+                rows.append(f"[{t},{stars},{forks},{issues},4,{pulls}]")
             f.write(",".join(rows) + "]")
         f.write("\n}}\n")
 
@@ -92,6 +131,8 @@ def main():
     ap.add_argument("--repos", type=int, default=10_000)
     ap.add_argument("--points", type=int, default=365)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--tiers", action="store_true", help="points spaced as the tiers keep them, the oldest backfilled")
+    ap.add_argument("--empty-cache", action="store_true", help="no fill: every repository unavailable (exit 1)")
     ap.add_argument("--budget-mib", type=float, default=150, help="docs/benchmarks.md: the 10,000-repository budget")
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "repowatch-site"))
     args = ap.parse_args()
@@ -101,19 +142,25 @@ def main():
     folder = tempfile.mkdtemp(prefix="repowatch-bench-history-")
     try:
         write_site(folder, args.repos)
-        server, base = start_server()
-        try:
-            fill = timed([args.binary, "build", "--api-url", base, "--jobs", "8"], folder)
-        finally:
-            server.terminate()
+        allowed = (0, 1) if args.empty_cache else (0,)
+        if args.empty_cache:
+            base, fill = "http://127.0.0.1:9", None
+            os.makedirs(os.path.join(folder, ".repowatch"))
+        else:
+            server, base = start_server()
+            try:
+                fill = timed([args.binary, "build", "--api-url", base, "--jobs", "8"], folder)
+            finally:
+                server.terminate()
         offline = [args.binary, "build", "--offline", "--api-url", base]
         history = os.path.join(folder, ".repowatch", "history.json")
-        one_point = [timed(offline, folder) for _ in range(args.runs)]
+        write_history(history, args.repos, 1)
+        one_point = [timed(offline, folder, allowed) for _ in range(args.runs)]
 
-        write_history(history, args.repos, args.points)
+        write_history(history, args.repos, args.points, args.tiers)
         size = os.path.getsize(history)
         expected = digest(history)
-        full = [timed(offline, folder) for _ in range(args.runs)]
+        full = [timed(offline, folder, allowed) for _ in range(args.runs)]
         published = os.path.join(folder, "public", "data", "history.json")
         same = digest(published) == expected and digest(history) == expected
     finally:
@@ -125,9 +172,14 @@ def main():
         return f"{label}: peak RSS {peak:.0f} MiB (runs: {', '.join(f'{m:.0f}' for _, m in runs)}), wall s: {walls}"
 
     peak = max(m for _, m in full)
-    print(f"{args.repos} repositories; cache filled in {fill[0]:.1f} s ({fill[1]:.0f} MiB)")
+    if fill:
+        print(f"{args.repos} repositories; cache filled in {fill[0]:.1f} s ({fill[1]:.0f} MiB)")
+    else:
+        print(f"{args.repos} repositories; empty cache (every repository unavailable)")
     print(line("build --offline, 1 point per repository", one_point))
-    print(line(f"build --offline, {args.points} points per repository ({size / 2**20:.0f} MiB of history)", full))
+    shape = ", spaced by the tiers" if args.tiers else ""
+    print(line(f"build --offline, {args.points} points per repository{shape} ({size / 2**20:.0f} MiB of history)",
+               full))
     print(f"published and saved history identical to the input: {'yes' if same else 'NO'}")
     print(f"budget {args.budget_mib:.0f} MiB: {'met' if peak <= args.budget_mib else 'MISSED'}")
     sys.exit(0 if same and peak <= args.budget_mib else 1)
