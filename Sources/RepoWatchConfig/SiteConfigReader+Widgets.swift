@@ -119,7 +119,7 @@ extension SiteConfigReader {
         for item in items {
             guard let text = item.string, let size = SiteConfig.WidgetSize(rawValue: text) else {
                 let sizes = SiteConfig.WidgetSize.allCases.map(\.rawValue)
-                error(item, "widget " + Suggestion.choiceProblem("size", sizes, got: item.string ?? "a list"))
+                error(item, "each of " + Suggestion.choiceProblem("sizes", sizes, got: item.string ?? "a list"))
                 continue
             }
             if !sizes.contains(size) { sizes.append(size) }

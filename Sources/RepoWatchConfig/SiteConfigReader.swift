@@ -176,10 +176,18 @@ package struct SiteConfigReader {
                 node,
                 "unknown locale '\(text)'; English is used (shipped: \(LocaleTag.builtIn.joined(separator: ", ")); "
                     + "a site may add Templates/locales/\(tag).json)"
-                    + Suggestion.didYouMean(text, among: availableLocales ?? LocaleTag.builtIn))
+                    + (Self.isLanguage(tag)
+                        ? "" : Suggestion.didYouMean(text, among: availableLocales ?? LocaleTag.builtIn)))
             return nil
         }
         return tag
+    }
+
+    /// A real language (`he`, Hebrew) is not a slip for one a letter away (`de`): only a tag that
+    /// names no language (`jp`) gets a suggestion.
+    package static func isLanguage(_ tag: String) -> Bool {
+        let language = tag.split(separator: "-").first.map(String.init) ?? tag
+        return Locale.LanguageCode(language.lowercased()).isISOLanguage
     }
 
     package mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {

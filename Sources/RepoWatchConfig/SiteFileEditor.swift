@@ -130,7 +130,13 @@ package struct SiteTextEdit {
         }
         // With `owners:` the site still has repositories when `repos:` is emptied.
         guard config.repos.count > 1 || !config.owners.isEmpty else {
-            throw UsageError("You need to have at least one repository.")
+            let item = try repoItems().first { $0.name.key == saved.key }
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, file: file, line: item?.line ?? 1, column: item?.column ?? 1,
+                    "\(saved) is the last repository, and a site needs at least one; "
+                        + "add another first (`repo add OWNER/NAME`), or list an owner under `owners:`")
+            ])
         }
         if let user = try widgetUsing(saved, repos: config.repos) {
             throw DiagnosticsError([

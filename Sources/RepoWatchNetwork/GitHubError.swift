@@ -86,10 +86,10 @@ extension GitHubError {
             case .cannotConnectToHost: return "could not connect"
             case .cannotFindHost: return "unknown host"
             case .notConnectedToInternet: return "not connected to the internet"
-            default: return urlError.localizedDescription
+            default: return ErrorText.describe(urlError)
             }
         }
-        return (error as NSError).localizedDescription
+        return ErrorText.describe(error)
     }
 }
 

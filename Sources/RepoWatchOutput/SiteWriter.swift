@@ -143,7 +143,7 @@ package struct SiteWriter: Sendable {
         let nsError = error as NSError
         let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         let posix = [nsError, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
-        let reason = posix.map { String(cString: strerror(Int32($0.code))) } ?? nsError.localizedDescription
+        let reason = posix.map { String(cString: strerror(Int32($0.code))) } ?? ErrorText.describe(error)
         return WriteError.io("cannot write \(path): \(reason)")
     }
 

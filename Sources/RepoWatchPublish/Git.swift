@@ -50,7 +50,7 @@ package struct Git: Sendable {
         do {
             try process.run()
         } catch {
-            throw UsageError("cannot run git (\(error.localizedDescription)); install git first")
+            throw UsageError("cannot run git (\(ErrorText.describe(error))); install git first")
         }
         if let input {
             stdin.fileHandleForWriting.write(input)

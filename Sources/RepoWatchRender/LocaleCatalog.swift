@@ -1,6 +1,7 @@
 import BuiltinTemplates
 import Foundation
 import RepoWatchModel
+import RepoWatchSupport
 
 /// The string tables a site can use: the shipped ones, each replaced by a file of the same name in
 /// the site's `Templates/locales/` (as templates are), plus any table a site adds for a locale we do
@@ -53,7 +54,9 @@ package struct LocaleCatalog: Sendable {
                     problems.append(Diagnostic(.error, file: label, line: 1, column: 1, error.description))
                 } catch {
                     problems.append(
-                        Diagnostic(.error, file: label, line: 1, column: 1, "cannot read the table: \(error)"))
+                        Diagnostic(
+                            .error, file: label, line: 1, column: 1,
+                            "cannot read the table: \(ErrorText.describe(error))"))
                 }
             }
         }

@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import RepoWatchModel
 import RepoWatchSite
 import RepoWatchSupport
 
@@ -97,15 +98,24 @@ public final class PreviewServer: Sendable {
         log.info("Changed: \(list); rebuilding…")
         var rebuild = options.build
         rebuild.recordsHistory = false
+        rebuild.warnsWithoutBaseURL = false
         do {
             _ = try await Build(options: rebuild, log: log).run()
             hub.send(.reload)
+        } catch let error as DiagnosticsError {
+            // Each diagnostic already says `error:` after its place; the log must not say it again.
+            DiagnosticReporter(log: log, environment: rebuild.environment, configPath: rebuild.configPath).report(error)
+            stillServing(error.description)
         } catch {
-            let message = String(describing: error)
-            for line in message.split(separator: "\n") { log.error(String(line)) }
-            log.info("Still serving the last good site; fix the error and save to rebuild.")
-            hub.send(.error(message))
+            let message = ErrorText.describe(error)
+            log.error(message)
+            stillServing("error: " + message)
         }
+    }
+
+    private func stillServing(_ message: String) {
+        log.info("Still serving the last good site; fix the error and save to rebuild.")
+        hub.send(.error(message))
     }
 
     /// A folder only this user can enter, for the server's socket.

@@ -27,6 +27,8 @@ public struct BuildOptions: Sendable {
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     public var recordsHistory = true
+    /// Whether a site without `base_url` is warned about; `serve` says it once, at its first build.
+    public var warnsWithoutBaseURL = true
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     public var now: Date?
     public var environment: [String: String] = ProcessInfo.processInfo.environment

@@ -41,7 +41,7 @@ package struct BuildLocks: Sendable {
                     throw UsageError("\(error); try again when it has finished, or raise --lock-wait")
                 case let failure as FileLock.Failure: throw UsageError(failure.description)
                 case is CancellationError: throw error
-                default: throw UsageError("cannot lock \(file.path): \(error.localizedDescription)")
+                default: throw UsageError("cannot lock \(file.path): \(ErrorText.describe(error))")
                 }
             }
         }

@@ -73,7 +73,7 @@ package struct BuildStepError: Error, CustomStringConvertible, Sendable {
     package var step: String
     package var underlying: any Error
 
-    package var description: String { "could not \(step): \(underlying)" }
+    package var description: String { "could not \(step): \(ErrorText.describe(underlying))" }
 }
 
 extension Build {

@@ -26,7 +26,9 @@ extension Build {
     /// folder: everything the user can get wrong is found here, before anything is fetched or written.
     private static func loadConfig(_ work: inout BuildWork) async throws {
         let site = try SiteInputs.load(work.options, log: work.log)
-        if site.config.baseURL == nil { work.log.warning(relativeEmbeds) }
+        if site.config.baseURL == nil, work.options.warnsWithoutBaseURL, !work.options.sample {
+            work.log.warning(relativeEmbeds(configPath: work.options.configPath))
+        }
         work.site = site
     }
 
@@ -153,11 +155,11 @@ extension Build {
         }
     }
 
-    /// Said once a build: without `base_url` every page still works, but snippets copied elsewhere and
-    /// shared links (which need absolute addresses) do not.
-    package static let relativeEmbeds =
-        "site.yml has no base_url (nor was --base-url given): the embed snippets on repository and widget pages "
-        + "will be relative links, which do not work where they are pasted; pages get no canonical link, og:url "
-        + "or og:image (link previews show no picture), and no sitemap.xml is written; set base_url to the "
-        + "address the site is published at, like https://me.github.io/watch/"
+    /// Said once a build (once a `serve` session, never for a sample): without `base_url` every page
+    /// still works, but snippets copied elsewhere and shared links (which need absolute addresses) do
+    /// not. One line; docs/configuration.md says the rest.
+    package static func relativeEmbeds(configPath: String) -> String {
+        "\((configPath as NSString).lastPathComponent) has no base_url; set it to the site's address for embeds "
+            + "that work where pasted, link previews and a sitemap"
+    }
 }

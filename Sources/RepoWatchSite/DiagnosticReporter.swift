@@ -23,8 +23,10 @@ package struct DiagnosticReporter: Sendable {
     }
 
     package func report(_ diagnostics: [Diagnostic]) {
+        var sources = SourceLines()
         for diagnostic in diagnostics.sortedByPosition() {
-            log.info(diagnostic.description)
+            let line = sources.line(diagnostic.line, of: url(of: diagnostic))
+            log.report(diagnostic.message(sourceLine: line))
             let level: GitHubActions.Level = diagnostic.severity == .error ? .error : .warning
             actions.annotate(level, at: place(of: diagnostic), diagnostic.message)
         }
@@ -34,21 +36,50 @@ package struct DiagnosticReporter: Sendable {
     package func report(_ error: DiagnosticsError) {
         report(error.diagnostics)
         if let note = error.note {
-            log.info("error: \(note)")
+            log.report(DiagnosticMessage(.error, location: nil, note))
             actions.annotate(.error, at: nil, note)
         }
     }
 
     /// The file as the repository names it, so the annotation lands on it.
     package func place(of diagnostic: Diagnostic) -> GitHubActions.Place {
-        let url: URL
+        GitHubActions.Place(
+            file: actions.repositoryPath(of: url(of: diagnostic)), line: max(1, diagnostic.line),
+            column: max(1, diagnostic.column))
+    }
+
+    /// The file a diagnostic is about: `--config` as given, or a path beside it (`Templates/…`).
+    package func url(of diagnostic: Diagnostic) -> URL {
         if diagnostic.file == configPath || diagnostic.file.hasPrefix("/") {
-            url = URL(fileURLWithPath: diagnostic.file)
-        } else {
-            url = URL(fileURLWithPath: configPath).deletingLastPathComponent()
-                .appendingPathComponent(diagnostic.file)
+            return URL(fileURLWithPath: diagnostic.file)
         }
-        return GitHubActions.Place(
-            file: actions.repositoryPath(of: url), line: max(1, diagnostic.line), column: max(1, diagnostic.column))
+        return URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent(diagnostic.file)
+    }
+}
+
+/// The lines of the files diagnostics point into, each file read once; a file that cannot be read as
+/// UTF-8 text (missing, a folder, binary) shows no source line.
+struct SourceLines {
+    private var files: [URL: [String.UnicodeScalarView.SubSequence]] = [:]
+
+    mutating func line(_ number: Int, of url: URL) -> String? {
+        if files[url] == nil {
+            let text = (try? Data(contentsOf: url)).flatMap { String(validating: $0, as: UTF8.self) }
+            // By scalar: as Characters, "\r\n" is one and would hide the "\n".
+            files[url] = text.map { $0.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        }
+        guard let lines = files[url], number >= 1, number <= lines.count else { return nil }
+        var line = lines[number - 1]
+        if line.last == "\r" { line = line.dropLast() }
+        return String(String.UnicodeScalarView(line))
+    }
+}
+
+extension Diagnostic {
+    /// As the terminal shows it, with the source line when there is one.
+    package func message(sourceLine: String?) -> DiagnosticMessage {
+        DiagnosticMessage(
+            severity == .error ? .error : .warning, location: "\(file):\(line):\(column)", message,
+            sourceLine: sourceLine, line: line, column: column)
     }
 }

@@ -51,7 +51,9 @@ package struct FeedStep: Sendable {
                 state.observe(snapshot, ids: ids, now: now, recall: recall, remember: remember)
             }
         } catch {
-            log.warning("could not write the feed's memory aside (\(error)); it is kept until the site is written")
+            log.warning(
+                "could not write the feed's memory aside (\(ErrorText.describe(error))); it is kept until the site is written"
+            )
             // Told again from the same memory: the entries already added are known by their ids.
             var memories: [String: FeedMemory] = [:]
             state.observe(snapshot, ids: ids, now: now, recall: recall, remember: { memories[$0] = $1 })
@@ -81,7 +83,7 @@ package struct FeedStep: Sendable {
         do {
             try file.save(state)
         } catch {
-            log.warning("could not save the feed: \(error)")
+            log.warning("could not save the feed: \(ErrorText.describe(error))")
         }
     }
 }

@@ -65,7 +65,7 @@ package struct HistoryStep: Sendable {
         do {
             try file.save(copying: published)
         } catch {
-            log.warning("could not save the history: \(error)")
+            log.warning("could not save the history: \(ErrorText.describe(error))")
         }
     }
 }

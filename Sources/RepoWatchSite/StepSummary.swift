@@ -96,7 +96,7 @@ package struct StepSummary {
             }
             if let note = error.note { lines += ["", MarkdownEscape.text(note)] }
         } else {
-            lines.append("Error: " + MarkdownEscape.text(String(describing: error)))
+            lines.append("Error: " + MarkdownEscape.text(ErrorText.describe(error)))
         }
         lines += [
             "",

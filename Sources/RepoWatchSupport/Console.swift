@@ -7,23 +7,46 @@ public protocol BuildLog: Sendable {
     func info(_ message: String)
     func warning(_ message: String)
     func error(_ message: String)
+    /// A problem with a file the user wrote: its place, the message, and the source line with a caret.
+    func report(_ diagnostic: DiagnosticMessage)
+}
+
+extension BuildLog {
+    public func report(_ diagnostic: DiagnosticMessage) { info(diagnostic.text(.plain)) }
 }
 
 public struct StandardErrorLog: BuildLog {
     /// Under GitHub Actions a line that would be a workflow command is made inert (`ConsoleText`).
     private let actions: Bool
+    /// Colour, when stderr is a terminal and NO_COLOR is unset.
+    package let style: TerminalStyle
 
     public init() { self.init(environment: ProcessInfo.processInfo.environment) }
 
-    package init(environment: [String: String]) { actions = environment["GITHUB_ACTIONS"] == "true" }
+    package init(environment: [String: String], style: TerminalStyle? = nil) {
+        actions = environment["GITHUB_ACTIONS"] == "true"
+        self.style = style ?? .standardError(environment: environment)
+    }
 
-    public func info(_ message: String) { write(message) }
+    public func info(_ message: String) { Console.write(message, to: .standardError, actions: actions) }
 
-    public func warning(_ message: String) { write("warning: \(message)") }
-    public func error(_ message: String) { write("error: \(message)") }
+    public func warning(_ message: String) { write(style.severity("warning:") + " " + sanitised(message)) }
+    public func error(_ message: String) { write(style.severity("error:") + " " + sanitised(message)) }
 
-    private func write(_ line: String) {
-        Console.write(line, to: .standardError, actions: actions)
+    public func report(_ diagnostic: DiagnosticMessage) {
+        // Coloured only on a terminal; there each part is sanitised before the colours go in.
+        if style.colours {
+            write(diagnostic.text(style))
+        } else {
+            Console.write(diagnostic.text(.plain), to: .standardError, actions: actions)
+        }
+    }
+
+    private func sanitised(_ message: String) -> String { ConsoleText.lines(message, actions: actions) }
+
+    /// Already sanitised: the colours' escapes are the only control characters left.
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
 
@@ -41,6 +64,20 @@ package enum Console {
         case .standardOutput: FileHandle.standardOutput.write(data)
         case .standardError: FileHandle.standardError.write(data)
         }
+    }
+}
+
+/// `--quiet`: errors only. Progress, the summary and warnings are dropped.
+package struct QuietLog: BuildLog {
+    package let base: any BuildLog
+
+    package init(_ base: any BuildLog) { self.base = base }
+
+    package func info(_ message: String) {}
+    package func warning(_ message: String) {}
+    package func error(_ message: String) { base.error(message) }
+    package func report(_ diagnostic: DiagnosticMessage) {
+        if diagnostic.severity == .error { base.report(diagnostic) }
     }
 }
 

@@ -68,7 +68,7 @@ package struct GitHubActions: Sendable {
             try handle.write(contentsOf: Data(markdown.utf8))
             return nil
         } catch {
-            return "could not write the step summary to \(summaryFile.path): \(error.localizedDescription)"
+            return "could not write the step summary to \(summaryFile.path): \(ErrorText.describe(error))"
         }
     }
 

@@ -79,9 +79,12 @@ enum CLIReference {
         configuration error; nothing was written.
 
         **Diagnostics.** Problems with the configuration and the templates are printed on stderr as \
-        `FILE:LINE:COL: error: …` or `warning: …`, in the order of the file. A mistyped key, value or \
-        command gets a "did you mean" suggestion. `build --strict` and `check --strict` treat the warnings \
-        about the configuration and the templates as errors.
+        `FILE:LINE:COL: error: …` or `warning: …`, in the order of the file, each followed by the line it is \
+        about and a caret under the column; problems that involve no file read `error: …`. On a terminal \
+        the place, the severity and the caret are coloured, unless `NO_COLOR` is set. A mistyped key, \
+        value or command gets a "did you mean" suggestion when one is close (a real language such as \
+        `locale: he` gets the list of shipped locales instead). `build --strict` and `check --strict` treat \
+        the warnings about the configuration and the templates as errors.
 
         **Environment.** `GITHUB_TOKEN` (else `GH_TOKEN`): the token, sent only to the API origin. \
         `GITHUB_API_URL`: the API base when `--api-url` is not given (default `https://api.github.com`); \

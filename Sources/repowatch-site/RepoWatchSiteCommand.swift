@@ -113,8 +113,15 @@ func runReportingErrors<T>(config: String = "site.yml", _ body: () async throws 
         reporter(config: config).report(error)
         throw ExitCode(2)
     } catch let error as UsageError {
-        Console.write("error: \(error.description)", to: .standardError)
+        StandardErrorLog().error(error.description)
         GitHubActions(environment: ProcessInfo.processInfo.environment).annotate(.error, at: nil, error.description)
         throw ExitCode(2)
+    } catch let error where !(error is ExitCode || error is CancellationError) {
+        // Anything else failed outside the user's input (a disk, a folder); said in words, never as
+        // Foundation's "Error Domain=… Code=…".
+        let message = ErrorText.describe(error)
+        StandardErrorLog().error(message)
+        GitHubActions(environment: ProcessInfo.processInfo.environment).annotate(.error, at: nil, message)
+        throw ExitCode.failure
     }
 }

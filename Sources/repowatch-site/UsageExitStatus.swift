@@ -8,7 +8,7 @@ extension RepoWatchSiteCommand {
     static func main() async {
         InheritedSignals.unblock()
         if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            Console.write(unknown, to: .standardError)
+            writeUsageProblem(unknown)
             Foundation.exit(2)
         }
         do {
@@ -20,15 +20,34 @@ extension RepoWatchSiteCommand {
             }
         } catch {
             if exitCode(for: error).rawValue == ExitCode.validationFailure.rawValue {
-                Console.write(fullMessage(for: error), to: .standardError)
+                writeUsageProblem(fullMessage(for: error))
                 Foundation.exit(2)
+            }
+            // A system error that escaped a command is said in words, not as "Error Domain=… Code=…".
+            if error is CocoaError || error is URLError || error is POSIXError || type(of: error) is NSError.Type {
+                StandardErrorLog().error(ErrorText.describe(error))
+                Foundation.exit(1)
             }
             // As ArgumentParser's `exit(withError:)` does, through `Console`: a failed step's reason
             // may quote GitHub's answer or site.yml.
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
-            if !message.isEmpty { Console.write(message, to: code.isSuccess ? .standardOutput : .standardError) }
+            if code.isSuccess {
+                if !message.isEmpty { Console.write(message, to: .standardOutput) }
+            } else if !message.isEmpty {
+                writeUsageProblem(message)
+            }
             Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// ArgumentParser begins its messages with "Error: "; every other message of the tool with
+    /// "error: ", as compilers do (coloured on a terminal like the others).
+    static func writeUsageProblem(_ message: String) {
+        if message.hasPrefix("Error: ") {
+            StandardErrorLog().error(String(message.dropFirst("Error: ".count)))
+        } else {
+            Console.write(message, to: .standardError)
         }
     }
 }

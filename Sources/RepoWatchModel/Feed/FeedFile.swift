@@ -32,7 +32,7 @@ package struct FeedFile: Sendable {
             try? FileManager.default.removeItem(at: aside)
             let moved = (try? FileManager.default.moveItem(at: url, to: aside)) != nil
             warn(
-                "\(url.path): cannot read the feed (\(error)); "
+                "\(url.path): cannot read the feed (\(ErrorText.describe(error))); "
                     + (moved ? "moved it to \(aside.lastPathComponent)" : "it could not be moved aside"))
             return FeedState()
         }

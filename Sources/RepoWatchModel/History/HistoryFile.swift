@@ -27,7 +27,7 @@ package struct HistoryFile: Sendable {
             try? FileManager.default.removeItem(at: aside)
             let moved = (try? FileManager.default.moveItem(at: url, to: aside)) != nil
             warn(
-                "\(url.path): cannot read the history (\(error)); "
+                "\(url.path): cannot read the history (\(ErrorText.describe(error))); "
                     + (moved ? "moved it to \(aside.lastPathComponent)" : "it could not be moved aside"))
             return History()
         }

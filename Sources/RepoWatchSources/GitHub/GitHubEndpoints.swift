@@ -1,6 +1,7 @@
 import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
+import RepoWatchSupport
 
 /// The REST endpoints a widget needs, on top of the cached, redirect-following `get`.
 extension GitHubClient {
@@ -16,7 +17,8 @@ extension GitHubClient {
         do {
             return (try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data), fetched.staleness)
         } catch {
-            throw GitHubError.invalidResponse("the repository document could not be read (\(error))")
+            throw GitHubError.invalidResponse(
+                "the repository document could not be read (\(ErrorText.describe(error)))")
         }
     }
 
@@ -76,7 +78,8 @@ extension GitHubClient {
             do {
                 page = try JSONDecoder().decode([ContributorPayload].self, from: fetched.data)
             } catch {
-                throw GitHubError.invalidResponse("the contributor list could not be read (\(error))")
+                throw GitHubError.invalidResponse(
+                    "the contributor list could not be read (\(ErrorText.describe(error)))")
             }
             for entry in page where entry.isPerson && people.count < count {
                 people.append(Contributor(login: entry.login!, contributions: entry.contributions))

@@ -2,6 +2,7 @@ import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchStorage
+import RepoWatchSupport
 
 /// `GET /users/{owner}`: who the owner is now (a rename changes `login`) and which listing applies.
 package struct OwnerAccountPayload: Decodable, Sendable {
@@ -108,7 +109,8 @@ extension GitHubClient {
         do {
             account = try JSONDecoder().decode(OwnerAccountPayload.self, from: fetched.data)
         } catch {
-            throw GitHubError.invalidResponse("the account of '\(source.owner)' could not be read (\(error))")
+            throw GitHubError.invalidResponse(
+                "the account of '\(source.owner)' could not be read (\(ErrorText.describe(error)))")
         }
         guard RepoName.isValidOwner(account.login) else {
             throw GitHubError.invalidResponse("GitHub named the owner '\(account.login)'")
@@ -161,7 +163,7 @@ extension GitHubClient {
             guard fetched.status == 200 else { throw Self.failure(fetched) }
             whoami = try JSONDecoder().decode(OwnerAccountPayload.self, from: fetched.data).login
         } catch {
-            let reason = (error as? GitHubError)?.description ?? String(describing: error)
+            let reason = (error as? GitHubError)?.description ?? ErrorText.describe(error)
             return (
                 publicList.0, publicList.1,
                 "private: include: listing only the public repositories of \(account.login): GET /user "
@@ -222,7 +224,8 @@ extension GitHubClient {
         do {
             items = try JSONDecoder().decode([ListedRepositoryPayload].self, from: page.data)
         } catch {
-            throw GitHubError.invalidResponse("the repository list of '\(login)' could not be read (\(error))")
+            throw GitHubError.invalidResponse(
+                "the repository list of '\(login)' could not be read (\(ErrorText.describe(error)))")
         }
         // A name that is not a valid GitHub name cannot be a folder of the site.
         let repos = items.compactMap { item -> ListedRepository? in

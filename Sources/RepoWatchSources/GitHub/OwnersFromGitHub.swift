@@ -54,7 +54,7 @@ extension ListedOwners {
                     } catch let error as GitHubError {
                         return (index, .failure(error))
                     } catch {
-                        return (index, .failure(.network(String(describing: error))))
+                        return (index, .failure(.network(ErrorText.describe(error))))
                     }
                 }
             }

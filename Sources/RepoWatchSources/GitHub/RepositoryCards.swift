@@ -130,7 +130,7 @@ extension OpenCountsFetcher {
         } catch is CancellationError {
             return Batch(failure: "cancelled")
         } catch {
-            return Batch(failure: String(describing: error))
+            return Batch(failure: ErrorText.describe(error))
         }
     }
 }

@@ -97,7 +97,7 @@ extension SnapshotFetcher {
         } catch {
             if let kept = lastGoodTeam(configName, failure: error) { return kept }
             team.note = ContributorsNote.unavailable
-            log.warning("\(configName): could not list contributors: \(error)")
+            log.warning("\(configName): could not list contributors: \(ErrorText.describe(error))")
         }
         return team
     }

@@ -34,7 +34,7 @@ package struct FeedSeed: Sendable {
                     try restore(data, into: file, baseURL: baseURL, from: url.absoluteString, log: log)
                     return
                 } catch {
-                    published = ("\(url) is not a readable feed (\(error))", true)
+                    published = ("\(url) is not a readable feed (\(ErrorText.describe(error)))", true)
                 }
             case .failure(.notPublished): published = ("no feed published at \(url) yet", false)
             case .failure(let reason): published = ("could not fetch the published feed from \(url) (\(reason))", true)

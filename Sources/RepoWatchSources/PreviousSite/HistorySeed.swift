@@ -41,7 +41,7 @@ package struct HistorySeed: Sendable {
                     try restore(data, into: file, from: url.absoluteString, log: log)
                     return
                 } catch {
-                    published = ("\(url) is not a readable history (\(error))", true)
+                    published = ("\(url) is not a readable history (\(ErrorText.describe(error)))", true)
                 }
             case .failure(.notPublished): published = ("none published at \(url) yet", false)
             case .failure(let reason):

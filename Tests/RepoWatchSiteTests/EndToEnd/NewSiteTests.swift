@@ -86,7 +86,12 @@ struct NewSiteTests {
 
         try dir.write("site.yml", "repos:\n  - apple/swift\n")
         let last = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
-        #expect(last.status == 2 && last.stderr.contains("You need to have at least one repository."), "\(last)")
+        #expect(last.status == 2, "\(last)")
+        #expect(
+            last.stderr.hasPrefix(
+                "site.yml:2:5: error: apple/swift is the last repository, and a site needs at least one"),
+            "\(last)")
+        #expect(last.stderr.contains("\n    2 |   - apple/swift\n      |     ^\n"), "\(last)")
     }
 
     @Test(

@@ -185,7 +185,9 @@ struct ServeTests {
         let message = try await RawHTTP.nextMessage(socket)
         #expect(message?["type"] == "error")
         #expect(message?["message"]?.contains("site.yml:2:") == true, "\(String(describing: message))")
-        #expect(server.stderr.contains("error:") && server.stderr.contains("site.yml:2:"), "\(server.stderr)")
+        #expect(server.stderr.contains("\nsite.yml:2:8: error: `repos` is empty"), "\(server.stderr)")
+        #expect(server.stderr.contains("    2 | repos: []\n      |        ^\n"), "\(server.stderr)")
+        #expect(!server.stderr.contains("error: site.yml"), "said twice: \(server.stderr)")
 
         let index = try await RawHTTP.get(port: port, "/")
         #expect(index.status == 200)

@@ -79,6 +79,11 @@ struct ConfigFuzzTests {
         #expect(outcome.loaded >= 50 && outcome.refused >= 300, "loaded \(outcome.loaded), refused \(outcome.refused)")
     }
 
+    /// A diagnostic's source line (`    3 | …`) or caret line (`      | ^`).
+    static func isExcerpt(_ line: Substring) -> Bool {
+        line.range(of: #"^ *\d* \| "#, options: .regularExpression) != nil
+    }
+
     @Test("mutants through the binary: exit 0, 1 or 2, errors as site.yml:LINE:COL, never a crash or a hang")
     func binaryExitStatus() async throws {
         let dir = try TempDir("fuzz-config-binary")
@@ -95,7 +100,8 @@ struct ConfigFuzzTests {
             statuses[result.status, default: 0] += 1
             #expect(!result.timedOut && [0, 1, 2].contains(result.status), "mutant \(index): \(result)")
             if result.status == 2 {
-                let lines = result.stderr.split(separator: "\n")
+                // Each diagnostic is followed by its source line and a caret (`    3 | …`, `      | ^`).
+                let lines = result.stderr.split(separator: "\n").filter { !Self.isExcerpt($0) }
                 #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(pattern) }, "mutant \(index): \(result)")
             }
         }

@@ -165,7 +165,7 @@ struct OwnerRepoEditTests {
         #expect(name.description == "apple/swift")
         #expect(edited == "repos:\nowners:\n  - owner: apple\n")
         #expect(try parse(edited).config.repos.isEmpty)
-        #expect(throws: UsageError.self) {
+        #expect(throws: DiagnosticsError.self) {
             try SiteTextEdit(file: "site.yml", text: "repos:\n  - apple/swift\n").removing("apple/swift")
         }
     }

@@ -95,7 +95,11 @@ struct SiteFileEditorTests {
     func lastRepository() throws {
         #expect {
             try edit("repos:\n  - apple/swift\n").removing("apple/swift")
-        } throws: { String(describing: $0) == "You need to have at least one repository." }
+        } throws: { error in
+            (error as? DiagnosticsError)?.description
+                == "site.yml:2:5: error: apple/swift is the last repository, and a site needs at least one; "
+                + "add another first (`repo add OWNER/NAME`), or list an owner under `owners:`"
+        }
     }
 
     @Test("remove refuses a repository a widget shows, naming the widget's line")
