@@ -174,7 +174,10 @@ struct ActionsReportTests {
         let built = try await Build(options: options, log: log).run()
         #expect(built.exitCode == 0)
         #expect(
-            log.messages.contains { $0.hasSuffix("warning: unknown key 'titel' is ignored; did you mean 'title'?") })
+            log.messages.contains {
+                $0.hasSuffix(
+                    "warning: unknown key 'titel' is ignored; did you mean 'title'?\n    2 | titel: oops\n      | ^")
+            })
     }
 
     @Test("check --strict fails on warnings, including a template that overrides nothing")
