@@ -79,6 +79,8 @@ public struct BuildResult: Sendable {
     public var elapsed: TimeInterval = 0
     /// Where the site will be published (`base_url`, `--base-url`), when known.
     public var baseURL: URL?
+    /// `private: include`: the site shows private repositories, so the result may name them.
+    package var includesPrivate = false
     /// Owners that could not be listed (`owners:`), with the reason.
     public var ownerFailures: [String] = []
     /// How long each of the build's steps took, in order.

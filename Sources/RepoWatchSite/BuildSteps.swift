@@ -144,6 +144,7 @@ extension Build {
         }
         result.elapsed = Date().timeIntervalSince(work.started)
         result.baseURL = site.config.baseURL
+        result.includesPrivate = site.config.privateRepos == .include
         work.build.report(result, elapsed: result.elapsed)
         work.result = result
     }

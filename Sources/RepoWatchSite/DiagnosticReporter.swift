@@ -25,7 +25,7 @@ package struct DiagnosticReporter: Sendable {
     package func report(_ diagnostics: [Diagnostic]) {
         var sources = SourceLines()
         for diagnostic in diagnostics.sortedByPosition() {
-            let line = sources.line(diagnostic.line, of: url(of: diagnostic))
+            let line = diagnostic.quotesSource ? sources.line(diagnostic.line, of: url(of: diagnostic)) : nil
             log.report(diagnostic.message(sourceLine: line))
             let level: GitHubActions.Level = diagnostic.severity == .error ? .error : .warning
             actions.annotate(level, at: place(of: diagnostic), diagnostic.message)

@@ -26,6 +26,8 @@ struct PrivateReport {
                 diagnostics.append(places.widget(position, PrivateLeftOut.widgetMessage(double: isDouble)))
             }
         }
+        // Their lines name the private repositories: no source line under these.
+        for index in diagnostics.indices { diagnostics[index].quotesSource = false }
         reporter.report(diagnostics)
         for owner in leftOut.owners { log.warning(PrivateLeftOut.ownerLine(owner)) }
     }

@@ -95,3 +95,13 @@ package final class MemoryLog: BuildLog {
 
     private func append(_ line: String) { lines.withLock { $0.append(line) } }
 }
+
+/// Standard output, which `--json` keeps for its one document: whatever would otherwise be written
+/// there (workflow commands under GitHub Actions) goes to standard error instead.
+package enum StandardOutput {
+    private static let reserved = Atomic<Bool>(false)
+
+    package static func reserveForDocument() { reserved.store(true, ordering: .relaxed) }
+
+    package static var isReserved: Bool { reserved.load(ordering: .relaxed) }
+}

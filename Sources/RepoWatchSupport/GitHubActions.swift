@@ -25,10 +25,18 @@ package struct GitHubActions: Sendable {
     package let workspace: URL
     private let emit: @Sendable (String) -> Void
 
-    /// - Parameter emit: where workflow commands go; the runner reads them from standard output.
+    /// - Parameter emit: where workflow commands go; the runner reads them from standard output, and
+    ///   from standard error too, where they go when `--json` keeps standard output for its document.
     package init(
         environment: [String: String],
-        emit: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        emit: @escaping @Sendable (String) -> Void = {
+            let line = Data(($0 + "\n").utf8)
+            if StandardOutput.isReserved {
+                FileHandle.standardError.write(line)
+            } else {
+                FileHandle.standardOutput.write(line)
+            }
+        }
     ) {
         isActive = environment["GITHUB_ACTIONS"] == "true"
         summaryFile = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }

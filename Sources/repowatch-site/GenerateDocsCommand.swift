@@ -41,7 +41,7 @@ enum CLIReference {
             let name = path.joined(separator: " ")
             lines.append("| [`\(name)`](#\(anchor(name))) | \(command.configuration.abstract) |")
         }
-        lines += ["", common, ""]
+        lines += ["", common, "", resultDocument, ""]
         for (path, command) in commands {
             lines += ["## \(path.joined(separator: " "))", "", "```text"]
             let help = RepoWatchSiteCommand.helpMessage(for: command, includeHidden: false, columns: columns)
@@ -93,5 +93,48 @@ enum CLIReference {
         (`GITHUB_ACTIONS=true`) diagnostics are also workflow annotations on their file and line, and \
         `build` appends a Markdown summary (repositories fresh, stale and unavailable, requests, 304s, \
         quota left, time, the site's URL) to `$GITHUB_STEP_SUMMARY`.
+        """
+
+    /// The schema of `--json`'s document, next to the options that print it.
+    private static let resultDocument = """
+        **`--json`.** `build --json` and `check --json` print one JSON document on standard output and \
+        nothing else (messages stay on standard error; under GitHub Actions the annotations go there too). \
+        `--quiet` (`-q`) prints errors only. `schema` changes only when a field changes meaning; fields may \
+        be added. `build`:
+
+        ```json
+        {
+          "schema": 1,
+          "command": "build",
+          "ok": true,
+          "exit_status": 0,
+          "sample": false,
+          "output": "/path/to/public",
+          "generated_at": "2026-11-22T12:00:00Z",
+          "elapsed_seconds": 1.234,
+          "files": { "total": 120, "written": 8, "unchanged": 112, "bytes": 812345 },
+          "counts": { "repositories": 3, "fresh": 2, "stale": 1, "unavailable": 0, "pending": 0, "sample": 0 },
+          "requests": { "made": 9, "not_modified": 6, "cache_hits": 0, "from_cache_only": 0, "retries": 0 },
+          "quota": { "remaining": 4963, "limit": 5000 },
+          "repos": [
+            { "name": "apple/swift", "full_name": "apple/swift", "source": "repos", "state": "fresh",
+              "reason": null, "fetched_at": "2026-11-22T12:00:00Z" }
+          ],
+          "owner_failures": [],
+          "errors": []
+        }
+        ```
+
+        `ok` is true when `exit_status` is 0 (1: a repository has no data). `requests` and `quota` are null \
+        for `--sample` (and `quota`'s numbers when GitHub sent no limits). \
+        Each repository's `state` is its widgets' `data-state`: `fresh`, `stale` (last good data; `reason` \
+        says why: GitHub's answer, the budget, `--offline`), `unavailable` (no data; `reason`), `sample` or \
+        `pending` (the budget left it for a later build). `name` is as written in site.yml, `source` is \
+        `repos` or `owner:NAME`; private repositories are left out unless site.yml says `private: include`. \
+        `check --json` prints `{"schema", "command": "check", "ok", "exit_status", "summary", "errors", \
+        "warnings"}`. When either command stops (exit 2, or 1 for a failure outside site.yml), the document \
+        is `{"schema", "command", "ok": false, "exit_status", "errors", "warnings"}`, each problem \
+        `{"severity", "file", "line", "column", "message"}` (`file`, `line` and `column` null when no file \
+        is involved).
         """
 }

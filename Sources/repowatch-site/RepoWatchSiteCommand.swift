@@ -64,13 +64,17 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var arguments: BuildArguments
     @OptionGroup var strictOption: StrictOption
+    @OptionGroup var resultOption: ResultOption
 
     func run() async throws {
-        var options = try arguments.options
-        options.strict = strictOption.strict
-        let result = try await runReportingErrors(config: options.configPath) {
-            try await Build(options: options, log: StandardErrorLog()).run()
+        resultOption.begin()
+        let configPath = arguments.configOption.config
+        let result = try await runReportingErrors(config: configPath, result: (resultOption, "build")) {
+            var options = try arguments.options
+            options.strict = strictOption.strict
+            return try await Build(options: options, log: resultOption.log).run()
         }
+        if resultOption.json { Console.write(ResultDocument.build(result), to: .standardOutput, actions: false) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }
@@ -87,41 +91,82 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var configOption: ConfigOption
     @OptionGroup var strictOption: StrictOption
+    @OptionGroup var resultOption: ResultOption
 
     func run() async throws {
+        resultOption.begin()
         let config = configOption.config
-        try await runReportingErrors(config: config) {
+        try await runReportingErrors(config: config, result: (resultOption, "check")) {
             let report = try Check(configPath: config, strict: strictOption.strict).run()
-            reporter(config: config).report(report.warnings)
-            Console.write(report.summary, to: .standardOutput)
+            reporter(config: config, log: resultOption.log).report(report.warnings)
+            if resultOption.json {
+                Console.write(
+                    ResultDocument.check(summary: report.summary, warnings: report.warnings), to: .standardOutput,
+                    actions: false)
+            } else if !resultOption.quiet {
+                Console.write(report.summary, to: .standardOutput)
+            }
         }
     }
 }
 
+/// `--json` and `--quiet`, for `build` and `check`.
+struct ResultOption: ParsableArguments {
+    @Flag(
+        help: """
+            Print the result as one JSON document on standard output (nothing else goes there; the schema is \
+            in docs/cli.md). Messages still go to standard error.
+            """)
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Print errors only: no progress, summary or warnings on standard error.")
+    var quiet = false
+
+    /// Where messages go: everything, or errors only.
+    var log: any BuildLog { quiet ? QuietLog(StandardErrorLog()) : StandardErrorLog() }
+
+    /// Called before the command writes anything.
+    func begin() { if json { StandardOutput.reserveForDocument() } }
+}
+
 /// Diagnostics on stderr and, under GitHub Actions, as annotations.
-func reporter(config: String) -> DiagnosticReporter {
-    DiagnosticReporter(
-        log: StandardErrorLog(), environment: ProcessInfo.processInfo.environment, configPath: config)
+func reporter(config: String, log: any BuildLog = StandardErrorLog()) -> DiagnosticReporter {
+    DiagnosticReporter(log: log, environment: ProcessInfo.processInfo.environment, configPath: config)
 }
 
 /// Prints configuration and usage problems the way compilers do and exits 2, as the docs promise.
-/// - Parameter config: the configuration the command reads, which the diagnostics' files are beside.
-func runReportingErrors<T>(config: String = "site.yml", _ body: () async throws -> T) async throws -> T {
+/// - Parameters:
+///   - config: the configuration the command reads, which the diagnostics' files are beside.
+///   - result: with `--json`, a failure is also a JSON document on stdout (`command` names it);
+///     with `--quiet`, warnings are not printed.
+func runReportingErrors<T>(
+    config: String = "site.yml", result: (option: ResultOption, command: String)? = nil,
+    _ body: () async throws -> T
+) async throws -> T {
+    let log = result?.option.log ?? StandardErrorLog()
+    func document(_ text: @autoclosure () -> String) {
+        if result?.option.json == true { Console.write(text(), to: .standardOutput, actions: false) }
+    }
+    let command = result?.command ?? ""
     do {
         return try await body()
     } catch let error as DiagnosticsError {
-        reporter(config: config).report(error)
+        reporter(config: config, log: log).report(error)
+        document(
+            ResultDocument.failure(command: command, exitStatus: 2, diagnostics: error.diagnostics, note: error.note))
         throw ExitCode(2)
     } catch let error as UsageError {
-        StandardErrorLog().error(error.description)
+        log.error(error.description)
         GitHubActions(environment: ProcessInfo.processInfo.environment).annotate(.error, at: nil, error.description)
+        document(ResultDocument.failure(command: command, exitStatus: 2, message: error.description))
         throw ExitCode(2)
     } catch let error where !(error is ExitCode || error is CancellationError) {
         // Anything else failed outside the user's input (a disk, a folder); said in words, never as
         // Foundation's "Error Domain=… Code=…".
         let message = ErrorText.describe(error)
-        StandardErrorLog().error(message)
+        log.error(message)
         GitHubActions(environment: ProcessInfo.processInfo.environment).annotate(.error, at: nil, message)
+        document(ResultDocument.failure(command: command, exitStatus: 1, message: message))
         throw ExitCode.failure
     }
 }

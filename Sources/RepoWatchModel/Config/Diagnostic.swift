@@ -9,6 +9,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
+    /// Whether the terminal shows the source line under it; not for a line that names a private
+    /// repository, since a public workflow's log is public.
+    public var quotesSource = true
 
     public init(_ severity: Severity, file: String, line: Int, column: Int, _ message: String) {
         self.severity = severity
