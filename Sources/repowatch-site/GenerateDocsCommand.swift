@@ -13,8 +13,11 @@ struct GenerateDocsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write here instead of standard output.", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Write the man page (docs/man/repowatch-site.1) instead.")
+    var man = false
+
     func run() throws {
-        let text = CLIReference.markdown()
+        let text = man ? ManPage.roff() : CLIReference.markdown()
         if let output {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } else {
@@ -55,7 +58,7 @@ enum CLIReference {
     }
 
     /// Depth first, in the order `--help` lists them; hidden ones left out.
-    private static func visibleCommands(of command: any ParsableCommand.Type, path: [String])
+    static func visibleCommands(of command: any ParsableCommand.Type, path: [String])
         -> [([String], any ParsableCommand.Type)]
     {
         var found = [(path, command)]
@@ -93,6 +96,14 @@ enum CLIReference {
         (`GITHUB_ACTIONS=true`) diagnostics are also workflow annotations on their file and line, and \
         `build` appends a Markdown summary (repositories fresh, stale and unavailable, requests, 304s, \
         quota left, time, the site's URL) to `$GITHUB_STEP_SUMMARY`.
+
+        **Man page and completions.** `man -l docs/man/repowatch-site.1` shows this reference as a man page \
+        (copy it into a `man1` folder on your `MANPATH` to make it `man repowatch-site`). \
+        `repowatch-site --generate-completion-script bash` (or `zsh`, `fish`) prints a completion script \
+        for commands, options and their values: `repowatch-site --generate-completion-script bash > \
+        ~/.local/share/bash-completion/completions/repowatch-site`, or for zsh into a file named \
+        `_repowatch-site` in a folder of your `fpath`, or for fish into \
+        `~/.config/fish/completions/repowatch-site.fish`.
         """
 
     /// The schema of `--json`'s document, next to the options that print it.
