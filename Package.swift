@@ -48,6 +48,7 @@ let package = Package(
                 .embedInCode("assets/style.css"),
                 .embedInCode("assets/copy.js"),
                 .embedInCode("assets/search.js"),
+                .embedInCode("assets/search-file.js"),
                 .embedInCode("assets/share.png"),
                 .embedInCode("locales/en.json"),
                 .embedInCode("locales/ko.json"),

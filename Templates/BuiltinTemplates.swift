@@ -25,6 +25,7 @@ public enum BuiltinTemplates {
         "style.css": PackageResources.style_css,
         "copy.js": PackageResources.copy_js,
         "search.js": PackageResources.search_js,
+        "search-file.js": PackageResources.search_file_js,
         "share.png": PackageResources.share_png,
     ]
 
