@@ -19,6 +19,8 @@ package struct SitePlan: Sendable {
         package var kind: String
         package var size: SiteConfig.WidgetSize
         package var title: String
+        /// The title without the size: `owner/name`, or `top + bottom`.
+        package var name: String
         package var href: String
         package var spec: WidgetFragments.Spec
         /// The repositories it shows, whose pages are rendered with this gallery page.
@@ -170,10 +172,11 @@ package struct SitePlan: Sendable {
             let size = entry.size
             return GalleryItem(
                 kind: size.rawValue, size: size, title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
-                href: SiteLayout.repoFolder(name), spec: .single(name, size, look), repos: [name])
+                name: name.description, href: SiteLayout.repoFolder(name), spec: .single(name, size, look),
+                repos: [name])
         case .double(let id, let top, let bottom):
             return GalleryItem(
-                kind: "double", size: .large, title: "\(top) + \(bottom)",
+                kind: "double", size: .large, title: "\(top) + \(bottom)", name: "\(top) + \(bottom)",
                 href: SiteLayout.widgetFolder(id: id),
                 spec: .double(id: id, top: top, bottom: bottom, look), repos: [top, bottom])
         }

@@ -38,6 +38,8 @@ package struct SiteRenderer: Sendable {
     /// attributes, and the search page and its script are written. The index itself is Pagefind's work.
     package var search = false
     package static let searchScript = "search.js"
+    /// The search page's note for a copy opened from disk, where search.js cannot load.
+    package static let searchFileScript = "search-file.js"
 
     package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -133,7 +135,7 @@ struct PageMaker: Sendable {
             GalleryTile(
                 kind: item.kind, size: item.size.rawValue, title: item.title, href: item.href,
                 html: widgets.html(item.spec, root: page.root, cache: &cache),
-                link: link(item, root: page.root, cache: &cache))
+                link: link(item, root: page.root, cache: &cache), name: item.name)
         }
         // owners: the same widgets in a section per owner.
         let before = plan.lastRepos(onPage: pageIndex - 1)
@@ -242,8 +244,9 @@ struct PageMaker: Sendable {
         try emit(SiteLayout.noJekyll, Data())
         try emit(SiteFeeds.siteFeed, feeds.site())
         let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
-        // The search script is shipped only with the search page that loads it.
-        for (path, data) in templates.assets where renderer.search || path != SiteRenderer.searchScript {
+        // The search scripts are shipped only with the search page that loads them.
+        for (path, data) in templates.assets
+        where renderer.search || (path != SiteRenderer.searchScript && path != SiteRenderer.searchFileScript) {
             // The accents' palettes travel in the stylesheet every page already links.
             let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
             try emit(SiteLayout.asset(path), bytes)

@@ -3,7 +3,8 @@ import Mustache
 // The template keys of `owners:` (Templates/README.md: `sections` on the gallery, `source` on a
 // repository page), typed like the other page contexts. A nil answer is an absent key.
 
-/// `sections`: a run of gallery widgets, under its owner's heading when they come from one owner.
+/// `sections`: a run of gallery widgets, under its owner's heading when they come from one owner;
+/// `tiles`: the same widgets as the grid's items (`GalleryGroup`).
 package struct GallerySection: Sendable, MustacheParent {
     package var widgets: [GalleryTile]
     package var owner: OwnerHeadingContext?
@@ -13,6 +14,7 @@ package struct GallerySection: Sendable, MustacheParent {
     package func child(named key: String) -> Any? {
         switch key {
         case "widgets": return widgets
+        case "tiles": return GalleryGroup.grouping(widgets)
         case "owner": return owner
         case "continued": return owner == nil ? nil : continued
         default: return nil

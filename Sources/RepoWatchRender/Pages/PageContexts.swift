@@ -38,12 +38,15 @@ package struct SiteSummary: Sendable, MustacheParent {
     }
 }
 
-/// `t`, `lang` and `rtl` on every page: its words, `<html lang>` and whether `dir="rtl"`.
+/// `t`, `lang` and `rtl` on every page: its words, `<html lang>` and whether `dir="rtl"`; and the
+/// sentences that name a command, as HTML with the command in `<code dir="ltr">` (`CommandMarkup`).
 package struct PageLocale: Sendable, MustacheParent {
     package var strings: StringTable
 
     package func child(named key: String) -> Any? {
         switch key {
+        case "sample_banner_html": return CommandMarkup.html(strings.text("sample_banner_text"))
+        case "search_file_html": return CommandMarkup.html(strings.text("search_from_file"))
         case "t": return TemplateStrings(table: strings)
         case "lang": return strings.formatter.identifier
         case "rtl": return strings.isRightToLeft
@@ -165,31 +168,6 @@ package struct GalleryPageContext: Sendable, MustacheParent {
             return locale.strings.text(
                 "page_of", ["current": format.grouped(pagination.current), "total": format.grouped(pagination.total)])
         default: return locale.child(named: key)
-        }
-    }
-}
-
-/// An entry of the gallery: `{ kind, size, title, html, href, link }`.
-package struct GalleryTile: Sendable, MustacheParent {
-    package var kind: String
-    package var size: String
-    package var title: String
-    /// Root-relative path of the widget's page (for a repository without one, its would-be folder).
-    package var href: String
-    package var html: String
-    /// Where the caption leads, ready to use: the page (`root` + `href`), or the repository on
-    /// GitHub when it has no page of its own (`outputs: card`); nil: nowhere.
-    package var link: String?
-
-    package func child(named key: String) -> Any? {
-        switch key {
-        case "kind": return kind
-        case "size": return size
-        case "title": return title
-        case "href": return href
-        case "link": return link
-        case "html": return html
-        default: return nil
         }
     }
 }
