@@ -10,7 +10,7 @@ extension SVGWidget {
         if let delta = item.text, item.isDelta {
             out += text(
                 delta, x: x, y: Self.baseline(lineTop, size.deltaFont), size: size.deltaFont, classes: "s t",
-                fill: deltaColor(item))
+                fill: deltaColor(item), direction: .auto)
             return
         }
         let icon: SVGIcon
@@ -20,13 +20,15 @@ extension SVGWidget {
         case .issues: icon = .issue
         case .pulls, .delta: icon = .pull
         }
-        out += icon.draw(x: x, y: lineTop + (16 - size.icon) / 2, size: size.icon, color: palette.muted)
+        out += icon.draw(
+            x: mirror(x, width: size.icon), y: lineTop + (16 - size.icon) / 2, size: size.icon, color: palette.muted)
         x += size.icon + size.iconGap
         if let value = item.text {
-            out += text(value, x: x, y: Self.baseline(lineTop, size.font), size: size.font, classes: "s m t")
+            out += text(
+                value, x: x, y: Self.baseline(lineTop, size.font), size: size.font, classes: "s m t", direction: .auto)
         } else {
             out +=
-                "<rect x=\"\(n(x))\" y=\"\(n(lineTop + 3))\" width=\"\(n(StatsRow.placeholderWidth))\" height=\"10\" "
+                "<rect x=\"\(n(mirror(x, width: StatsRow.placeholderWidth)))\" y=\"\(n(lineTop + 3))\" width=\"\(n(StatsRow.placeholderWidth))\" height=\"10\" "
             out += "rx=\"5\" fill=\"\(palette.placeholder)\"/>"
         }
     }
@@ -48,32 +50,26 @@ extension SVGWidget {
     // MARK: - Language and release (as large.mustache's .rw-details)
 
     /// Draws the row under the large card, from 8 px inside the card's padding (as `.rw-details`);
-    /// returns how far it pushes Top Contributors down (none without details).
+    /// returns how far it pushes Top Contributors down (none without details). The tag and its date
+    /// are one text, as in the HTML, so the date follows the tag at a space's width in any font.
     package mutating func details(_ repo: RepoCard, top: Double) -> Double {
         guard !repo.noData, repo.hasDetails else { return 0 }
         let row = DetailsRow(repo)
-        let clipID = clipRect(x: 16, y: top, width: Self.width - 32, height: 16)
-        out += "<g clip-path=\"url(#\(clipID))\">"
         let baseline = Self.baseline(top, 12)
         if let language = repo.language {
             let fill = palette.accented ? palette.text : language.color ?? palette.muted
             let gray = desaturated ? " filter=\"url(#rw-gray)\"" : ""
-            out += "<circle cx=\"\(n(16 + 5))\" cy=\"\(n(top + 8))\" r=\"4.17\" fill=\"\(fill)\"\(gray)/>"
-            let clipName = clipRect(x: 30, y: top, width: row.languageName, height: 16)
-            out += "<g clip-path=\"url(#\(clipName))\">"
-            out += text(language.name, x: 30, y: baseline, size: 12, classes: "s m") + "</g>"
+            out += "<circle cx=\"\(n(mirror(16 + 5)))\" cy=\"\(n(top + 8))\" r=\"4.17\" fill=\"\(fill)\"\(gray)/>"
+            let name = TextWidth.fit(language.name, size: 12, bold: true, width: row.languageName)
+            out += text(name, x: 30, y: baseline, size: 12, classes: "s m", direction: .auto)
         }
         if let release = repo.release {
             let x = 16 + row.releaseX
-            out += SVGIcon.tag.draw(x: x, y: top + 1.5, size: 13, color: palette.muted)
-            let clipTag = clipRect(x: x + 17, y: top, width: row.tag, height: 16)
-            out += "<g clip-path=\"url(#\(clipTag))\">"
-            out += text(release.tag, x: x + 17, y: baseline, size: 12, classes: "s m") + "</g>"
-            if let ago = release.ago {
-                out += text("· " + ago, x: x + 17 + row.tag + 3.6, y: baseline, size: 12, classes: "s m")
-            }
+            out += SVGIcon.tag.draw(x: mirror(x, width: 13), y: top + 1.5, size: 13, color: palette.muted)
+            let tag = TextWidth.fit(release.tag, size: 12, bold: true, width: row.tag)
+            let line = tag + (release.ago.map { " · " + $0 } ?? "")
+            out += text(line, x: x + 17, y: baseline, size: 12, classes: "s m")
         }
-        out += "</g>"
         return 16 - 8 + 14
     }
 
@@ -102,12 +98,13 @@ extension SVGWidget {
     // MARK: - Top Contributors (as large.mustache)
 
     package mutating func team(_ repo: RepoCard, top: Double) {
-        out += text(repo.strings.text("top_contributors"), x: 16, y: top + 12.5, size: 13, classes: "b m")
+        let title = TextWidth.fit(repo.strings.text("top_contributors"), size: 13, bold: true, width: Self.width - 32)
+        out += text(title, x: 16, y: top + 12.5, size: 13, classes: "b m")
         let people = repo.contributors
         guard !people.isEmpty else {
-            let note = repo.contributorsNote ?? ""
+            let note = TextWidth.fit(repo.contributorsNote ?? "", size: 13, bold: false, width: Self.width - 32)
             let center = (top + 24.25 + Self.largeHeight - 36) / 2
-            out += text(note, x: Self.width / 2, y: center + 4, size: 13, classes: "m", anchor: "middle")
+            out += text(note, x: Self.width / 2, y: center + 4, size: 13, classes: "m", anchor: .middle)
             return
         }
         let cellWidth = (Self.width - 32 - 12) / 2
@@ -116,19 +113,18 @@ extension SVGWidget {
         for (index, person) in people.prefix(4).enumerated() {
             let x = 16 + Double(index % 2) * (cellWidth + 12)
             let y = gridTop + Double(index / 2) * 68
-            let login = person.login
-            avatar(person.avatar, x: x, y: y + 6, size: 44, name: login)
-            let clip = clipRect(x: x + 54, y: y, width: cellWidth - 54, height: 56)
-            out += "<g clip-path=\"url(#\(clip))\">"
-            out += text(login, x: x + 54, y: y + 25, size: 14, classes: "s")
-            out += text(person.display, x: x + 54, y: y + 41, size: 12, classes: "m t")
-            out += "</g>"
+            avatar(person.avatar, x: x, y: y + 6, size: 44, name: person.login)
+            let login = TextWidth.fit(person.login, size: 14, bold: true, width: cellWidth - 54)
+            out += text(login, x: x + 54, y: y + 25, size: 14, classes: "s", direction: .auto)
+            let count = TextWidth.fit(person.display, size: 12, bold: false, width: cellWidth - 54)
+            out += text(count, x: x + 54, y: y + 41, size: 12, classes: "m t", direction: .auto)
         }
     }
 
     // MARK: - Pieces
 
     package mutating func avatar(_ avatar: RepoCard.Avatar, x: Double, y: Double, size: Double, name: String) {
+        let x = mirror(x, width: size)
         let radius = size / 2
         let (cx, cy) = (x + radius, y + radius)
         out += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(radius))\" fill=\"\(palette.tag)\"/>"
@@ -151,23 +147,40 @@ extension SVGWidget {
         out += " href=\"\(uri)\"/>"
     }
 
-    package mutating func clipRect(x: Double, y: Double, width: Double, height: Double) -> String {
-        clipCount += 1
-        let id = "rw-c\(clipCount)"
-        out +=
-            "<clipPath id=\"\(id)\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\"/></clipPath>"
-        return id
+    /// Which edge of its slot a text hangs from, in the left-to-right layout (mirrored with the widget).
+    package enum Anchor: String {
+        case start, middle, end
     }
 
+    /// Whose direction a text takes: the widget's (its own words), or its own first strong character's
+    /// (a name, a login, a description: `dir="auto"` in the HTML), so a Latin name keeps its beginning.
+    package enum Direction {
+        case widget, auto
+    }
+
+    /// A `<text>` at `x` of the left-to-right layout, mirrored in a right-to-left widget. Its
+    /// `text-anchor` is set for the direction it is drawn in (start is the right edge of right-to-left
+    /// text), so the text hangs from the same edge of its slot either way.
     package func text(
         _ value: String, x: Double, y: Double, size: Double, classes: String = "", fill: String? = nil,
-        anchor: String? = nil
+        anchor: Anchor = .start, direction: Direction = .widget
     ) -> String {
-        var tag = "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\""
+        var edge = anchor
+        if rtl { edge = edge == .start ? .end : edge == .end ? .start : .middle }
+        let rightToLeft = direction == .auto ? TextDirection.isRightToLeft(value) : rtl
+        if rightToLeft { edge = edge == .start ? .end : edge == .end ? .start : .middle }
+        var tag = "<text x=\"\(n(mirror(x)))\" y=\"\(n(y))\" font-size=\"\(n(size))\""
         if !classes.isEmpty { tag += " class=\"\(classes)\"" }
         if let fill { tag += " style=\"fill:\(fill)\"" }
-        if let anchor { tag += " text-anchor=\"\(anchor)\"" }
+        if rightToLeft { tag += " direction=\"rtl\"" }
+        if edge != .start { tag += " text-anchor=\"\(edge.rawValue)\"" }
         return tag + ">" + XMLEscape.xml(value) + "</text>"
+    }
+
+    /// `x` of the left-to-right layout where it is drawn: mirrored across the card in a right-to-left
+    /// widget (`width`: of a box whose left edge `x` is, so the box keeps its place).
+    package func mirror(_ x: Double, width: Double = 0) -> Double {
+        rtl ? Self.width - x - width : x
     }
 
     package func n(_ value: Double) -> String { Sparkline.number(value) }

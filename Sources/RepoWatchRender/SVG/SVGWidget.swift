@@ -6,7 +6,9 @@ import RepoWatchSupport
 /// proxy blocks anything an SVG would load, so avatars are inlined as data URIs and the SVG refers
 /// to nothing outside itself. Drawn from the same `RepoCard`s as the HTML widgets (the same
 /// text, states and colours) with the stylesheet's geometry; text positions are computed here,
-/// since an SVG has no layout engine, and overlong text is clipped where the HTML ellipsizes it.
+/// since an SVG has no layout engine, and overlong text ends in "…" where the HTML ellipsizes it,
+/// fitted with `TextWidth`'s conservative table so no viewer's font runs it past its slot. A
+/// right-to-left widget is the same layout mirrored, as the HTML's `dir="rtl"` mirrors its flex rows.
 package struct SVGWidget {
     package static let width = Double(WidgetFrame.width)
     package static let mediumHeight = Double(WidgetFrame.mediumHeight)
@@ -22,14 +24,17 @@ package struct SVGWidget {
     package let palette: SVGPalette
     package let desaturated: Bool
     package let avatars: AvatarDataURIs
+    /// Mirrored: the avatar on the right, the days number on the left, rows from right to left.
+    package let rtl: Bool
     /// Set when a first attempt was too big: every avatar becomes its small placeholder.
     package var placeholdersOnly = false
 
     package var out = ""
     package var clipCount = 0
 
-    package init(kind: Kind, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs) {
+    package init(kind: Kind, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs, rtl: Bool = false) {
         self.kind = kind
+        self.rtl = rtl
         palette = SVGPalette(look: look, dark: dark)
         desaturated = look.rendering == .desaturated
         self.avatars = avatars
@@ -39,10 +44,11 @@ package struct SVGWidget {
     package static func render(
         _ kind: Kind, repos: [RepoCard], state: RepoCard.State, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs
     ) -> String {
-        var widget = SVGWidget(kind: kind, look: look, dark: dark, avatars: avatars)
+        let rtl = repos.first?.strings.isRightToLeft ?? false
+        var widget = SVGWidget(kind: kind, look: look, dark: dark, avatars: avatars, rtl: rtl)
         var svg = widget.draw(repos, state: state)
         if svg.utf8.count > byteLimit {
-            widget = SVGWidget(kind: kind, look: look, dark: dark, avatars: avatars)
+            widget = SVGWidget(kind: kind, look: look, dark: dark, avatars: avatars, rtl: rtl)
             widget.placeholdersOnly = true
             svg = widget.draw(repos, state: state)
         }

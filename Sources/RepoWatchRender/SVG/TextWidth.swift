@@ -1,33 +1,39 @@
-/// Rough text widths for laying out text (no font metrics at build time): advance widths of the widest
-/// common sans-serif fallback, DejaVu Sans (what Linux browsers draw the font stack with when no Apple,
-/// Segoe or Roboto font is installed), so text measured here stops short of what follows it in every
-/// font. Digits and separators, which decide whether a stats row fits, match DejaVu within 3 %; letters
-/// err wide. Measured in Chromium: Tests/Browser/check_widgets.py reports any stats row that wraps.
+/// Conservative text widths for laying out the SVG widgets, which have no layout engine and are drawn
+/// by viewers with whatever fonts they have. The widgets' font stack (-apple-system, Segoe UI, Roboto,
+/// Helvetica, Arial, then the system's sans-serif) is measured against its widest common member,
+/// DejaVu Sans, the sans-serif most Linux systems fall back to: this table holds DejaVu Sans's advance
+/// widths (Book for regular text, Bold for weights 600 and 700, which draw with it) for printable ASCII,
+/// and every estimate adds 3 %. SF Pro, Segoe UI, Roboto, Helvetica and Arial draw each of these
+/// characters narrower, so text fitted with this table stays inside its slot in all of them. Outside
+/// ASCII, scripts get one width per character that errs wide (docs/templates.md lists the table and
+/// how it was measured).
 package enum TextWidth {
+    /// Added to every estimate: kerning, hinting and rounding differ between viewers.
+    package static let margin = 1.03
+    package static let ellipsis = "\u{2026}"
+
     package static func estimate(_ text: String, size: Double, bold: Bool) -> Double {
-        var em = 0.0
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "0"..."9": em += 0.65
-            case ",", ".", ":", ";", "'", "|", "!", "i", "l", "j", "I": em += 0.35
-            // Spaces, and the no-break spaces that group digits and join compact units ("2147 M").
-            case " ", "\u{00A0}", "\u{2009}", "\u{202F}": em += 0.35
-            case "f", "t", "r", "(", ")", "-", "/": em += 0.45
-            case "m", "w", "@", "%": em += 0.98
-            case "W": em += 1.02
-            case "M": em += 0.91
-            case "A"..."Z", "+", "\u{2212}", "\u{00B1}", "#", "&": em += 0.84
-            case "a"..."z", "_", "?": em += 0.64
-            case "\u{0600}"..."\u{06FF}", "\u{0750}"..."\u{077F}", "\u{FB50}"..."\u{FDFF}", "\u{FE70}"..."\u{FEFF}":
-                em += 0.55  // Arabic letters join narrow
-            default: em += scalar.properties.isEmojiPresentation || scalar.value >= 0x2E80 ? 1.0 : 0.66
-            }
-        }
-        // DejaVu Sans Bold, which weights 600 and 700 both draw with, is about 9 % wider than Book.
-        return em * size * (bold ? 1.1 : 1)
+        var thousandths = 0
+        for scalar in text.unicodeScalars { thousandths += advance(scalar, bold: bold) }
+        return Double(thousandths) / 1000 * size * margin
     }
 
-    /// Words in lines no wider than `width`, at most `maxLines` (the last takes the rest, clipped).
+    /// The text, or as much of its beginning as fits in `width` followed by "…" (whole characters,
+    /// trailing spaces dropped); empty when not even "…" fits.
+    package static func fit(_ text: String, size: Double, bold: Bool, width: Double) -> String {
+        guard estimate(text, size: size, bold: bold) > width else { return text }
+        var kept = Substring(text)
+        while !kept.isEmpty {
+            kept = kept.dropLast()
+            let trimmed = kept.reversed().drop(while: \.isWhitespace).reversed()
+            let candidate = String(trimmed) + ellipsis
+            if !trimmed.isEmpty, estimate(candidate, size: size, bold: bold) <= width { return candidate }
+        }
+        return estimate(ellipsis, size: size, bold: bold) <= width ? ellipsis : ""
+    }
+
+    /// Words in lines no wider than `width`, at most `maxLines`; the last line ends in "…" when the
+    /// text goes on, and a word too long for a line is cut the same way.
     package static func wrap(_ text: String, size: Double, width: Double, maxLines: Int) -> [String] {
         var lines: [String] = []
         var current = ""
@@ -41,6 +47,47 @@ package enum TextWidth {
             }
         }
         if !current.isEmpty { lines.append(current) }
-        return lines
+        return lines.map { fit($0, size: size, bold: false, width: width) }
     }
+
+    /// Thousandths of an em.
+    private static func advance(_ scalar: Unicode.Scalar, bold: Bool) -> Int {
+        let value = scalar.value
+        if (0x20...0x7E).contains(value) { return Int((bold ? Self.bold : regular)[Int(value) - 0x20]) }
+        switch value {
+        case 0x0300...0x036F, 0x064B...0x065F, 0x0670, 0x200B...0x200F, 0x2066...0x2069, 0xFE00...0xFE0F:
+            return 0  // combining marks, format characters and variation selectors have no advance
+        case 0x00A0: return bold ? 348 : 318
+        case 0x2009, 0x202F: return 200  // the thin and narrow no-break spaces of grouped digits
+        case 0x00B7: return bold ? 380 : 318
+        case 0x2026, 0x2014: return 1000
+        case 0x2212, 0x00B1: return 838
+        case 0x00A1...0x024F: return bold ? 900 : 800  // Latin-1 and Latin Extended: as wide as M
+        case 0x0590...0x05FF: return bold ? 800 : 720  // Hebrew
+        // Arabic letters join: the shipped Arabic words average 0.48 / 0.57 em a letter in DejaVu Sans.
+        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return bold ? 660 : 560
+        default:
+            // CJK, kana, Hangul and emoji are a full em; other scripts (Greek, Cyrillic) err wide.
+            return scalar.properties.isEmojiPresentation || value >= 0x2E80 ? 1000 : (bold ? 950 : 850)
+        }
+    }
+
+    /// U+0020…U+007E, thousandths of an em, regular.
+    private static let regular: [UInt16] = [
+        318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+        636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,
+        1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,
+        603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,
+        500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+        635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+    ]
+    /// U+0020…U+007E, thousandths of an em, bold.
+    private static let bold: [UInt16] = [
+        348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
+        696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580,
+        1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850,
+        733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500,
+        500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687,
+        716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+    ]
 }

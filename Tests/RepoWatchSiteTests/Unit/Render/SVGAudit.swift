@@ -40,6 +40,13 @@ struct SVGAudit: CustomStringConvertible {
         if text.contains("<!DOCTYPE") || text.contains("<!ENTITY") { problems.append("a DOCTYPE or entity") }
     }
 
+    /// Whether a `<text>` shows `text`: whole, or its beginning followed by "…" (shortened to fit its slot).
+    func shows(_ text: String) -> Bool {
+        texts.contains { shown in
+            shown == text || (shown.hasSuffix("\u{2026}") && shown.count > 1 && text.hasPrefix(shown.dropLast()))
+        }
+    }
+
     /// Text as a person reads it: every `<text>`, whitespace collapsed.
     var readableText: String {
         texts.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -86,6 +86,7 @@ struct StatsRowTests {
                         #expect(left.end <= right.x, "\(locale) \(path): \(left.text) runs into \(right.text)")
                     }
                     #expect((sorted.last?.end ?? 0) <= 313, "\(locale) \(path): the row passes the card's edge")
+                    #expect((sorted.first?.x ?? 16) >= 16, "\(locale) \(path): the row passes the card's edge")
                 }
             }
         }
@@ -111,14 +112,17 @@ struct StatsRowTests {
         return lines
     }
 
-    /// The stats row's texts (class `s m t` for counts, `s t` for the star change) and where they end.
+    /// The stats row's texts (class `s m t` for counts, `s t` for the star change) and where they start
+    /// and end on the card: a text hung from its right edge (`text-anchor="end"`, a mirrored row) ends at `x`.
     static func statTexts(_ svg: String) -> [PlacedText] {
         let pattern =
-            #/<text x="([0-9.]+)" y="([0-9.]+)" font-size="([0-9.]+)" class="(s m t|s t)"[^>]*>([^<]*)</text>/#
+            #/<text x="([0-9.]+)" y="([0-9.]+)" font-size="([0-9.]+)" class="(s m t|s t)"([^>]*)>([^<]*)</text>/#
         return svg.matches(of: pattern).compactMap { match in
             guard let x = Double(match.1), let y = Double(match.2), let size = Double(match.3) else { return nil }
-            let text = String(match.5)
-            return PlacedText(text: text, x: x, y: y, end: x + TextWidth.estimate(text, size: size, bold: true))
+            let text = String(match.6)
+            let width = TextWidth.estimate(text, size: size, bold: true)
+            let fromRight = match.5.contains("text-anchor=\"end\"")
+            return PlacedText(text: text, x: fromRight ? x - width : x, y: y, end: fromRight ? x : x + width)
         }
     }
 }
