@@ -188,7 +188,7 @@ struct PageMaker: Sendable {
                     size: size.rawValue, html: html, href: embeddable ? file : nil, noteHTML: plan.notes[RepoKey(name)],
                     sizeLabel: sizeLabel))
             guard embeddable else { continue }
-            var snippet = embeds.embed(name, size: size, strings: strings)
+            var snippet = embeds.embed(name, size: size, appearance: look.appearance, strings: strings)
             snippet.sizeLabel = sizeLabel
             snippets.append(snippet)
             let images = widgets.svgs(spec, cache: &cache)

@@ -77,7 +77,7 @@ extension SiteRenderer {
                 top: cards.top, bottom: cards.bottom, title: title, path: folder + SiteLayout.html(.large))
             try emit(folder + SiteLayout.html(.large), templates.file("widget", standalone))
 
-            var embed = embeds.embed(double: id, name: title, strings: strings)
+            var embed = embeds.embed(double: id, name: title, appearance: look.appearance, strings: strings)
             embed.sizeLabel = strings.text("size_large")
             var page = DoubleWidgetPageContext(
                 root: root, site: site, page: PageTitle(title: "\(title) — \(config.title)"), title: title,

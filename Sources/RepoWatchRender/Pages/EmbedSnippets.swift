@@ -5,35 +5,55 @@ import RepoWatchSupport
 
 /// Ready-to-copy snippets for the widgets of a repository or double widget page: absolute with
 /// `base_url`, so they work wherever they are pasted; else relative to the site's root (the build
-/// warns once). Their alt text and iframe title are in the page's language.
+/// warns once). Their alt text and iframe title are in the page's language. A widget of one appearance
+/// (`appearance: light` or `dark`) embeds that SVG alone; `auto` switches with the reader's setting.
 package struct EmbedSnippets: Sendable {
     package let baseURL: URL?
 
     /// A repository's widget of `size`, in `repos/OWNER/NAME/`.
-    package func embed(_ name: RepoName, size: SiteConfig.WidgetSize, strings: StringTable = .english) -> Embed {
-        embed(folder: SiteLayout.repoFolder(name), size: size, name: name.description, strings: strings)
+    package func embed(
+        _ name: RepoName, size: SiteConfig.WidgetSize, appearance: SiteConfig.Appearance = .auto,
+        strings: StringTable = .english
+    ) -> Embed {
+        embed(
+            folder: SiteLayout.repoFolder(name), size: size, name: name.description, appearance: appearance,
+            strings: strings)
     }
 
     /// A double widget (always large), in `widgets/ID/`; `name` says which two repositories it shows.
-    package func embed(double id: String, name: String, strings: StringTable = .english) -> Embed {
-        embed(folder: SiteLayout.widgetFolder(id: id), size: .large, name: name, strings: strings)
+    package func embed(
+        double id: String, name: String, appearance: SiteConfig.Appearance = .auto, strings: StringTable = .english
+    ) -> Embed {
+        embed(
+            folder: SiteLayout.widgetFolder(id: id), size: .large, name: name, appearance: appearance, strings: strings)
     }
 
-    private func embed(folder: String, size: SiteConfig.WidgetSize, name: String, strings: StringTable) -> Embed {
-        let svg = address(folder + SiteLayout.svg(size))
+    private func embed(
+        folder: String, size: SiteConfig.WidgetSize, name: String, appearance: SiteConfig.Appearance,
+        strings: StringTable
+    ) -> Embed {
         let svgDark = address(folder + SiteLayout.svg(size, dark: true))
+        // What the Markdown image and the <img> show: the widget's own appearance, light for `auto`.
+        let svg = appearance == .dark ? svgDark : address(folder + SiteLayout.svg(size))
         let alt = strings.text("embed_alt", ["name": name])
-        return Embed(
+        let img = """
+            <img src="\(XMLEscape.text(svg))" alt="\(XMLEscape.text(alt))" width="\(WidgetFrame.width)" height="\(WidgetFrame.height(size))">
+            """
+        var embed = Embed(
             size: size.rawValue,
             markdown: "[![\(Self.markdownText(alt))](\(svg))](\(address(folder)))",
-            picture: """
+            picture: appearance != .auto
+                ? img
+                : """
                 <picture>
                   <source media="(prefers-color-scheme: dark)" srcset="\(XMLEscape.text(svgDark))">
-                  <img src="\(XMLEscape.text(svg))" alt="\(XMLEscape.text(alt))" width="\(WidgetFrame.width)" height="\(WidgetFrame.height(size))">
+                  \(img)
                 </picture>
                 """,
             iframe: iframe(folder + SiteLayout.html(size), size: size, title: alt),
             svg: svg, svgDark: svgDark)
+        embed.fixedAppearance = appearance != .auto
+        return embed
     }
 
     package func address(_ path: String) -> String {
@@ -60,7 +80,7 @@ package struct EmbedSnippets: Sendable {
     }
 }
 
-/// Ready-to-copy snippets: `{ size, markdown, picture, iframe, svg, svg_dark }`.
+/// Ready-to-copy snippets: `{ size, size_label, markdown, picture, iframe, svg, svg_dark, fixed_appearance }`.
 package struct Embed: Sendable, MustacheParent {
     package var size: String
     package var markdown: String
@@ -69,6 +89,8 @@ package struct Embed: Sendable, MustacheParent {
     package var svg: String
     package var svgDark: String
     package var sizeLabel: String = ""
+    /// The widget has one appearance (`light` or `dark`): `picture` is a plain `<img>` of `svg`.
+    package var fixedAppearance = false
 
     package func child(named key: String) -> Any? {
         switch key {
@@ -79,6 +101,7 @@ package struct Embed: Sendable, MustacheParent {
         case "iframe": return iframe
         case "svg": return svg
         case "svg_dark": return svgDark
+        case "fixed_appearance": return fixedAppearance
         default: return nil
         }
     }
