@@ -14,7 +14,10 @@ Three searches, each waited for by the page's own signal (the results list's dat
   stars   then sorted by stars.
 
 Each reports the results shown (data-repo, data-stars, link), the status line and the total the
-status names; plus console errors and axe-core's serious or critical violations on the page.
+status names; plus console errors and every axe-core violation on the page, with the system set to
+light and to dark. With --site it also opens the page from file://, where no module script loads,
+and reports whether the page says so (the notice `assets/search-file.js` shows) instead of a form that
+cannot work.
 """
 
 import argparse
@@ -81,7 +84,7 @@ def axe_violations(driver):
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
-    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in result if v.get("impact") in ("serious", "critical")]
+    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in result]
 
 
 def main():
@@ -121,8 +124,20 @@ def main():
         report["stars"] = show_all(driver, args.timeout)
         report["owners"] = driver.execute_script(
             "return [...document.querySelectorAll('select[name=owner] option')].map(o => o.value).filter(Boolean);")
-        report["axe"] = axe_violations(driver)
+        report["axe"] = []
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            report["axe"] += [f"{scheme}: {v}" for v in axe_violations(driver)]
         report["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+        if args.site:
+            driver.get((pathlib.Path(args.site).resolve() / "search/index.html").as_uri())
+            report["file"] = driver.execute_script(
+                "const n = document.querySelector('[data-search-file]');"
+                "const f = document.querySelector('[data-search-form]');"
+                "return {notice: !!n && !n.hidden && n.getBoundingClientRect().height > 0,"
+                " text: n ? n.textContent : '', command: n ? [...n.querySelectorAll('code')].map(c => c.textContent) : [],"
+                " formHidden: !!f && f.getBoundingClientRect().height === 0};")
     finally:
         driver.quit()
         if server:

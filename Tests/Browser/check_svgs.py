@@ -8,7 +8,9 @@ Run by the Swift suite BrowserGalleryTests:
 For each `repos/OWNER/NAME/SIZE[-dark].svg` and `widgets/ID/large[-dark].svg` the report gives the
 size Chromium decodes it at as an <img> (0 × 0 is a broken image), how many images it inlines (the
 HTML widget's count beside it) and which fail to decode, and the words of its text next to those of the
-HTML widget (`SIZE.html`) it stands for.
+HTML widget (`SIZE.html`) it stands for, with `word_problems`: an SVG word the HTML widget lacks, a
+word shortened to "…" that begins no word of the HTML widget, or, where nothing was shortened, a
+different set of words.
 """
 
 import argparse
@@ -37,7 +39,7 @@ Promise.all(hrefs.map(h => new Promise(resolve => {
   img.onerror = () => resolve(h.slice(0, 40));
   img.src = h;
 }))).then(r => done({images: hrefs.length, broken: r.filter(Boolean),
-  text: [...document.querySelectorAll('text')].map(t => t.textContent).join(' ')}));
+  texts: [...document.querySelectorAll('text')].map(t => t.textContent)}));
 """
 
 HTML_TEXT_JS = r"""
@@ -54,6 +56,33 @@ return {text: words.join(' '), images: root.querySelectorAll('img').length};
 
 def words(text):
     return sorted(text.split())
+
+
+def word_problems(svg_texts, html_text):
+    """The SVG's words against the HTML widget's, where the SVG shortens text to fit with "…"."""
+    html = words(html_text)
+    whole, cut = [], []
+    for text in svg_texts:
+        pieces = text.split("\u2026")
+        for piece in pieces[:-1]:
+            piece_words = piece.split()
+            if piece and not piece[-1].isspace() and piece_words:
+                cut.append(piece_words.pop())
+            whole += piece_words
+        whole += pieces[-1].split()
+    problems = []
+    remaining = list(html)
+    for word in whole:
+        if word in remaining:
+            remaining.remove(word)
+        else:
+            problems.append(f"{word!r} is not in the HTML widget")
+    for fragment in cut:
+        if not any(word.startswith(fragment) for word in html):
+            problems.append(f"{fragment!r}… begins no word of the HTML widget")
+    if not cut and remaining:
+        problems.append(f"the SVG lacks {remaining}")
+    return problems
 
 
 def main():
@@ -91,7 +120,8 @@ def main():
                 "width": decoded["width"], "height": decoded["height"],
                 "images": inner["images"], "broken": inner["broken"],
                 "html_images": html_text[html]["images"],
-                "svg_words": words(inner["text"]), "html_words": words(html_text[html]["text"]),
+                "svg_words": words(" ".join(inner["texts"])), "html_words": words(html_text[html]["text"]),
+                "word_problems": word_problems(inner["texts"], html_text[html]["text"]),
             })
     finally:
         driver.quit()

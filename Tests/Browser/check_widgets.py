@@ -13,7 +13,8 @@ line, contributor grids that are not
 2 x 2 with equal cells, text and icons below WCAG AA contrast, hostile strings that ran, links with
 disallowed schemes, Content-Security-Policy violations (caught by a `securitypolicyviolation`
 listener installed before any of the page's own code, through CDP), whether the policy blocks an
-inline script the test adds, and axe-core's serious or critical violations; it also saves a
+inline script the test adds, and every axe-core violation; text cut at its beginning by an ellipsis;
+gallery grids with holes or whose visual order, DOM order and tab stops disagree; it also saves a
 full-page screenshot. The Swift test asserts that every list is empty.
 
 Pages are served over HTTP from 127.0.0.1 (as GitHub Pages serves them, without headers of its
@@ -238,6 +239,72 @@ for (const root of document.querySelectorAll('[data-widget][dir="rtl"]')) {
       out.rtl.push(`${describe(card)}: the days number is not left of the name`);
   }
 }
+// Text cut with an ellipsis keeps its beginning: a Latin name in a right-to-left page loses its end,
+// not its start ("an-extraordin…", never "…oing-and-going"), because the element that truncates takes
+// the text's own direction (dir="auto" or <bdi>). Checked on every truncated element of the page.
+out.truncated = [];
+out.truncatedChecked = 0;
+const latin = /^[\s\p{P}\p{S}\p{N}]*\p{Script=Latin}/u;
+for (const el of document.querySelectorAll('body *')) {
+  const s = getComputedStyle(el);
+  if (s.textOverflow !== 'ellipsis' || el.scrollWidth <= el.clientWidth + 1) continue;
+  const text = el.textContent.trim();
+  if (!latin.test(text)) continue;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  while (node && !node.textContent.trim()) node = walker.nextNode();
+  if (!node) continue;
+  out.truncatedChecked++;
+  const offset = node.textContent.search(/\S/);
+  const range = document.createRange();
+  range.setStart(node, offset);
+  range.setEnd(node, offset + 1);
+  const first = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+  if (first.left < box.left - tolerance || first.right > box.right + tolerance)
+    out.truncated.push(`${describe(el)}: "${text.slice(0, 24)}" is cut at its beginning (direction ${s.direction})`);
+}
+// Commands and options in the page's words read left to right in every locale (<code dir="ltr">).
+for (const code of document.querySelectorAll('.banner code, .notice code')) {
+  if (getComputedStyle(code).direction !== 'ltr') out.truncated.push(`${describe(code)}: "${code.textContent}" is not left to right`);
+}
+// The gallery's grid: no holes (every row but the last full), the visual order is the DOM order,
+// each item is one link target that covers its cards and is the item's only tab stop.
+out.order = [];
+for (const grid of document.querySelectorAll('.gallery')) {
+  const items = [...grid.children];
+  if (!items.length) continue;
+  const columns = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
+  const rtl = getComputedStyle(grid).direction === 'rtl';
+  const boxes = items.map(i => i.getBoundingClientRect());
+  const rows = [];
+  boxes.forEach((b, i) => {
+    const row = rows.find(r => Math.abs(r.top - b.top) < tolerance);
+    if (row) row.items.push(i); else rows.push({top: b.top, items: [i]});
+  });
+  rows.sort((a, b) => a.top - b.top);
+  rows.forEach((r, n) => {
+    if (n < rows.length - 1 && r.items.length !== Math.min(columns, items.length))
+      out.order.push(`a hole: row ${n + 1} has ${r.items.length} of ${columns} items`);
+  });
+  const visual = rows.flatMap(r => r.items.sort((a, b) => rtl ? boxes[b].left - boxes[a].left : boxes[a].left - boxes[b].left));
+  if (visual.some((v, i) => v !== i)) out.order.push(`visual order ${visual.join(',')} is not the DOM order`);
+  for (const item of items) {
+    const focusable = [...item.querySelectorAll('a[href], button, [tabindex]')].filter(e => e.tabIndex >= 0);
+    const link = item.querySelector('.tile__link');
+    if (!link) continue;
+    if (focusable.length !== 1 || focusable[0] !== link)
+      out.order.push(`${link.textContent}: ${focusable.length} tab stops, not its one link`);
+    for (const card of item.querySelectorAll('[data-widget]')) {
+      card.scrollIntoView({block: 'center'});
+      const r = card.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || hit.closest('a') !== link)
+        out.order.push(`${link.textContent}: a click on its ${card.dataset.widget} card does not reach its link`);
+    }
+  }
+}
+if ([...document.querySelectorAll('[tabindex]')].some(e => e.tabIndex > 0)) out.order.push('a positive tabindex reorders Tab');
+scrollTo(0, 0);
 return out;
 """
 
@@ -365,7 +432,7 @@ def main():
                 entry["axe"] = [
                     f"{v['id']} ({v['impact']}): {v['help']} — "
                     + "; ".join(n.get("html", "")[:100] for n in v["nodes"][:3])
-                    for v in result if v.get("impact") in ("serious", "critical")
+                    for v in result
                 ]
             name = spec.replace("/", "_").replace("@", "-").replace(".html", "") + ".png"
             screenshot(driver, shots / name)

@@ -46,7 +46,11 @@ struct BrowserGalleryTests {
         pages += [
             "repos/apple/swift/large.html@dark", "repos/gone/away/medium.html", "widgets/pair-dark-accented/large.html",
             "widgets/pair-auto-full-color/index.html@dark",
-            "404.html@dark", "index.html@light@1920", "index.html@dark@375",
+            "404.html@dark", "404.html@light", "index.html@light@1920", "index.html@dark@375",
+            "widgets/pair-auto-full-color/index.html@light", "repos/apple/swift/index.html@dark",
+            "repos/apple/swift/index.html@light@375", "repos/apple/swift/medium.html@light",
+            "sample/repos/apple/swift/index.html@light", "sample/repos/apple/swift/index.html@dark",
+            "sample/repos/apple/swift/large.html@dark", "sample/404.html@light",
         ]
         return pages
     }
@@ -72,6 +76,11 @@ struct BrowserGalleryTests {
         var cells: [String]
         var contrast: [String]
         var axe: [String]
+        /// Latin text an ellipsis cut at its beginning; commands not left to right.
+        var truncated: [String]
+        var truncatedChecked: Int
+        /// Gallery grids with holes, or whose visual order, DOM order and tab stops disagree.
+        var order: [String]
         /// Content-Security-Policy violations, from a listener installed before the page's own code.
         var csp: [String]
         /// Whether the page's policy refused an inline script the test added (proof it is in force).
@@ -121,6 +130,8 @@ struct BrowserGalleryTests {
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
             #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")
             #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
+            #expect(page.truncated.isEmpty, "\(name): \(page.truncated.prefix(10))")
+            #expect(page.order.isEmpty, "\(name): gallery grid \(page.order.prefix(10))")
             #expect(page.csp.isEmpty, "\(name): Content-Security-Policy violations \(page.csp)")
             #expect(page.inlineBlocked, "\(name): an inline script ran: no Content-Security-Policy in force")
         }

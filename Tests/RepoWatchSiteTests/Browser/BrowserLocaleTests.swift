@@ -57,6 +57,9 @@ struct BrowserLocaleTests {
         var axe: [String]
         var rtl: [String]
         var rtlWidgets: Int
+        var truncated: [String]
+        var truncatedChecked: Int
+        var order: [String]
         var csp: [String]
     }
 
@@ -96,12 +99,17 @@ struct BrowserLocaleTests {
             #expect(page.axe.isEmpty, "\(name): axe-core \(page.axe)")
             #expect(page.csp.isEmpty, "\(name): Content-Security-Policy violations \(page.csp)")
             #expect(page.rtl.isEmpty, "\(name): not mirrored \(page.rtl.prefix(5))")
+            #expect(page.truncated.isEmpty, "\(name): \(page.truncated.prefix(10))")
+            #expect(page.order.isEmpty, "\(name): gallery grid \(page.order.prefix(10))")
             #expect(
                 FileManager.default.fileExists(atPath: screenshots.appendingPathComponent(page.screenshot).path),
                 "\(name): no screenshot")
         }
         let mirrored = report.pages.filter { $0.page.hasPrefix("ar/") }.map(\.rtlWidgets).reduce(0, +)
         #expect(mirrored > 50, "only \(mirrored) right-to-left widgets were checked")
+        // Every truncated Latin name of the Arabic pages shows its beginning, and there are some to check.
+        let cut = report.pages.filter { $0.page.hasPrefix("ar/") }.map(\.truncatedChecked).reduce(0, +)
+        #expect(cut > 20, "only \(cut) truncated Latin names were checked on the Arabic pages")
     }
 
     @Test("the Nu Html Checker finds no errors in the Arabic and German galleries")

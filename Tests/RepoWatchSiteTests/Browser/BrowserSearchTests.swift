@@ -46,6 +46,15 @@ struct BrowserSearchTests {
         var owners: [String]
         var axe: [String]
         var console: [String]
+        /// The page opened from file:// (only for a site on disk): what it says instead of searching.
+        var file: FileNote?
+    }
+
+    struct FileNote: Decodable {
+        var notice: Bool
+        var text: String
+        var command: [String]
+        var formHidden: Bool
     }
 
     @Test("a query finds a later page's repository first; an owner filter narrows; sorting by stars orders them")
@@ -55,6 +64,10 @@ struct BrowserSearchTests {
         let site = dir.url.appendingPathComponent("public")
         let report = try await Self.search(dir, ["--site", site.path])
         try Self.verify(report, site: site)
+        // From file://, where search.js cannot load, the page says why and how to preview it instead.
+        let file = try #require(report.file)
+        #expect(file.notice && file.formHidden, "\(file)")
+        #expect(file.text.contains("file://") && file.command == ["repowatch-site serve"], "\(file)")
     }
 
     /// `serve` sends each file a policy header; Pagefind's worker must get one that lets it work.
