@@ -14,9 +14,34 @@ package enum TextWidth {
 
     package static func estimate(_ text: String, size: Double, bold: Bool) -> Double {
         var thousandths = 0
-        for scalar in text.unicodeScalars { thousandths += advance(scalar, bold: bold) }
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if isArabicLetter(scalar) {
+                thousandths += arabicAdvance(scalar, next: scalars.dropFirst(index + 1).first, bold: bold)
+            } else {
+                thousandths += advance(scalar, bold: bold)
+            }
+        }
         return Double(thousandths) / 1000 * size * margin
     }
+
+    /// Arabic letters join, and a joined letter is narrow; the letter that ends a joined group takes its
+    /// final or isolated form, the wide one (DejaVu Sans Bold's run to a full em).
+    private static func arabicAdvance(_ scalar: Unicode.Scalar, next: Unicode.Scalar?, bold: Bool) -> Int {
+        let joinsNext = !rightJoining.contains(scalar.value) && next.map(isArabicLetter) == true
+        return joinsNext ? (bold ? 400 : 350) : (bold ? 900 : 800)
+    }
+
+    private static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0620...0x064A).contains(scalar.value) || (0x066E...0x06D3).contains(scalar.value)
+    }
+
+    /// Letters that join the one before them but never the one after (alef, dal, reh, waw and kin).
+    private static let rightJoining: Set<UInt32> = [
+        0x0621, 0x0622, 0x0623, 0x0624, 0x0625, 0x0627, 0x0629, 0x062F, 0x0630, 0x0631, 0x0632, 0x0648, 0x0671,
+        0x0688, 0x0691, 0x0698, 0x06C0, 0x06C3, 0x06C4, 0x06C5, 0x06C6, 0x06C7, 0x06C8, 0x06C9, 0x06CA, 0x06CB,
+        0x06CD, 0x06CF, 0x06D2, 0x06D3,
+    ]
 
     /// The text, or as much of its beginning as fits in `width` followed by "…" (whole characters,
     /// trailing spaces dropped); empty when not even "…" fits.
@@ -64,8 +89,8 @@ package enum TextWidth {
         case 0x2212, 0x00B1: return 838
         case 0x00A1...0x024F: return bold ? 900 : 800  // Latin-1 and Latin Extended: as wide as M
         case 0x0590...0x05FF: return bold ? 800 : 720  // Hebrew
-        // Arabic letters join: the shipped Arabic words average 0.48 / 0.57 em a letter in DejaVu Sans.
-        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return bold ? 660 : 560
+        // Arabic digits, signs and presentation forms (the letters are `arabicAdvance`'s).
+        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return bold ? 700 : 640
         default:
             // CJK, kana, Hangul and emoji are a full em; other scripts (Greek, Cyrillic) err wide.
             return scalar.properties.isEmojiPresentation || value >= 0x2E80 ? 1000 : (bold ? 950 : 850)

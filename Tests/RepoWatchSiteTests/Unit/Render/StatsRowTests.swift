@@ -113,7 +113,7 @@ struct StatsRowTests {
     }
 
     /// The stats row's texts (class `s m t` for counts, `s t` for the star change) and where they start
-    /// and end on the card: a text hung from its right edge (`text-anchor="end"`, a mirrored row) ends at `x`.
+    /// and end on the card: a text hung from its right edge (in a mirrored row) ends at `x`.
     static func statTexts(_ svg: String) -> [PlacedText] {
         let pattern =
             #/<text x="([0-9.]+)" y="([0-9.]+)" font-size="([0-9.]+)" class="(s m t|s t)"([^>]*)>([^<]*)</text>/#
@@ -121,7 +121,8 @@ struct StatsRowTests {
             guard let x = Double(match.1), let y = Double(match.2), let size = Double(match.3) else { return nil }
             let text = String(match.6)
             let width = TextWidth.estimate(text, size: size, bold: true)
-            let fromRight = match.5.contains("text-anchor=\"end\"")
+            // `start` is the right edge of right-to-left text ("2 مليار").
+            let fromRight = match.5.contains("text-anchor=\"end\"") != match.5.contains("direction=\"rtl\"")
             return PlacedText(text: text, x: fromRight ? x - width : x, y: y, end: fromRight ? x : x + width)
         }
     }
