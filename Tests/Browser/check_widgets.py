@@ -304,6 +304,26 @@ for (const grid of document.querySelectorAll('.gallery')) {
   }
 }
 if ([...document.querySelectorAll('[tabindex]')].some(e => e.tabIndex > 0)) out.order.push('a positive tabindex reorders Tab');
+// Cards of one kind side by side keep their stats rows on one line: the days number has a slot of one
+// height whatever its digits.
+const sideBySide = {};
+for (const stats of document.querySelectorAll('.gallery .rw-stats')) {
+  const widget = stats.closest('[data-widget]');
+  const half = stats.closest('.rw-half');
+  const key = `${widget.dataset.widget}${half ? [...half.parentNode.children].indexOf(half) : ''}@${Math.round((half || widget).getBoundingClientRect().top)}`;
+  (sideBySide[key] = sideBySide[key] || []).push(stats.getBoundingClientRect().top);
+}
+for (const [key, tops] of Object.entries(sideBySide))
+  if (Math.max(...tops) - Math.min(...tops) > tolerance) out.order.push(`stats rows of the ${key} cards do not line up: ${tops.map(Math.round)}`);
+// A repository page: the widgets beside the history and snippets on a wide screen, above them on a phone.
+const body = document.querySelector('.repo-body');
+if (body) {
+  const widgets = body.querySelector('.repo-widgets').getBoundingClientRect(), side = body.querySelector('.repo-side').getBoundingClientRect();
+  const rtl = getComputedStyle(body).direction === 'rtl';
+  const beside = rtl ? side.right <= widgets.left + tolerance : side.left >= widgets.right - tolerance;
+  if (innerWidth >= 860 && !(beside && side.top < widgets.bottom)) out.order.push('the repository page does not put its widgets beside the history and snippets');
+  if (innerWidth < 860 && side.top < widgets.bottom - tolerance) out.order.push('on a phone the repository page does not stack its widgets above the rest');
+}
 scrollTo(0, 0);
 return out;
 """

@@ -52,7 +52,9 @@ struct SiteFitEndToEndTests {
         let cards = gallery.widgetRoots.filter { $0["data-repo"] == "fixture-org/swift-old" }
         #expect(cards.map { $0["data-widget"] } == ["large"])
         let html = try site.read("index.html")
-        #expect(html.contains("<a href=\"https://github.com/fixture-org/swift-old\">fixture-org/swift-old"))
+        #expect(
+            html.contains(
+                "<a class=\"tile__link\" href=\"https://github.com/fixture-org/swift-old\">fixture-org/swift-old</a>"))
         #expect(html.contains("href=\"repos/yorickpeterse/oga/\""))
         let sitemap = try site.read("sitemap.xml")
         #expect(sitemap.contains("repos/yorickpeterse/oga/") && !sitemap.contains("swift-old"))

@@ -67,6 +67,25 @@ struct PageFinishTests {
         #expect(GalleryGroup.grouping([]).isEmpty)
     }
 
+    @Test(
+        "a widget of one appearance embeds that SVG alone; auto switches with the reader's setting",
+        arguments: [SiteConfig.Appearance.auto, .light, .dark])
+    func embedsFollowAppearance(appearance: SiteConfig.Appearance) {
+        let embeds = EmbedSnippets(baseURL: URL(string: "https://me.github.io/watch/"))
+        let name = RepoName(owner: "apple", name: "swift")
+        for embed in [
+            embeds.embed(name, size: .large, appearance: appearance),
+            embeds.embed(double: "pair", name: "a/b + c/d", appearance: appearance),
+        ] {
+            let shown = appearance == .dark ? "large-dark.svg" : "large.svg"
+            #expect(embed.svg.hasSuffix("/" + shown) && embed.markdown.contains("/\(shown))"), "\(embed.markdown)")
+            #expect(embed.picture.contains("src=\"https://me.github.io/watch/") && embed.picture.contains(shown))
+            #expect(embed.picture.contains("<source") == (appearance == .auto), "\(embed.picture)")
+            #expect(embed.fixedAppearance == (appearance != .auto))
+            if appearance == .light { #expect(!embed.markdown.contains("dark") && !embed.picture.contains("dark")) }
+        }
+    }
+
     @Test("white initials keep WCAG AA contrast on every hue an avatar can get")
     func initialsContrast() throws {
         for byte in 0..<256 {

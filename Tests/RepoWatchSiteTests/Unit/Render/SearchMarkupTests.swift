@@ -78,16 +78,21 @@ struct SearchMarkupTests {
         let with = try Self.render(search: true, repos: Self.repos)
         let page = try #require(with["search/index.html"])
         #expect(page.contains(#"<script type="module" src="../assets/search.js"></script>"#))
+        // From file:// no module loads: a classic script shows why, and how to preview instead.
+        #expect(page.contains(#"<script src="../assets/search-file.js"></script>"#))
+        #expect(page.contains(#"<p class="notice" data-search-file hidden>"#))
+        #expect(page.contains(#"<code dir="ltr">repowatch-site serve</code>"#))
         #expect(page.contains(#"data-found-one="{count} repository found""#))
         #expect(page.contains(#"data-found-other="{count} repositories found""#))
         #expect(page.contains(#"<noscript>"#) && page.contains(#"href="../pagefind/LICENSE.txt""#))
         #expect(HTMLPage(page).tags(where: "name", is: "q").first?.name == "input")
-        #expect(with["assets/search.js"] != nil)
+        #expect(with["assets/search.js"] != nil && with["assets/search-file.js"] != nil)
         #expect(with["index.html"]!.contains(#"<a class="site-head__search" href="search/index.html">Search</a>"#))
         #expect(with["repos/apple/swift/index.html"]!.contains(#"href="../../../search/index.html""#))
 
         let without = try Self.render(search: false, repos: Self.repos)
         #expect(without["search/index.html"] == nil && without["assets/search.js"] == nil)
+        #expect(without["assets/search-file.js"] == nil)
         #expect(
             without.filter { $0.key.hasSuffix(".html") }.values.allSatisfy {
                 !$0.contains("data-pagefind") && !$0.contains("site-head__search")
