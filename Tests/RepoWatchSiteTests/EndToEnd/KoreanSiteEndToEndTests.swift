@@ -52,7 +52,11 @@ struct KoreanSiteEndToEndTests {
             let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
             let readable = path.hasSuffix(".svg") ? Self.svgText(text) : Self.htmlText(text)
             scanned += 1
-            for word in Self.words(readable) where !allowed.contains(word) { english[path, default: []].insert(word) }
+            for word in Self.words(readable) where !allowed.contains(word) {
+                // The SVG shortens a name that does not fit to its beginning and "…" ("technow…").
+                let cut = readable.contains(word + "\u{2026}") && allowed.contains { $0.hasPrefix(word) }
+                if !cut { english[path, default: []].insert(word) }
+            }
         }
         #expect(scanned > 10, "only \(scanned) files were read")
         #expect(english.isEmpty, "English in a Korean site: \(english.sorted { $0.key < $1.key })")
