@@ -13,6 +13,8 @@ public struct PublishOptions: Sendable {
     public var message: String?
     /// Push after committing; off only for a dry run.
     public var push = true
+    /// Publish a site built with `--sample` all the same (its made-up numbers and "Sample data" banner).
+    public var allowSample = false
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init() {}
@@ -55,6 +57,11 @@ public struct PagesPublisher: Sendable {
         }
         guard FileManager.default.fileExists(atPath: site.appendingPathComponent(SiteLayout.index).path) else {
             throw UsageError("\(site.path) has no index.html: run `repowatch-site build` first, then publish")
+        }
+        if !options.allowSample, Self.isSample(site) {
+            throw UsageError(
+                "\(site.path) was built with --sample: its numbers are made up. Build it from GitHub "
+                    + "(`repowatch-site build`), then publish; or pass --allow-sample to publish the sample site")
         }
 
         let git = Git(directory: siteDirectory, environment: options.environment)
@@ -139,11 +146,19 @@ public struct PagesPublisher: Sendable {
         return try inWorktree.run(["commit-tree", tree, "-m", message(site: site)])
     }
 
+    /// Whether the built site says it shows sample data (`data/snapshot.json`'s `sample`).
+    package static func isSample(_ site: URL) -> Bool {
+        snapshot(site)?.sample == true
+    }
+
+    package static func snapshot(_ site: URL) -> Snapshot? {
+        (try? Data(contentsOf: site.appendingPathComponent(SiteLayout.snapshot)))
+            .flatMap { try? Snapshot.decoder.decode(Snapshot.self, from: $0) }
+    }
+
     package func message(site: URL) -> String {
         if let message = options.message, !message.isEmpty { return message }
-        let snapshot = (try? Data(contentsOf: site.appendingPathComponent(SiteLayout.snapshot)))
-            .flatMap { try? Snapshot.decoder.decode(Snapshot.self, from: $0) }
-        guard let snapshot else { return "Publish site" }
+        guard let snapshot = Self.snapshot(site) else { return "Publish site" }
         return "Publish site built \(Formatting.iso(snapshot.generatedAt))"
     }
 }

@@ -14,6 +14,10 @@ struct PublishCommand: AsyncParsableCommand {
             is force-pushed to the remote. The commit is made in a temporary git worktree: your working tree, \
             index and current branch are left alone.
 
+            A site built with --sample is refused (exit 2, nothing committed or pushed): its numbers are \
+            made up. --no-push commits to the local branch and says so; push it later with \
+            `git push --force origin gh-pages`.
+
             Then, on GitHub: Settings → Pages → Deploy from a branch → gh-pages / (root).
             """)
 
@@ -38,6 +42,11 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-push"), help: "Commit to the local branch only; do not push.")
     var noPush = false
 
+    @Flag(
+        name: .customLong("allow-sample"),
+        help: "Publish a site built with --sample all the same (its made-up numbers and its sample banner).")
+    var allowSample = false
+
     func run() async throws {
         var options = PublishOptions()
         options.configPath = configOption.config
@@ -46,12 +55,18 @@ struct PublishCommand: AsyncParsableCommand {
         options.remote = remote
         options.message = message
         options.push = !noPush
+        options.allowSample = allowSample
         let result = try await runReportingErrors(config: options.configPath) {
             try PagesPublisher(options: options, log: StandardErrorLog()).run()
         }
-        let pushed = result.remote.map { " and pushed it to \($0)" } ?? ""
-        print(
-            "Published \(Formatting.plural(result.files.count, "file", "files")) as \(result.branch) (\(result.commit.prefix(12)))\(pushed)."
-        )
+        let files = Formatting.plural(result.files.count, "file", "files")
+        let commit = "\(result.branch) (\(result.commit.prefix(12)))"
+        if let remote = result.remote {
+            print("Published \(files) as \(commit) and pushed it to \(remote).")
+        } else {
+            print(
+                "Prepared \(files) as \(commit), not pushed: nothing is published yet. "
+                    + "Push it with `git push --force \(options.remote) \(result.branch)`.")
+        }
     }
 }

@@ -111,7 +111,16 @@ struct PublishTests {
         defer { setup.dir.remove() }
         let before = try setup.userState()
 
-        let result = try await setup.run(["publish"])
+        // A sample site is refused: nothing committed, nothing pushed.
+        let sample = try await setup.run(["publish"])
+        #expect(sample.status == 2, "\(sample)")
+        #expect(sample.stderr.contains("--sample") && sample.stderr.contains("--allow-sample"), "\(sample)")
+        #expect(!sample.stdout.contains("Published"))
+        #expect(throws: (any Error).self) { try setup.git(["rev-parse", "--verify", "gh-pages"]) }
+        #expect(throws: (any Error).self) { try setup.git(["rev-parse", "--verify", "gh-pages"], in: setup.remote) }
+        #expect(try setup.userState() == before)
+
+        let result = try await setup.run(["publish", "--allow-sample"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Published") && result.stdout.contains("gh-pages"))
 
@@ -133,11 +142,23 @@ struct PublishTests {
         #expect(try setup.userState() == before, "branch, HEAD, index, working tree and worktrees unchanged")
 
         // Publishing again replaces the branch: still one commit, with the new message.
-        let again = try await setup.run(["publish", "--message", "Second publish"])
+        let again = try await setup.run(["publish", "--allow-sample", "--message", "Second publish"])
         #expect(again.status == 0, "\(again)")
         #expect(try setup.git(["rev-list", "--count", "gh-pages"], in: setup.remote) == "1")
         #expect(try setup.git(["log", "-1", "--format=%s", "gh-pages"], in: setup.remote) == "Second publish")
         #expect(try setup.userState() == before)
+    }
+
+    @Test("--no-push prepares the local branch and says so: nothing is called published, nothing pushed")
+    func noPush() async throws {
+        let setup = try await Self.setUp("publish-no-push")
+        defer { setup.dir.remove() }
+        let result = try await setup.run(["publish", "--no-push", "--allow-sample"])
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stdout.contains("Published") && result.stdout.contains("Prepared"), "\(result)")
+        #expect(result.stdout.contains("not pushed") && result.stdout.contains("git push --force origin gh-pages"))
+        #expect(try !setup.git(["rev-parse", "--verify", "gh-pages"]).isEmpty)
+        #expect(throws: (any Error).self) { try setup.git(["rev-parse", "--verify", "gh-pages"], in: setup.remote) }
     }
 
     @Test("cname: in site.yml becomes CNAME; --branch and --remote are honoured")
@@ -148,7 +169,7 @@ struct PublishTests {
         let other = setup.dir.url.appendingPathComponent("other.git")
         try setup.git(["init", "--quiet", "--bare", other.path])
         try setup.git(["remote", "add", "mirror", other.path])
-        let result = try await setup.run(["publish", "--branch", "site-pages", "--remote", "mirror"])
+        let result = try await setup.run(["publish", "--allow-sample", "--branch", "site-pages", "--remote", "mirror"])
         #expect(result.status == 0, "\(result)")
         #expect(try setup.git(["show", "site-pages:CNAME"], in: other) == "watch.example.com")
         #expect(throws: (any Error).self) { try setup.git(["rev-parse", "--verify", "gh-pages"], in: setup.remote) }
@@ -159,11 +180,11 @@ struct PublishTests {
         let setup = try await Self.setUp("publish-refuse")
         defer { setup.dir.remove() }
 
-        let noRemote = try await setup.run(["publish", "--remote", "nowhere"])
+        let noRemote = try await setup.run(["publish", "--allow-sample", "--remote", "nowhere"])
         #expect(noRemote.status == 2 && noRemote.stderr.contains("no remote named 'nowhere'"), "\(noRemote)")
 
         try setup.git(["checkout", "--quiet", "-b", "gh-pages"])
-        let onBranch = try await setup.run(["publish"])
+        let onBranch = try await setup.run(["publish", "--allow-sample"])
         #expect(onBranch.status == 2 && onBranch.stderr.contains("you are on gh-pages"), "\(onBranch)")
         try setup.git(["checkout", "--quiet", "main"])
 
@@ -177,7 +198,7 @@ struct PublishTests {
         try plain.write("site.yml", ServeTests.site)
         let env = BinaryRunner.environment(home: plain.url, Self.gitEnvironment(home: plain.url))
         _ = try await BinaryRunner.run(["build", "--sample"], in: plain.url, environment: env)
-        let notRepo = try await BinaryRunner.run(["publish"], in: plain.url, environment: env)
+        let notRepo = try await BinaryRunner.run(["publish", "--allow-sample"], in: plain.url, environment: env)
         #expect(notRepo.status == 2, "\(notRepo)")
         #expect(notRepo.stderr.contains("is not a git repository"))
         #expect(!FileManager.default.fileExists(atPath: plain.url.appendingPathComponent(".git").path))
