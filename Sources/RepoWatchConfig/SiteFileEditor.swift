@@ -63,9 +63,25 @@ public struct SiteFileEditor: Sendable {
     /// Returns the name as it was saved.
     @discardableResult
     public func remove(_ text: String) throws -> RepoName {
-        let (name, edited) = try SiteTextEdit(file: path, text: read()).removing(text)
-        try write(edited)
-        return name
+        try remove(text, widgets: false).name
+    }
+
+    /// What `repo remove` did.
+    public struct Removed: Sendable {
+        /// As it was saved.
+        public var name: RepoName
+        /// The widgets that went with it, described with their lines: "the single widget at line 24".
+        public var widgets: [String]
+        /// Repositories a removed double widget also showed, which no widget shows now.
+        public var unshown: [RepoName]
+    }
+
+    /// Removes `text` from `repos:`; with `widgets`, also every widget of the site's own `widgets:`
+    /// list that shows it (a double widget whole), which otherwise is an error naming that widget.
+    public func remove(_ text: String, widgets: Bool) throws -> Removed {
+        let removal = try SiteTextEdit(file: path, text: read()).removal(of: text, widgets: widgets)
+        try write(removal.text)
+        return Removed(name: removal.name, widgets: removal.widgets.map(\.description), unshown: removal.unshown)
     }
 
     private func read() throws -> String {
@@ -120,7 +136,23 @@ package struct SiteTextEdit {
         return (name, try verified(lines.joined()))
     }
 
+    /// What `repo remove` took out: the repository as saved, and the widgets that showed it.
+    package struct Removal {
+        package var name: RepoName
+        package var text: String
+        package var widgets: [WidgetUse] = []
+        /// Repositories a removed double widget also showed that no widget shows now.
+        package var unshown: [RepoName] = []
+    }
+
     package func removing(_ input: String) throws -> (RepoName, String) {
+        let removal = try removal(of: input, widgets: false)
+        return (removal.name, removal.text)
+    }
+
+    /// Removes the repository from `repos:`; with `widgets`, first every widget of the site's own
+    /// `widgets:` list that shows it (a double goes whole), else such a widget is an error naming it.
+    package func removal(of input: String, widgets: Bool) throws -> Removal {
         let name = try Self.parseName(input)
         let config = try ConfigLoader(file: file).parse(text).config
         guard let saved = config.repos.first(where: { $0.key == name.key }) else {
@@ -138,7 +170,10 @@ package struct SiteTextEdit {
                         + "add another first (`repo add OWNER/NAME`), or list an owner under `owners:`")
             ])
         }
-        if let user = try widgetUsing(saved, repos: config.repos) {
+        var removal = Removal(name: saved, text: text)
+        var edit = self
+        let users = try widgetsUsing(saved, repos: config.repos)
+        if let user = users.first, !widgets {
             throw DiagnosticsError([
                 Diagnostic(
                     .error, file: file, line: user.line, column: user.column,
@@ -146,15 +181,26 @@ package struct SiteTextEdit {
                         + "change or remove that widget first")
             ])
         }
-        let items = try repoItems()
+        if !users.isEmpty {
+            edit = SiteTextEdit(file: file, text: try removingWidgets(users))
+            removal.widgets = users
+        }
+        let items = try edit.repoItems()
         guard let item = items.first(where: { $0.name.key == saved.key }) else {
             throw UsageError("\(saved) is not in `repos` of \(file)")
         }
-        var lines = self.lines
+        var lines = edit.lines
         let line = lines[item.line - 1]
-        _ = try itemPrefix(of: line, item: item)
+        _ = try edit.itemPrefix(of: line, item: item)
         lines.remove(at: item.line - 1)
-        return (saved, try verified(lines.joined()))
+        removal.text = try verified(lines.joined())
+        let after = SiteTextEdit(file: file, text: removal.text)
+        for partner in users.flatMap(\.shows) where partner.key != saved.key {
+            if try after.widgetListHiding(partner) != nil, !removal.unshown.contains(partner) {
+                removal.unshown.append(partner)
+            }
+        }
+        return removal
     }
 
     /// The name as given on the command line, pasted forms included (a GitHub link, an SSH remote,
@@ -225,32 +271,63 @@ package struct SiteTextEdit {
         package var line: Int
         package var column: Int
         package var why: String
+        /// `single` or `double`.
+        package var kind = "single"
+        /// Every repository the widget shows (a double's two).
+        package var shows: [RepoName] = []
+        /// The entry's `-` column, for taking its lines out.
+        package var itemColumn = 1
+
+        /// "the double widget at line 25 (apple/swift over kudoleh/iOS-Clean-Architecture-MVVM)".
+        package var description: String {
+            let names = kind == "double" ? " (" + shows.map(\.description).joined(separator: " over ") + ")" : ""
+            return "the \(kind) widget at line \(widgetLine)\(names)"
+        }
     }
 
     /// The first widget that shows `name`, named or by default (a widget without `repo:` shows the
     /// first repository; a double without `top:`/`bottom:` the first and second).
     package func widgetUsing(_ name: RepoName, repos: [RepoName]) throws -> WidgetUse? {
-        guard let widgets = try root()["widgets"], case .sequence(let sequence) = widgets else { return nil }
+        try widgetsUsing(name, repos: repos).first
+    }
+
+    /// Every widget of the written `widgets:` list that shows `name`, in the list's order.
+    package func widgetsUsing(_ name: RepoName, repos: [RepoName]) throws -> [WidgetUse] {
+        guard let widgets = try root()["widgets"], case .sequence(let sequence) = widgets else { return [] }
+        var uses: [WidgetUse] = []
         for widget in sequence {
             guard case .mapping(let fields) = widget, let mark = widget.mark else { continue }
             let kind = fields["kind"]?.string ?? "single"
             let slots: [(key: String, fallback: Int)] =
                 kind == "double" ? [("top", 0), ("bottom", 1)] : [("repo", 0)]
+            var use: WidgetUse?
+            var shown: [RepoName] = []
             for slot in slots {
-                if let value = fields[slot.key]?.string {
-                    if RepoName.parse(value.trimmingCharacters(in: .whitespaces)).value?.key == name.key {
-                        let at = fields[slot.key]?.mark ?? mark
-                        return WidgetUse(widgetLine: mark.line, line: at.line, column: at.column, why: "")
-                    }
-                } else if slot.fallback < repos.count, repos[slot.fallback].key == name.key {
+                let written = fields[slot.key]?.string.flatMap {
+                    RepoName.parse($0.trimmingCharacters(in: .whitespaces)).value
+                }
+                let fallback = slot.fallback < repos.count ? repos[slot.fallback] : nil
+                guard let shows = written ?? fallback else { continue }
+                shown.append(shows)
+                guard use == nil, shows.key == name.key else { continue }
+                if written != nil {
+                    let at = fields[slot.key]?.mark ?? mark
+                    use = WidgetUse(widgetLine: mark.line, line: at.line, column: at.column, why: "")
+                } else {
                     let ordinal = slot.fallback == 0 ? "first" : "second"
-                    return WidgetUse(
+                    use = WidgetUse(
                         widgetLine: mark.line, line: mark.line, column: mark.column,
                         why: " (it has no `\(slot.key):`, so it shows the \(ordinal) repository)")
                 }
             }
+            if var use {
+                use.kind = kind
+                use.shows = shown
+                use.itemColumn = mark.column
+                uses.append(use)
+            }
         }
-        return nil
+        return uses
     }
 
     /// The edit must leave a site.yml that still loads; otherwise nothing is written.

@@ -54,6 +54,34 @@ extension SiteTextEdit {
         return edited
     }
 
+    /// The text without these widgets' entries (each from its `-` line to its last line of content);
+    /// when none is left, without the `widgets:` key either, so each repository gets its default widget.
+    package func removingWidgets(_ uses: [WidgetUse]) throws -> String {
+        guard let node = try root()["widgets"], case .sequence(let sequence) = node else { return text }
+        var lines = self.lines
+        for use in uses.sorted(by: { $0.widgetLine > $1.widgetLine }) {
+            let first = lines[use.widgetLine - 1]
+            let prefix = String(String.UnicodeScalarView(first.unicodeScalars.prefix(use.itemColumn - 1)))
+            guard prefix.trimmingCharacters(in: .whitespaces) == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" })
+            else {
+                throw DiagnosticsError([
+                    Diagnostic(
+                        .error, file: file, line: use.widgetLine, column: use.itemColumn,
+                        "cannot remove this widget safely: write `widgets:` as a list of `- kind: …` entries, one "
+                            + "per line, or remove the widget yourself")
+                ])
+            }
+            let end = lastLine(ofItemAt: use.widgetLine - 1, dashIndent: prefix.prefix { $0 == " " }.count)
+            lines.removeSubrange((use.widgetLine - 1)...end)
+        }
+        if uses.count == sequence.count, let key = try root().first(where: { $0.key.string == "widgets" })?.key,
+            let mark = key.mark
+        {
+            lines.remove(at: mark.line - 1)
+        }
+        return lines.joined()
+    }
+
     /// The item's last line of content: every following line indented deeper than its `-` belongs to
     /// it; comments and blank lines after it are left where they are.
     private func lastLine(ofItemAt start: Int, dashIndent: Int) -> Int {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RepoWatchConfig
 import RepoWatchSite
+import RepoWatchSupport
 
 struct RepoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,20 +29,23 @@ struct RepoCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Save a repository at the end of `repos:`.",
+            abstract: "Save a repository at the end of `repos:`, with a widget for it when the site lists its own.",
             discussion: """
                 Names are checked against GitHub's rules; one already saved (in any case) is refused. A name \
                 as copied from GitHub (https://github.com/OWNER/NAME, git@github.com:OWNER/NAME.git, \
-                OWNER/NAME.git) is saved as OWNER/NAME. A site \
-                with its own `widgets:` list shows only the widgets listed there: `repo add` then warns that \
-                the new repository is not shown, and with --widget adds a single widget for it at the end of \
-                that list (for a repository saved before, only the widget).
+                OWNER/NAME.git) is saved as OWNER/NAME. A site without a `widgets:` list shows every saved \
+                repository. A site with its own `widgets:` list (as `init` writes) shows only the widgets \
+                listed there, so `repo add` also adds a single widget for the repository at the end of that \
+                list (for a repository saved before and shown by no widget, only the widget); --no-widget \
+                saves the repository alone, and warns that the site will not show it.
                 """)
 
         @OptionGroup var configOption: ConfigOption
 
-        @Flag(help: "Also add a single widget for it when the site's `widgets:` list would not show it.")
-        var widget = false
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Add a single widget for it when the site's `widgets:` list would not show it (the default).")
+        var widget = true
 
         @Argument(help: ArgumentHelp("The repository to add.", valueName: "owner/name"))
         var name: String
@@ -62,8 +66,14 @@ struct RepoCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a repository from `repos:`.",
-            discussion: "The last repository, and one a widget still shows, cannot be removed.")
+            abstract: "Remove a repository from `repos:`, and every widget that shows it.",
+            discussion: """
+                On a site with its own `widgets:` list, every widget showing the repository goes with it, by \
+                name or by default (a widget without `repo:` shows the first repository): a double widget \
+                goes whole, and a repository it also showed that no other widget shows is named. When no \
+                widget is left, `widgets:` goes too and each repository gets its default widgets. What was \
+                removed is printed. The last repository cannot be removed.
+                """)
 
         @OptionGroup var configOption: ConfigOption
 
@@ -71,10 +81,23 @@ struct RepoCommand: AsyncParsableCommand {
         var name: String
 
         func run() async throws {
-            let removed = try await runReportingErrors(config: configOption.config) {
-                try SiteFileEditor(path: configOption.config).remove(name)
+            let config = configOption.config
+            let removed = try await runReportingErrors(config: config) {
+                try SiteFileEditor(path: config).remove(name, widgets: true)
             }
-            print("Removed \(removed) from \(configOption.config).")
+            if removed.widgets.isEmpty {
+                print("Removed \(removed.name) from \(config).")
+            } else {
+                let widgets =
+                    removed.widgets.count == 1
+                    ? removed.widgets[0]
+                    : removed.widgets.dropLast().joined(separator: ", ") + " and " + removed.widgets.last!
+                print("Removed \(removed.name) from \(config), and \(widgets).")
+            }
+            for partner in removed.unshown {
+                StandardErrorLog().warning(
+                    "no widget shows \(partner) any more; `repowatch-site repo add \(partner)` adds one")
+            }
         }
     }
 }

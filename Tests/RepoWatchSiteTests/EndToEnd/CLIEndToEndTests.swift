@@ -117,25 +117,91 @@ struct CLIEndToEndTests {
         #expect(!empty.stderr.contains("site.yml"), "\(empty)")
     }
 
-    @Test("repo add on a site with its own widgets: warns at `widgets:` (its line once saved); --widget adds one")
+    @Test("repo add on a site with its own widgets adds its widget; --no-widget warns at `widgets:` instead")
     func repoAddWidget() async throws {
         let dir = try TempDir("repo-add")
         defer { dir.remove() }
         let yaml = "title: T\nrepos:\n  - a/b\nwidgets:\n  - repo: a/b\n    note: kept\n# end\n"
         try dir.write("site.yml", yaml)
-        let warned = try await run(["repo", "add", "c/d"], in: dir)
+        let warned = try await run(["repo", "add", "c/d", "--no-widget"], in: dir)
         #expect(warned.status == 0 && warned.stdout == "Added c/d to site.yml.\n", "\(warned)")
         #expect(
             warned.stderr.contains("site.yml:5:1: warning: `widgets:` lists every widget the site shows"), "\(warned)")
-        let widget = try await run(["repo", "add", "c/d", "--widget"], in: dir)
+        // A repository saved before and shown by no widget: only the widget.
+        let widget = try await run(["repo", "add", "c/d"], in: dir)
         #expect(widget.status == 0 && widget.stdout == "Added a single widget for c/d to site.yml.\n", "\(widget)")
         let text = try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
         #expect(
             text == "title: T\nrepos:\n  - a/b\n  - c/d\nwidgets:\n  - repo: a/b\n    note: kept\n"
                 + "  - kind: single\n    repo: c/d\n# end\n")
-        let both = try await run(["repo", "add", "e/f", "--widget"], in: dir)
+        for arguments in [["repo", "add", "e/f"], ["repo", "add", "g/h", "--widget"]] {
+            let both = try await run(arguments, in: dir)
+            let name = arguments[2]
+            #expect(
+                both.stdout == "Added \(name) to site.yml, with a single widget for it.\n" && both.stderr.isEmpty,
+                "\(both)")
+        }
+        // Without a `widgets:` list every saved repository is shown: nothing but the name is added.
+        try dir.write("site.yml", "repos:\n  - a/b\n")
+        let plain = try await run(["repo", "add", "c/d"], in: dir)
+        #expect(plain.stdout == "Added c/d to site.yml.\n" && plain.stderr.isEmpty, "\(plain)")
+        let plainText = try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+        #expect(plainText == "repos:\n  - a/b\n  - c/d\n")
+    }
+
+    @Test("repo remove takes the widgets showing the repository with it (a double whole) and says what went")
+    func repoRemoveWidgets() async throws {
+        let dir = try TempDir("repo-remove")
+        defer { dir.remove() }
+        let yaml = """
+            repos:
+              - a/b
+              - c/d
+              - e/f
+            widgets:   # mine
+              - kind: single
+                repo: c/d
+                note: keep me
+              - kind: double
+                top: a/b
+                bottom: e/f
+              # a comment between
+              - kind: single
+                repo: a/b
+                sizes: [large]
+            # end
+
+            """
+        try dir.write("site.yml", yaml)
+        let removed = try await run(["repo", "remove", "A/B"], in: dir)
+        #expect(removed.status == 0, "\(removed)")
         #expect(
-            both.stdout == "Added e/f to site.yml, with a single widget for it.\n" && both.stderr.isEmpty, "\(both)")
+            removed.stdout
+                == "Removed a/b from site.yml, and the double widget at line 9 (a/b over e/f) and the single widget "
+                + "at line 13.\n", "\(removed)")
+        #expect(removed.stderr.contains("warning: no widget shows e/f any more"), "\(removed)")
+        let text = try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+        #expect(
+            text == """
+                repos:
+                  - c/d
+                  - e/f
+                widgets:   # mine
+                  - kind: single
+                    repo: c/d
+                    note: keep me
+                  # a comment between
+                # end
+
+                """)
+        // The last widget: `widgets:` goes too, and every repository gets its default widgets.
+        let last = try await run(["repo", "remove", "c/d"], in: dir)
+        #expect(last.status == 0 && last.stdout.contains("the single widget at line 5"), "\(last)")
+        #expect(
+            try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+                == "repos:\n  - e/f\n  # a comment between\n# end\n")
+        let check = try await run(["check"], in: dir)
+        #expect(check.status == 0, "\(check)")
     }
 
     @Test("under GitHub Actions: annotations with file, line and column, and the step summary appended")

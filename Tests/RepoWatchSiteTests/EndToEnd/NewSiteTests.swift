@@ -46,8 +46,11 @@ struct NewSiteTests {
         try PublishTests.git(["init", "--quiet", "--bare", remote.path], in: dir.url, home: home)
         try PublishTests.git(["init", "--quiet", "--initial-branch=main"], in: site, home: home)
         try PublishTests.git(["remote", "add", "origin", remote.path], in: site, home: home)
+        // The site serve built is a sample one: refused, unless asked for.
+        let refused = try await Self.run(["publish"], in: site, home: home)
+        #expect(refused.status == 2 && refused.stderr.contains("--allow-sample"), "\(refused)")
         // No commit yet on main: publishing must still work.
-        let published = try await Self.run(["publish"], in: site, home: home)
+        let published = try await Self.run(["publish", "--allow-sample"], in: site, home: home)
         #expect(published.status == 0, "\(published)")
         let files = try PublishTests.git(["ls-tree", "-r", "--name-only", "gh-pages"], in: remote, home: home)
         #expect(files.contains("index.html") && files.contains(".nojekyll") && !files.contains("site.yml"))
@@ -65,24 +68,36 @@ struct NewSiteTests {
         let added = try await Self.run(["repo", "add", "octocat/Hello-World"], in: dir)
         #expect(added.status == 0, "\(added)")
         let afterAdd = try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+        // The site lists its widgets (as `init` writes it): the new repository gets one at the end.
+        #expect(added.stdout == "Added octocat/Hello-World to site.yml, with a single widget for it.\n", "\(added)")
         #expect(
             afterAdd
                 == SiteFileEditorFixture.commented.replacingOccurrences(
                     of: "  - kudoleh/iOS-Clean-Architecture-MVVM   # clean\n",
-                    with: "  - kudoleh/iOS-Clean-Architecture-MVVM   # clean\n  - octocat/Hello-World\n"))
+                    with: "  - kudoleh/iOS-Clean-Architecture-MVVM   # clean\n  - octocat/Hello-World\n"
+                ).replacingOccurrences(
+                    of: "    repo: apple/swift\n",
+                    with: "    repo: apple/swift\n  - kind: single\n    repo: octocat/Hello-World\n"))
 
         let duplicate = try await Self.run(["repo", "add", "APPLE/swift"], in: dir)
         #expect(duplicate.status == 2 && duplicate.stderr.contains("apple/swift was already saved."), "\(duplicate)")
         let invalid = try await Self.run(["repo", "add", "apple"], in: dir)
         #expect(invalid.status == 2 && invalid.stderr.contains("OWNER/NAME"), "\(invalid)")
-        let used = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
-        #expect(used.status == 2 && used.stderr.contains("site.yml:12:") && used.stderr.contains("line 11"), "\(used)")
 
         let removed = try await Self.run(["repo", "remove", "octocat/hello-world"], in: dir)
         #expect(removed.status == 0 && removed.stdout.contains("Removed octocat/Hello-World"), "\(removed)")
+        #expect(removed.stdout.contains("and the single widget at line 13"), "\(removed)")
         #expect(
             try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
                 == SiteFileEditorFixture.commented)
+
+        // Its widget goes with it: the only one, so `widgets:` too.
+        let used = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
+        #expect(used.status == 0 && used.stdout.contains("and the single widget at line 10"), "\(used)")
+        #expect(
+            try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
+                == "# Watched repositories\ntitle: CLI test   # inline comment\n\nrepos:\n  # a comment between entries\n"
+                + "  - kudoleh/iOS-Clean-Architecture-MVVM   # clean\n# after the list\n")
 
         try dir.write("site.yml", "repos:\n  - apple/swift\n")
         let last = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
