@@ -1,4 +1,6 @@
 import BuiltinTemplates
+import Foundation
+import RepoWatchModel
 
 /// `.github/workflows/repowatch.yml`: builds the site with real data on a schedule, on push and on
 /// demand, and deploys it with GitHub's own Pages actions (no gh-pages branch needed).
@@ -28,6 +30,41 @@ package enum PagesWorkflow {
                 "action-reference": actionReference, "upload-pages-artifact": uploadPagesArtifact,
                 "deploy-pages": deployPages,
             ])
+    }
+
+    /// `refresh` as site.yml would say it: `6h`, `30m`, `2d`.
+    package static func refreshText(_ seconds: Double) -> String {
+        let whole = Int(seconds)
+        if whole > 0, whole % 86_400 == 0 { return "\(whole / 86_400)d" }
+        if whole > 0, whole % 3600 == 0 { return "\(whole / 3600)h" }
+        if whole > 0, whole % 60 == 0 { return "\(whole / 60)m" }
+        return "\(whole)s"
+    }
+
+    /// The first `- cron: "…"` of a workflow's `schedule:`, with its line and column (1-based).
+    package static func schedule(in workflow: String) -> (cron: String, line: Int, column: Int)? {
+        for (index, line) in workflow.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("- cron:") else { continue }
+            var value = trimmed.dropFirst("- cron:".count).drop { $0 == " " }
+            if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
+            let cron = value.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"'"))
+            return (cron, index + 1, line.count - trimmed.count + 1)
+        }
+        return nil
+    }
+
+    /// A warning when the workflow beside site.yml runs on another schedule than `refresh` asks: the
+    /// site's "next update" would then be wrong. Nil without a workflow or a schedule in it.
+    package static func scheduleDrift(workflow: String, file: String, refresh seconds: Double) -> Diagnostic? {
+        guard let schedule = schedule(in: workflow) else { return nil }
+        let expected = CronSchedule.expression(every: seconds)
+        guard schedule.cron != expected else { return nil }
+        return Diagnostic(
+            .warning, file: file, line: schedule.line, column: schedule.column,
+            "the workflow runs on \"\(schedule.cron)\", but site.yml's refresh (\(refreshText(seconds))) asks for "
+                + "\"\(expected)\"; `repowatch-site init --workflow` rewrites the workflow from site.yml")
     }
 
     /// Each `<name>` with a value replaced by it, in one pass, so a value is never read as a placeholder.

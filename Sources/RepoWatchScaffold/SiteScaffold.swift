@@ -24,9 +24,17 @@ public struct SiteScaffold: Sendable {
         ]
     }
 
-    /// Writes every file; returns their paths relative to `directory`.
+    /// What `init` wrote, root-relative: every file, and where a replaced one was kept.
+    public struct Written: Sendable {
+        public var files: [String]
+        /// (the replaced file, its copy), for each file `--force` replaced with different contents.
+        public var backups: [(file: String, copy: String)]
+    }
+
+    /// Writes every file; with `force`, a file that exists with other contents is first copied
+    /// beside itself (`site.yml.bak`, or `site.yml.bak.2` when that is taken too).
     @discardableResult
-    public func run() throws -> [String] {
+    public func run() throws -> Written {
         let manager = FileManager.default
         let files = Self.files()
         var isDirectory: ObjCBool = false
@@ -40,13 +48,55 @@ public struct SiteScaffold: Sendable {
         if !existing.isEmpty && !force {
             throw UsageError(
                 "\(existing.joined(separator: ", ")) already \(existing.count == 1 ? "exists" : "exist") in "
-                    + "\(directory.path); nothing was written (use --force to overwrite)")
+                    + "\(directory.path); nothing was written (use --force to replace them; each is kept as "
+                    + "NAME.bak first, or `init --workflow` rewrites only the workflow from site.yml)")
+        }
+        var backups: [(file: String, copy: String)] = []
+        for file in files {
+            let url = directory.appendingPathComponent(file.path)
+            if let old = manager.contents(atPath: url.path), old != Data(file.text.utf8) {
+                let copy = Self.backupPath(for: file.path, in: directory)
+                try manager.copyItem(at: url, to: directory.appendingPathComponent(copy))
+                backups.append((file.path, copy))
+            }
         }
         for file in files {
             let url = directory.appendingPathComponent(file.path)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.text.utf8).write(to: url, options: .atomic)
         }
-        return files.map(\.path)
+        return Written(files: files.map(\.path), backups: backups)
+    }
+
+    /// `NAME.bak`, or the first of `NAME.bak.2`, `NAME.bak.3`… that does not exist: an earlier backup is
+    /// never overwritten.
+    package static func backupPath(for path: String, in directory: URL) -> String {
+        var candidate = path + ".bak"
+        var number = 2
+        while FileManager.default.fileExists(atPath: directory.appendingPathComponent(candidate).path) {
+            candidate = path + ".bak.\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    /// What `init --workflow` did.
+    public struct WorkflowUpdate: Sendable {
+        public var path: String
+        /// The workflow's schedule before (nil: there was no workflow, or it had no `cron:`).
+        public var previousCron: String?
+        public var cron: String
+    }
+
+    /// `init --workflow`: the Pages workflow alone, written again with its schedule from site.yml's
+    /// `refresh` (read by the caller). Nothing else is touched.
+    public static func writeWorkflow(in directory: URL, refresh seconds: Double) throws -> WorkflowUpdate {
+        let url = directory.standardizedFileURL.appendingPathComponent(PagesWorkflow.path)
+        let previous = (try? String(contentsOf: url, encoding: .utf8)).flatMap { PagesWorkflow.schedule(in: $0)?.cron }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = PagesWorkflow.text(refresh: seconds, refreshText: PagesWorkflow.refreshText(seconds))
+        try Data(text.utf8).write(to: url, options: .atomic)
+        return WorkflowUpdate(
+            path: PagesWorkflow.path, previousCron: previous, cron: CronSchedule.expression(every: seconds))
     }
 }

@@ -9,6 +9,9 @@ public struct Check: Sendable {
     public let configPath: String
     /// `--strict`: warnings fail the check as errors do.
     public var strict: Bool
+    /// More warnings about the loaded site from stages the check does not know (the command adds the
+    /// Pages workflow's schedule), held to `strict` like the others.
+    public var moreWarnings: @Sendable (SiteConfig, URL) -> [Diagnostic] = { _, _ in [] }
 
     public init(configPath: String, strict: Bool = false) {
         self.configPath = configPath
@@ -39,7 +42,9 @@ public struct Check: Sendable {
         }
         guard let loaded, let templates, let locales, problems.isEmpty else { throw DiagnosticsError(problems) }
 
-        let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
+        let warnings =
+            InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
+            + moreWarnings(loaded.config, directory)
         if strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: false) }
         let summary = ([summary(loaded.config, templates: templates)] + searchReport(loaded.config))
         return Report(warnings: warnings, summary: summary.joined(separator: "\n"))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RepoWatchModel
+import RepoWatchScaffold
 import RepoWatchSite
 import RepoWatchSupport
 
@@ -97,7 +98,16 @@ struct CheckCommand: AsyncParsableCommand {
         resultOption.begin()
         let config = configOption.config
         try await runReportingErrors(config: config, result: (resultOption, "check")) {
-            let report = try Check(configPath: config, strict: strictOption.strict).run()
+            var check = Check(configPath: config, strict: strictOption.strict)
+            // Named as the user would type it: beside site.yml as given.
+            let folder = (config as NSString).deletingLastPathComponent
+            let file = folder.isEmpty ? PagesWorkflow.path : folder + "/" + PagesWorkflow.path
+            check.moreWarnings = { site, directory in
+                let workflow = directory.appendingPathComponent(PagesWorkflow.path)
+                guard let text = try? String(contentsOf: workflow, encoding: .utf8) else { return [] }
+                return PagesWorkflow.scheduleDrift(workflow: text, file: file, refresh: site.refresh).map { [$0] } ?? []
+            }
+            let report = try check.run()
             reporter(config: config, log: resultOption.log).report(report.warnings)
             if resultOption.json {
                 Console.write(

@@ -57,6 +57,49 @@ struct NewSiteTests {
         #expect(try PublishTests.git(["status", "--porcelain"], in: site, home: home).contains("?? .github/"))
     }
 
+    @Test("the workflow follows refresh: check warns when they disagree, init --workflow rewrites it alone")
+    func workflowFollowsRefresh() async throws {
+        let dir = try TempDir("workflow-refresh")
+        defer { dir.remove() }
+        #expect(try await Self.run(["init"], in: dir).status == 0)
+        let site = dir.url.appendingPathComponent("site.yml")
+        let workflow = dir.url.appendingPathComponent(".github/workflows/repowatch.yml")
+        #expect(try await Self.run(["check"], in: dir).stderr.isEmpty)
+
+        let edited = try String(contentsOf: site, encoding: .utf8).replacingOccurrences(
+            of: "refresh: 12h", with: "refresh: 6h")
+        try dir.write("site.yml", edited)
+        let warned = try await Self.run(["check"], in: dir)
+        #expect(warned.status == 0, "\(warned)")
+        #expect(
+            warned.stderr.contains(
+                ".github/workflows/repowatch.yml:9:5: warning: the workflow runs on \"17 */12 * * *\"")
+                && warned.stderr.contains("init --workflow"), "\(warned)")
+        #expect(try await Self.run(["check", "--strict"], in: dir).status == 2)
+
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+        let rewritten = try await Self.run(["init", "--workflow"], in: dir)
+        #expect(rewritten.status == 0, "\(rewritten)")
+        #expect(rewritten.stdout.contains("\"17 */6 * * *\"") && rewritten.stdout.contains("was \"17 */12 * * *\""))
+        let written = try String(contentsOf: workflow, encoding: .utf8)
+        #expect(written.contains("- cron: \"17 */6 * * *\"   # site.yml refresh: 6h"))
+        #expect(try String(contentsOf: site, encoding: .utf8) == edited)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == before)
+        let clean = try await Self.run(["check", "--strict"], in: dir)
+        #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean)")
+
+        // --force replaces the edited site.yml, keeping it first.
+        let forced = try await Self.run(["init", "--force"], in: dir)
+        #expect(forced.status == 0 && forced.stdout.contains("kept the previous site.yml as site.yml.bak"), "\(forced)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("site.yml.bak"), encoding: .utf8) == edited)
+        // Without a site.yml there is no refresh to follow.
+        let empty = try TempDir("workflow-none")
+        defer { empty.remove() }
+        let missing = try await Self.run(["init", "--workflow"], in: empty)
+        #expect(missing.status == 2, "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: empty.url.appendingPathComponent(".github").path))
+    }
+
     @Test("repo add/remove through the binary: messages, exit codes, byte-identical edits")
     func repoCommands() async throws {
         let dir = try TempDir("repo-cli")

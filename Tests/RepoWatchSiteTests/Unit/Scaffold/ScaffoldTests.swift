@@ -27,7 +27,8 @@ struct ScaffoldTests {
         let dir = try temporaryDirectory().appendingPathComponent("new-site")
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let written = try SiteScaffold(directory: dir, force: false).run()
-        #expect(written == ["site.yml", ".gitignore", ".github/workflows/repowatch.yml"])
+        #expect(written.files == ["site.yml", ".gitignore", ".github/workflows/repowatch.yml"])
+        #expect(written.backups.isEmpty)
 
         let loaded = try ConfigLoader.load(path: dir.appendingPathComponent("site.yml").path)
         #expect(loaded.warnings.isEmpty)
@@ -147,7 +148,58 @@ struct ScaffoldTests {
         #expect(throws: UsageError.self) { try SiteScaffold(directory: other, force: false).run() }
         #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("site.yml").path))
 
-        try SiteScaffold(directory: dir, force: true).run()
+        // --force keeps what it replaces: the edited site.yml beside it; an unchanged file needs no copy.
+        let forced = try SiteScaffold(directory: dir, force: true).run()
         #expect(try String(contentsOf: site, encoding: .utf8) == DefaultSiteFile.text)
+        #expect(forced.backups.map(\.file) == ["site.yml"] && forced.backups.map(\.copy) == ["site.yml.bak"])
+        let kept = dir.appendingPathComponent("site.yml.bak")
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "title: Mine\nrepos: [a/b]\n")
+        // A second edit and --force: the first copy stays, the new one takes the next name.
+        try Data("title: Again\nrepos: [c/d]\n".utf8).write(to: site)
+        let again = try SiteScaffold(directory: dir, force: true).run()
+        #expect(again.backups.map(\.copy) == ["site.yml.bak.2"])
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "title: Mine\nrepos: [a/b]\n")
+        let second = dir.appendingPathComponent("site.yml.bak.2")
+        #expect(try String(contentsOf: second, encoding: .utf8) == "title: Again\nrepos: [c/d]\n")
+    }
+
+    @Test("init --workflow: only the workflow, its cron from refresh; site.yml and .gitignore untouched")
+    func workflowOnly() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SiteScaffold(directory: dir, force: false).run()
+        let site = dir.appendingPathComponent("site.yml")
+        let edited = try String(contentsOf: site, encoding: .utf8).replacingOccurrences(
+            of: "refresh: 12h", with: "refresh: 6h")
+        #expect(edited.contains("refresh: 6h"))
+        try Data(edited.utf8).write(to: site)
+        let ignore = try Data(contentsOf: dir.appendingPathComponent(".gitignore"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+
+        let update = try SiteScaffold.writeWorkflow(in: dir, refresh: 6 * 3600)
+        #expect(update.previousCron == "17 */12 * * *" && update.cron == "17 */6 * * *")
+        let workflow = try String(contentsOf: dir.appendingPathComponent(PagesWorkflow.path), encoding: .utf8)
+        #expect(workflow == PagesWorkflow.text(refresh: 6 * 3600, refreshText: "6h"))
+        #expect(workflow.contains("- cron: \"17 */6 * * *\"   # site.yml refresh: 6h"))
+        #expect(try String(contentsOf: site, encoding: .utf8) == edited)
+        #expect(try Data(contentsOf: dir.appendingPathComponent(".gitignore")) == ignore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+        let workflows = try FileManager.default.contentsOfDirectory(
+            atPath: dir.appendingPathComponent(".github/workflows").path)
+        #expect(workflows == ["repowatch.yml"])
+    }
+
+    @Test("a workflow whose cron no longer matches refresh is a warning at its cron; a matching one is not")
+    func scheduleDrift() throws {
+        let twelve = PagesWorkflow.text(refresh: 12 * 3600, refreshText: "12h")
+        let drift = try #require(PagesWorkflow.scheduleDrift(workflow: twelve, file: "wf.yml", refresh: 6 * 3600))
+        #expect(drift.severity == .warning && drift.line == 9 && drift.column == 5)
+        #expect(drift.message.contains("\"17 */12 * * *\"") && drift.message.contains("\"17 */6 * * *\""))
+        #expect(drift.message.contains("init --workflow"))
+        #expect(PagesWorkflow.scheduleDrift(workflow: twelve, file: "wf.yml", refresh: 12 * 3600) == nil)
+        #expect(PagesWorkflow.scheduleDrift(workflow: "on: push\n", file: "wf.yml", refresh: 3600) == nil)
+        for (seconds, text) in [(6.0 * 3600, "6h"), (30 * 60, "30m"), (2 * 86_400, "2d"), (90, "90s")] {
+            #expect(PagesWorkflow.refreshText(seconds) == text)
+        }
     }
 }
