@@ -7,9 +7,7 @@ import Testing
 struct ActionPagefindTests {
     /// A stand-in `pagefind` at `path` that says it is `version`.
     static func fake(at path: URL, version: String = "1.5.2") throws {
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("#!/bin/sh\necho 'pagefind \(version)'\n".utf8).write(to: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path.path)
+        try StandIn.write("#!/bin/sh\necho 'pagefind \(version)'\n", to: path)
     }
 
     @Test("installed only when site.yml says search: true; the pinned version found on PATH or in the tool cache")
@@ -66,8 +64,7 @@ struct ActionPagefindTests {
         let dir = try TempDir("action-pagefind-run")
         defer { dir.remove() }
         let binary = dir.url.appendingPathComponent("repowatch-site")
-        try Data("#!/bin/sh\necho \"pagefind=${REPOWATCH_PAGEFIND:-none}\"\n".utf8).write(to: binary)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        try StandIn.write("#!/bin/sh\necho \"pagefind=${REPOWATCH_PAGEFIND:-none}\"\n", to: binary)
         let base = ["BINARY_FROM_CACHE": binary.path, "INPUT_CONFIG": "site.yml", "INPUT_OUTPUT": "public"]
         let (with, _) = try ActionScriptTests.step(
             "run", in: dir.url, base.merging(["PAGEFIND_EXECUTABLE": "/opt/pagefind"]) { $1 })

@@ -59,8 +59,7 @@ struct ActionScriptTests {
         let tools = dir.url.appendingPathComponent("tools")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         let swift = tools.appendingPathComponent("swift")
-        try Data("#!/bin/sh\necho 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'\n".utf8).write(to: swift)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        try StandIn.write("#!/bin/sh\necho 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'\n", to: swift)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let version = "v\(Version.current)"
 
@@ -213,8 +212,7 @@ struct ActionScriptTests {
         defer { dir.remove() }
         // A stand-in binary that writes its arguments one per line.
         let fake = dir.url.appendingPathComponent("fake-repowatch-site")
-        try Data("#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done > \"$ARGS_FILE\"\n".utf8).write(to: fake)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try StandIn.write("#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done > \"$ARGS_FILE\"\n", to: fake)
         let argsFile = dir.url.appendingPathComponent("args.txt")
         let hostile = #"--base-url "https://me.github.io/a b/" --jobs 4 '$(touch pwned)' `touch pwned2` * \$HOME"#
         let (run, outputs) = try Self.step(

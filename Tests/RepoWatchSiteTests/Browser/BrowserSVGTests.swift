@@ -25,7 +25,7 @@ extension BrowserGalleryTests {
         try requireTools()
         try await Self.site.value
         let reportFile = BrowserTools.outputFolder.appendingPathComponent("svg-report.json")
-        let script = BrowserTools.packageRoot.appendingPathComponent("Tests/Browser/check_svgs.py")
+        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_svgs.py")
         let run = try await BrowserTools.run(
             "python3", [script.path, "--site", Self.siteFolder.path, "--report", reportFile.path])
         try #require(run.status == 0, "check_svgs.py failed: \(run)")

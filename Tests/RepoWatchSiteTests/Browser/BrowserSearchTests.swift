@@ -14,7 +14,7 @@ struct BrowserSearchTests {
     /// Last in site.yml, so its widgets are on the last gallery page; two decoys on the first page
     /// each share one of its words.
     static let needle = "west/needle-finder"
-    static let script = BrowserTools.packageRoot.appendingPathComponent("Tests/Browser/check_search.py")
+    static let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_search.py")
 
     static var yaml: String {
         var lines = [

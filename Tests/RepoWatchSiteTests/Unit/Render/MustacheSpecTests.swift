@@ -34,15 +34,10 @@ struct MustacheSpecCase: Sendable, CustomTestStringConvertible {
         "comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance", "~dynamic-names",
     ]
 
-    /// The vendored folder, found upwards from this file so it survives the tests moving.
+    /// The vendored folder.
     static var folder: URL? {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.pathComponents.count > 1 {
-            let candidate = directory.appendingPathComponent("Fixtures/mustache-spec", isDirectory: true)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
+        let folder = E2EPaths.fixtures.appendingPathComponent("mustache-spec", isDirectory: true)
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
     }
 
     static func load(_ suite: String) throws -> [MustacheSpecCase] {

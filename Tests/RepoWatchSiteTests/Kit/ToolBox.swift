@@ -40,10 +40,7 @@ struct ToolBox {
 
     /// Writes an executable `name` with `script` as its text (a `#!` line first), replacing a link.
     func stub(_ name: String, _ script: String) throws {
-        let url = folder.appendingPathComponent(name)
-        try? FileManager.default.removeItem(at: url)
-        try Data(script.utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try StandIn.write(script, to: folder.appendingPathComponent(name))
     }
 
     /// A stub that appends its arguments (one line per call) to `log` and exits `status`.
@@ -71,8 +68,7 @@ struct FakeRelease {
         try FileManager.default.createDirectory(at: stage, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: stage) }
         let binary = stage.appendingPathComponent("repowatch-site")
-        try Data("#!/bin/sh\necho \(version.dropFirst())\n".utf8).write(to: binary)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        try StandIn.write("#!/bin/sh\necho \(version.dropFirst())\n", to: binary)
         tarball = folder.appendingPathComponent(assetName)
         let environment = ProcessInfo.processInfo.environment
         let tar = try ProcessOutput.run(

@@ -4,38 +4,6 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Where the end-to-end tests find things. The package root is three levels up from this
-/// file's folder (`Tests/RepoWatchSiteTests/EndToEnd/`).
-enum E2EPaths {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // EndToEnd
-        .deletingLastPathComponent()  // RepoWatchSiteTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-
-    /// The real recorded GitHub responses: `$REPOWATCH_FIXTURES`, else the copy in this repository.
-    static var sharedFixtures: URL {
-        if let dir = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir, isDirectory: true)
-        }
-        return recordedFixtures
-    }
-
-    /// `Tests/Fixtures/github/recorded/`: the recordings with their SOURCES.json and licences.
-    static var recordedFixtures: URL {
-        packageRoot.appendingPathComponent("Tests/Fixtures/github/recorded", isDirectory: true)
-    }
-
-    /// The synthetic fixtures derived from them (see `Tests/Fixtures/github/README.md`).
-    static var ownFixtures: URL {
-        packageRoot.appendingPathComponent("Tests/Fixtures/github", isDirectory: true)
-    }
-
-    static var serverScript: URL {
-        packageRoot.appendingPathComponent("Tests/Fixtures/fixture_server.py")
-    }
-}
-
 /// One response of a fixture route (see `Tests/Fixtures/fixture_server.py`).
 struct FixtureResponse: Encodable, Sendable {
     var status: Int?

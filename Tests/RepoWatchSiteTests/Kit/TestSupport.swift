@@ -13,12 +13,7 @@ import Testing
 /// The real recorded GitHub responses, vendored in Tests/Fixtures/github/recorded/ (see its README.md
 /// for where each comes from and its licence); `$REPOWATCH_FIXTURES` points elsewhere.
 enum SharedFixtures {
-    static var directory: URL {
-        if let override = ProcessInfo.processInfo.environment["REPOWATCH_FIXTURES"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
-        return E2EPaths.recordedFixtures
-    }
+    static var directory: URL { E2EPaths.sharedFixtures }
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name))
