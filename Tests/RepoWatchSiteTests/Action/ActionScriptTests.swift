@@ -162,8 +162,7 @@ struct ActionScriptTests {
         let dir = try TempDir("hostile-inputs")
         defer { dir.remove() }
         let fake = dir.url.appendingPathComponent("fake-repowatch-site")
-        try Data("#!/bin/sh\necho \"$1\"\n".utf8).write(to: fake)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try StandIn.write("#!/bin/sh\necho \"$1\"\n", to: fake)
         let text = payload.text
         let steps: [(String, [String: String])] = [
             ("resolve", ["REPOWATCH_SITE_REPOSITORY": "me/fork", "INPUT_VERSION": text]),
