@@ -47,7 +47,16 @@ package enum TextWidth {
     /// trailing spaces dropped); empty when not even "…" fits.
     package static func fit(_ text: String, size: Double, bold: Bool, width: Double) -> String {
         guard estimate(text, size: size, bold: bold) > width else { return text }
-        var kept = Substring(text)
+        // Only a beginning that could fit is tried, so a very long text costs no more than a short one. A
+        // character alone is never narrower than inside its word (Arabic letters narrow only when joined),
+        // so once the characters' own widths pass three slots, the text from there on cannot fit.
+        var end = text.startIndex
+        var alone = 0.0
+        while end < text.endIndex, alone <= 3 * width {
+            alone += estimate(String(text[end]), size: size, bold: bold)
+            end = text.index(after: end)
+        }
+        var kept = text[..<end]
         while !kept.isEmpty {
             kept = kept.dropLast()
             let trimmed = kept.reversed().drop(while: \.isWhitespace).reversed()

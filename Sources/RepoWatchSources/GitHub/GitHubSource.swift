@@ -63,12 +63,9 @@ package struct GitHubSource: SiteSource {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
                 .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
         }
-        var fetcher = SnapshotFetcher(client: client, avatars: store, log: log, now: now, configFile: config.file)
-        fetcher.cards = cards
-        fetcher.records = records
-        fetcher.refresh = options.refresh
-        fetcher.previous = previous
-        fetcher.leavesOutPrivate = leavesOutPrivate
+        let fetcher = snapshotFetcher(
+            client: client, avatars: store, cards: cards, records: records, previous: previous,
+            leavesOutPrivate: leavesOutPrivate, configFile: config.file)
         let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
         // A private repository's counts are not kept for later builds (`open-counts.json`) either.
@@ -82,11 +79,19 @@ package struct GitHubSource: SiteSource {
         }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
         // After the cards: the star history spends only the GraphQL points they left.
-        // Not while GraphQL is failing: the dates wait for a build where the cards could be counted.
-        let graphQLFailing = countReport.queries == 0 && countReport.problem != nil
-        let backfill =
-            graphQLFailing ? nil : await backfill(repos, of: config, counts: counts, remaining: countReport.remaining)
+        let backfill = await backfill(repos, of: config, counts: counts, after: countReport)
+        return await siteData(
+            config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
+            owners: owners, counts: countReport, network: network, backfill: backfill)
+    }
+
+    private func siteData(
+        _ config: SiteConfig, repos: RepoList, avatars store: AvatarStore, previous: LastGoodData,
+        ledger: RequestLedger, cache: ResponseCache, owners: ListedOwners, counts: OpenCountsFetcher.Report,
+        network: FetchNetwork, backfill: StarBackfill.Report?
+    ) async -> SiteData {
         // What remains for the summary: the counts themselves are in the snapshot now.
+        var countReport = counts
         countReport.fresh = CountsTable()
         countReport.cached = [:]
         var avatars = await store.files
@@ -101,12 +106,27 @@ package struct GitHubSource: SiteSource {
         return data
     }
 
+    private func snapshotFetcher(
+        client: GitHubClient, avatars: AvatarStore, cards: RepositoryCards, records: FetchRecords,
+        previous: LastGoodData, leavesOutPrivate: Bool, configFile: String
+    ) -> SnapshotFetcher {
+        var fetcher = SnapshotFetcher(client: client, avatars: avatars, log: log, now: now, configFile: configFile)
+        fetcher.cards = cards
+        fetcher.records = records
+        fetcher.refresh = options.refresh
+        fetcher.previous = previous
+        fetcher.leavesOutPrivate = leavesOutPrivate
+        return fetcher
+    }
+
     /// Star and fork dates for the history, where site.yml wants them: never for a repository
-    /// without data, nor for a private one the site leaves out.
-    private func backfill(_ repos: RepoList, of config: SiteConfig, counts: OpenCountsFetcher, remaining: Int?) async
-        -> StarBackfill.Report?
-    {
-        guard config.historyBackfill else { return nil }
+    /// without data, nor for a private one the site leaves out. Not while GraphQL is failing: the
+    /// dates wait for a build where the cards could be counted.
+    private func backfill(
+        _ repos: RepoList, of config: SiteConfig, counts: OpenCountsFetcher, after cards: OpenCountsFetcher.Report
+    ) async -> StarBackfill.Report? {
+        let graphQLFailing = cards.queries == 0 && cards.problem != nil
+        guard config.historyBackfill, !graphQLFailing else { return nil }
         let excludesPrivate = config.privateRepos == .exclude
         var eligible = [Bool](repeating: false, count: config.repos.count)
         for index in repos.indices where index < eligible.count {
@@ -116,7 +136,7 @@ package struct GitHubSource: SiteSource {
         }
         let backfill = StarBackfill(
             counts: counts, cacheDirectory: cacheURL, budget: options.graphQLBudget, log: log, now: now)
-        return await backfill.run(config.repos, eligible: { eligible[$0] }, remaining: remaining)
+        return await backfill.run(config.repos, eligible: { eligible[$0] }, remaining: cards.remaining)
     }
 
     /// `--offline` asks nothing of any network, the published site included: the previous output

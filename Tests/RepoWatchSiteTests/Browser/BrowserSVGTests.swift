@@ -73,7 +73,7 @@ extension BrowserGalleryTests {
         try await Self.site.value
         try await SpecimenSite.write(to: Self.arabicSite, locale: "ar")
         let reportFile = BrowserTools.outputFolder.appendingPathComponent("svg-fit-report.json")
-        let script = BrowserTools.packageRoot.appendingPathComponent("Tests/Browser/check_svg_fit.py")
+        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_svg_fit.py")
         let run = try await BrowserTools.run(
             "python3", [script.path, "--report", reportFile.path, Self.siteFolder.path, Self.arabicSite.path])
         try #require(run.status == 0, "check_svg_fit.py failed: \(run)")

@@ -62,7 +62,7 @@ struct ContentPolicyEndToEndTests {
         #expect(build.stderr.contains(inline) && build.stderr.contains(attribute), "\(build)")
         let output = dir.url.appendingPathComponent("public")
         let pages = PrivateSite.htmlFiles(in: output)
-        #expect(pages.count == 10, "\(pages)")  // with the double widget's page
+        #expect(pages.count == 11, "\(pages)")  // with the double widget's page and the insights page
         for page in pages {
             let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
             let policies = HTMLPage(html).tags.filter { $0.name == "meta" && $0["http-equiv"] != nil }

@@ -36,7 +36,8 @@ struct LastGoodMatrixTests {
             problems += tokenLeaks(world)
             if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
             return Outcome(
-                cell: cell, seen: LastGoodInvariant.seen(repos, exitCode: result.exitCode), problems: problems)
+                cell: cell, seen: LastGoodInvariant.seen(repos, exitCode: result.exitCode, cell: cell),
+                problems: problems)
         } catch {
             return Outcome(cell: cell, seen: "build failed", problems: ["\(error)"])
         }
