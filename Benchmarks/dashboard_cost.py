@@ -33,20 +33,23 @@ TOKEN = "ghp_benchmarkToken0123456789abcdefABCDEF"
 
 
 def run(command, cwd):
-    """Wall seconds, peak RSS (MiB) and stderr of one run under GNU time."""
+    """Wall seconds, peak RSS (MiB), CPU seconds (user + system) and stderr of one run under GNU time.
+
+    CPU time is reported beside wall time because the machine this runs on may be shared: other
+    processes stretch the wall clock of both sides, much less the CPU each side spends."""
     out = tempfile.NamedTemporaryFile(delete=False)
     out.close()
     env = dict(os.environ, GITHUB_TOKEN=TOKEN)
     started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", out.name] + command, cwd=cwd, env=env,
+    result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", out.name] + command, cwd=cwd, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - started
     with open(out.name) as f:
-        rss_kib = int(f.read().strip().splitlines()[-1])
+        rss_kib, user, system = f.read().strip().splitlines()[-1].split()
     os.unlink(out.name)
     if result.returncode != 0:
         sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-3000:]}")
-    return wall, rss_kib / 1024, result.stderr
+    return wall, int(rss_kib) / 1024, float(user) + float(system), result.stderr
 
 
 def write_history(path, count, points, now, seed=37):
@@ -109,10 +112,10 @@ def main():
         sizes = {}
         for k in range(args.runs):
             for label in (("on", "off") if k % 2 == 0 else ("off", "on")):
-                wall, rss, err = run(offline, sites[label])
-                runs[label].append((wall, rss))
+                wall, rss, cpu, err = run(offline, sites[label])
+                runs[label].append((wall, rss, cpu))
                 sizes[label] = built(err)
-                print(f"  {label}: {wall:.1f} s, {rss:.0f} MiB", file=sys.stderr, flush=True)
+                print(f"  {label}: {wall:.1f} s, {rss:.0f} MiB, {cpu:.1f} s CPU", file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -121,15 +124,18 @@ def main():
 
     on_wall, off_wall = median("on", 0), median("off", 0)
     on_rss, off_rss = median("on", 1), median("off", 1)
+    on_cpu, off_cpu = median("on", 2), median("off", 2)
     print(f"{args.repos:,} repositories of one owner, `outputs: card`, {args.points} points of history each; "
           f"cache filled in {fill[0]:.0f} s. `build --offline` over the previous output, on and off alternating, "
           f"medians of {args.runs}:\n")
-    print("| | wall | peak RSS | runs (wall, peak RSS) | the build's summary |")
-    print("|---|---|---|---|---|")
+    print("| | wall | CPU | peak RSS | runs (wall, CPU, peak RSS) | the build's summary |")
+    print("|---|---|---|---|---|---|")
     for label, title in (("on", "insights + open data + badges on"), ("off", "`insights: false`, `open_data: false`")):
-        each = "; ".join(f"{w:.1f} s, {m:.0f} MiB" for w, m in runs[label])
-        print(f"| {title} | {median(label, 0):.1f} s | {median(label, 1):.0f} MiB | {each} | `{sizes[label]}` |")
+        each = "; ".join(f"{w:.1f} s, {c:.1f} s, {m:.0f} MiB" for w, m, c in runs[label])
+        print(f"| {title} | {median(label, 0):.1f} s | {median(label, 2):.1f} s | {median(label, 1):.0f} MiB "
+              f"| {each} | `{sizes[label]}` |")
     print(f"\nOn ÷ off: wall {on_wall / off_wall:.3f} (+{(on_wall / off_wall - 1) * 100:.1f} %), "
+          f"CPU {on_cpu / off_cpu:.3f} (+{(on_cpu / off_cpu - 1) * 100:.1f} %), "
           f"peak RSS {on_rss - off_rss:+.1f} MiB.")
 
 
