@@ -65,11 +65,15 @@ package final class RequestGate: Sendable {
         }
     }
 
+    /// Each socket is closed once, by the `defer` that opened it, and only after no task waits on it.
+    /// (The gate used to close a finished WebSocket's two sockets and then close them again on the way
+    /// out; the second `close` hit whatever connection the kernel had given the same number meanwhile,
+    /// usually the next page's, which then waited for the head deadline and got a 408, or was reset.)
     private func serve(_ client: AsyncSocket) async {
         defer { try? client.close() }
         let head: RequestHead
         do {
-            head = try await withDeadline(limits.headSeconds) { [limits] in try await RequestHead.read(client, limits) }
+            head = try await readHead(client)
         } catch let refusal as RequestHead.Refusal {
             try? await client.write(refusal.response)
             return
@@ -82,25 +86,74 @@ package final class RequestGate: Sendable {
         }
         defer { try? upstream.close() }
         guard (try? await upstream.write(head.forwarded)) != nil else { return }
-        if head.isUpgrade {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await Self.relay(from: client, to: upstream) }
-                group.addTask { await Self.relay(from: upstream, to: client) }
-                await group.next()
-                group.cancelAll()
-                try? client.close()
-                try? upstream.close()
-            }
-        } else {
+        guard head.isUpgrade else {
             await Self.relay(from: upstream, to: client)
+            return
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await Self.relay(from: client, to: upstream) }
+            group.addTask { await Self.relay(from: upstream, to: client) }
+            await group.next()
+            // Ends the other direction through the poller: its read meets the end of the stream, its
+            // write fails. Cancelling it instead would leave FlyingSocks' epoll pool a registration for a
+            // descriptor about to close, and the next socket given that number would never be polled.
+            Self.shutDown(client)
+            Self.shutDown(upstream)
         }
     }
 
+    /// The request head, within `Limits.headSeconds`. At the deadline the socket's reading side is shut,
+    /// which ends the read through the poller, for the same reason the relay ends that way.
+    private func readHead(_ client: AsyncSocket) async throws -> RequestHead {
+        let deadline = HeadDeadline()
+        let timer = Task { [limits] in
+            try await Task.sleep(for: .seconds(limits.headSeconds))
+            deadline.expire { shutdown(client.socket.file.rawValue, Int32(SHUT_RD)) }
+        }
+        defer { timer.cancel() }
+        do {
+            let head = try await RequestHead.read(client, limits)
+            guard deadline.finish() else { throw RequestHead.Refusal.timedOut }
+            return head
+        } catch {
+            guard deadline.finish() else { throw RequestHead.Refusal.timedOut }
+            throw error
+        }
+    }
+
+    private static func shutDown(_ socket: AsyncSocket) {
+        shutdown(socket.socket.file.rawValue, Int32(SHUT_RDWR))
+    }
+
     private static func relay(from source: AsyncSocket, to target: AsyncSocket) async {
-        while !Task.isCancelled {
+        while true {
             guard let bytes = try? await source.read(atMost: 64 * 1024), !bytes.isEmpty,
                 (try? await target.write(Data(bytes))) != nil
             else { return }
+        }
+    }
+}
+
+/// Whether a head arrived before its deadline; decided once, under a lock, so a head that arrives as
+/// the deadline passes is either read whole or refused, never read from a socket already shut.
+private final class HeadDeadline: Sendable {
+    private enum Outcome { case waiting, arrived, expired }
+    private let outcome = Mutex(Outcome.waiting)
+
+    /// Runs `shut` when the head has not arrived yet.
+    func expire(_ shut: () -> Void) {
+        outcome.withLock { outcome in
+            guard outcome == .waiting else { return }
+            outcome = .expired
+            shut()
+        }
+    }
+
+    /// True when the head arrived in time.
+    func finish() -> Bool {
+        outcome.withLock { outcome in
+            if outcome == .waiting { outcome = .arrived }
+            return outcome == .arrived
         }
     }
 }
@@ -118,19 +171,4 @@ private final class OpenCount: Sendable {
     }
 
     func leave() { count.withLock { $0 -= 1 } }
-}
-
-/// `body`'s result, or `RequestHead.Refusal.timedOut` after `seconds`.
-package func withDeadline<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws
-    -> T
-{
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            throw RequestHead.Refusal.timedOut
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-    }
 }

@@ -58,3 +58,49 @@ struct BrowserServeTests {
         #expect(await server.interrupt() == 0)
     }
 }
+
+/// A browsing session through one `serve`, in a real browser (Tests/Browser/check_browse.py): every page
+/// opens and closes the live-reload socket, and each page after must still load whole.
+@Suite(
+    "Browser: a browsing session through serve", .serialized, .timeLimit(.minutes(10)),
+    .enabled(if: SearchTools.shouldRun, "needs \(SearchTools.missing.joined(separator: ", "))"))
+struct BrowserSessionTests {
+    struct Report: Decodable {
+        struct Page: Decodable {
+            var how: String
+            var url: String
+        }
+        var pages: [Page]
+        var problems: [String]
+        var reloaded: Bool?
+    }
+
+    @Test("24 pages clicked (gallery, repository, widget, double, search; back and forward), each whole; then a reload")
+    func clickThrough() async throws {
+        let dir = try TempDir("browser-session")
+        defer { dir.remove() }
+        try dir.write("site.yml", ServeTests.site + "search: true\n")
+        let server = try ServeProcess(["--sample", "--port", "0"], in: dir.url)
+        let url = try await server.waitForURL()
+        let reportFile = dir.url.appendingPathComponent("browse-report.json")
+        let run = try await BrowserTools.run(
+            "python3",
+            [
+                BrowserTools.script.deletingLastPathComponent().appendingPathComponent("check_browse.py").path,
+                "--url", url.absoluteString, "--site-yml", dir.url.appendingPathComponent("site.yml").path,
+                "--report", reportFile.path, "--pages", "24",
+            ], timeout: 540)
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        #expect(run.status == 0, "check_browse.py: \(run)\n\(server.stderr.suffix(2000))")
+        #expect(report.problems == [], "\(report.problems)")
+        // The gallery (open), then 24 more: a repository page, a widget document, the double widget's page,
+        // the search page, back and forward, all under the one process.
+        #expect(report.pages.count >= 25, "\(report.pages.map(\.how))")
+        for kind in ["repos/", "medium.html", "widgets/", "search/"] {
+            #expect(report.pages.contains { $0.url.contains(kind) }, "no \(kind) page")
+        }
+        #expect(report.pages.contains { $0.how == "back" } && report.pages.contains { $0.how == "forward" })
+        #expect(report.reloaded == true, "live reload did not fire after the last page")
+        #expect(await server.interrupt() == 0)
+    }
+}

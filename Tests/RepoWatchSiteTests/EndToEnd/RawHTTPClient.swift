@@ -23,7 +23,8 @@ struct RawSocketError: Error, CustomStringConvertible {
 /// A minimal HTTP/1.1 and WebSocket client over a plain socket. URLSession normalizes `..` and
 /// percent-encoding away, and the traversal tests need the request target sent exactly as written.
 final class RawSocket: @unchecked Sendable {
-    private let descriptor: Int32
+    /// -1 once closed here.
+    private var descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; every read gives up after `timeout` seconds.
@@ -57,7 +58,66 @@ final class RawSocket: @unchecked Sendable {
         return descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The ways a page's WebSocket ends.
+    enum Ending: String, CaseIterable, Sendable {
+        /// A close frame, then the server's echo and its end of the stream, as a browser leaving a page.
+        case closeFrame
+        /// A close frame and the socket closed at once, without waiting for the echo: a page unloading,
+        /// while the next page's requests are already on their way.
+        case closeFrameAndLeave
+        /// A reset, nothing said (`SO_LINGER` 0): a tab killed.
+        case abrupt
+        /// Shut for writing, then read to the end (a half-close).
+        case halfClose
+    }
+
+    func end(_ ending: Ending) throws {
+        switch ending {
+        case .closeFrame:
+            try send(Self.clientFrame(opcode: 0x8, payload: [0x03, 0xE8]))
+            while try fill() {}
+        case .closeFrameAndLeave:
+            try send(Self.clientFrame(opcode: 0x8, payload: [0x03, 0xE8]))
+        case .abrupt:
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        case .halfClose:
+            shutdown(descriptor, Int32(SHUT_WR))
+            while (try? fill()) == true {}
+        }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// True when the server ends the connection without sending a byte first.
+    func closedQuietly() throws -> Bool {
+        let hadBytes = !buffer.isEmpty
+        while try fill() {}
+        return !hadBytes && buffer.isEmpty
+    }
+
+    /// A masked frame, as clients must send them.
+    static func clientFrame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
+        let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
+        return [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
+            + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+    }
+
+    /// The next frame's opcode and payload; nil at the end of the stream.
+    func receiveFrame() throws -> (opcode: UInt8, payload: [UInt8])? {
+        if buffer.isEmpty, try !fill() { return nil }
+        let head = try read(exactly: 2)
+        var length = Int(head[1] & 0x7F)
+        if length == 126 {
+            let bytes = try read(exactly: 2)
+            length = Int(bytes[0]) << 8 | Int(bytes[1])
+        } else if length == 127 {
+            length = try read(exactly: 8).reduce(0) { $0 << 8 | Int($1) }
+        }
+        return (head[0] & 0x0F, try read(exactly: length))
+    }
 
     func send(_ bytes: [UInt8]) throws {
         var sent = 0
@@ -113,6 +173,13 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
+    /// A whole response, its body as long as `Content-Length` says.
+    func readResponse(method: String = "GET") throws -> RawHTTPResponse {
+        let (status, headers) = try readHead()
+        let length = method == "HEAD" ? 0 : Int(headers["content-length"] ?? "0") ?? 0
+        return RawHTTPResponse(status: status, headers: headers, body: Data(try read(exactly: length)))
+    }
+
     private func firstRange(of needle: [UInt8]) -> Int? {
         guard buffer.count >= needle.count else { return nil }
         for start in 0...(buffer.count - needle.count) where Array(buffer[start..<(start + needle.count)]) == needle {
@@ -149,27 +216,39 @@ final class RawSocket: @unchecked Sendable {
 
 enum RawHTTP {
     /// Sends `target` exactly as given (no normalization) and reads the whole response.
-    static func get(port: UInt16, _ target: String, method: String = "GET") async throws -> RawHTTPResponse {
+    /// - Parameter host: the `Host` header; nil sends none.
+    static func get(
+        port: UInt16, _ target: String, method: String = "GET", host: String? = "", timeout: Int = 10
+    ) async throws -> RawHTTPResponse {
         try await blocking {
-            let socket = try RawSocket(port: port)
-            try socket.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-            let (status, headers) = try socket.readHead()
-            let length = method == "HEAD" ? 0 : Int(headers["content-length"] ?? "0") ?? 0
-            return RawHTTPResponse(status: status, headers: headers, body: Data(try socket.read(exactly: length)))
+            let socket = try RawSocket(port: port, timeout: timeout)
+            let hostLine = host.map { "Host: \($0.isEmpty ? "127.0.0.1:\(port)" : $0)\r\n" } ?? ""
+            try socket.send("\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n")
+            return try socket.readResponse(method: method)
         }
     }
 
-    /// Opens a WebSocket at `path`; returns the socket after the 101 answer.
-    static func webSocket(port: UInt16, _ path: String) async throws -> RawSocket {
+    /// Opens a WebSocket at `path` as a page of the preview would (`Origin` its own); returns the
+    /// socket after the 101 answer.
+    static func webSocket(port: UInt16, _ path: String, origin: String? = "") async throws -> RawSocket {
+        let (status, socket) = try await webSocketAnswer(port: port, path, origin: origin)
+        guard status == 101 else { throw RawSocketError(description: "WebSocket upgrade answered \(status)") }
+        return socket
+    }
+
+    /// The answer to a WebSocket upgrade; `origin` nil sends none, "" the preview's own.
+    static func webSocketAnswer(port: UInt16, _ path: String, origin: String? = "", host: String? = nil)
+        async throws -> (Int, RawSocket)
+    {
         try await blocking {
             let socket = try RawSocket(port: port, timeout: 20)
             let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+            let originLine = origin.map { "Origin: \($0.isEmpty ? "http://127.0.0.1:\(port)" : $0)\r\n" } ?? ""
             try socket.send(
-                "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(originLine)Upgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
             let (status, _) = try socket.readHead()
-            guard status == 101 else { throw RawSocketError(description: "WebSocket upgrade answered \(status)") }
-            return socket
+            return (status, socket)
         }
     }
 
