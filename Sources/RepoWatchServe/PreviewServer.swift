@@ -10,6 +10,10 @@ public struct ServeOptions: Sendable {
     public var build: BuildOptions
     /// 0 picks a free port.
     public var port: UInt16 = 8000
+    /// The address to listen on: loopback unless the user asks (`--host`), a wildcard for every one.
+    public var host = "127.0.0.1"
+    /// How long a kept-alive connection may stay quiet before it is closed (without a word).
+    public var idleSeconds: Double = 15
     /// Where the site appears, as on GitHub Pages for a project: `/` or `/REPO/`.
     public var basePath = "/"
     /// How long sources must stay quiet before a rebuild.
@@ -27,9 +31,26 @@ public struct ServeOptions: Sendable {
         }
         return segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
     }
+
+    /// `--host`: an IPv4 or IPv6 address (brackets allowed), `localhost` for 127.0.0.1; nil otherwise.
+    public static func normalizeHost(_ text: String) -> String? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        if text.lowercased() == "localhost" { return "127.0.0.1" }
+        if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        var ip4 = in_addr()
+        var ip6 = in6_addr()
+        if inet_pton(AF_INET, text, &ip4) == 1 { return text }
+        if inet_pton(AF_INET6, text, &ip6) == 1 { return text.lowercased() }
+        return nil
+    }
+
+    /// Whether only this machine can reach the address.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "::1" || host.hasPrefix("127.")
+    }
 }
 
-/// `repowatch-site serve`: builds the site, serves it on 127.0.0.1, rebuilds when site.yml or
+/// `repowatch-site serve`: builds the site, serves it on 127.0.0.1 (or `--host`), rebuilds when site.yml or
 /// Templates/ change and reloads open pages. A failed rebuild keeps the last good site on disk
 /// (the build swaps public/ only on success) and shows its error in the terminal and the pages.
 public final class PreviewServer: Sendable {
@@ -47,16 +68,21 @@ public final class PreviewServer: Sendable {
 
     /// Runs until the task is cancelled (the command cancels it on Ctrl-C).
     public func run() async throws {
-        let first = try await Build(options: options.build, log: log).run()
-        // FlyingFox listens where only the gate reaches it; the gate takes the port.
+        // FlyingFox listens where only the gate reaches it; the gate takes the port, before the build
+        // (a port in use costs no build, no quota).
         let backendFolder = try Self.privateFolder()
         defer { try? FileManager.default.removeItem(atPath: backendFolder) }
         let gate: RequestGate
         do {
-            gate = try RequestGate(port: options.port, backendPath: backendFolder + "/http.sock")
+            var limits = RequestGate.Limits()
+            limits.idleSeconds = options.idleSeconds
+            gate = try RequestGate(
+                address: options.host, port: options.port, backendPath: backendFolder + "/http.sock", limits: limits)
         } catch {
-            throw Self.describe(error, port: options.port)
+            throw Self.describe(error, host: options.host, port: options.port)
         }
+        if !ServeOptions.isLoopback(options.host) { log.warning(Self.reachableWarning(host: options.host)) }
+        let first = try await Build(options: options.build, log: log).run()
         let server = HTTPServer(
             address: .unix(path: backendFolder + "/http.sock"), logger: .disabled,
             handler: SiteRequestHandler(root: first.output, basePath: options.basePath, hub: hub))
@@ -77,7 +103,12 @@ public final class PreviewServer: Sendable {
                 try await server.waitUntilListening(timeout: 10)
                 guard let port = gate.port else { throw UsageError("the preview server did not start listening") }
                 announce(
-                    "Serving \(first.output.path) at http://127.0.0.1:\(port)\(options.basePath) (Ctrl-C to stop)")
+                    "Serving \(first.output.path) at \(Self.address(host: options.host, port: port))\(options.basePath) "
+                        + "(Ctrl-C to stop)")
+                if HostPolicy.isWildcard(options.host) {
+                    let others = Self.reachableAddresses(port: port).map { $0 + options.basePath }
+                    if !others.isEmpty { log.info("From other devices: " + others.joined(separator: ", ")) }
+                }
                 while true { try await Task.sleep(for: .seconds(3600)) }
             }
             // The first child to end decides: a bind error from the server, or cancellation (Ctrl-C).
@@ -88,9 +119,33 @@ public final class PreviewServer: Sendable {
             await server.stop(timeout: 1)
             group.cancelAll()
             if let failure, !Task.isCancelled, !(failure is CancellationError) {
-                throw Self.describe(failure, port: options.port)
+                throw Self.describe(failure, host: options.host, port: options.port)
             }
         }
+    }
+
+    /// The URL to open: the loopback one for a wildcard address (the others are in `HostPolicy`).
+    package static func address(host: String, port: UInt16) -> String {
+        let shown = HostPolicy.isWildcard(host) ? "127.0.0.1" : host
+        return "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
+    }
+
+    /// This machine's addresses that another device could open (loopback and link-local ones left out:
+    /// they lead nowhere from there, or need a zone a URL cannot carry).
+    package static func reachableAddresses(port: UInt16, localAddresses: [String] = HostPolicy.localAddresses())
+        -> [String]
+    {
+        var seen = Set<String>()
+        return localAddresses.filter { address in
+            let lowered = address.lowercased()
+            guard !ServeOptions.isLoopback(lowered), !lowered.hasPrefix("fe80:") else { return false }
+            return seen.insert(lowered).inserted
+        }.map { Self.address(host: $0, port: port) }
+    }
+
+    package static func reachableWarning(host: String) -> String {
+        "serving on \(host), not only on this machine: anyone who can reach it on your network can open the "
+            + "preview, and a site with `private: include` shows its private repositories there"
     }
 
     package func rebuild(after changes: [String]) async {
@@ -131,10 +186,19 @@ public final class PreviewServer: Sendable {
         return nil
     }
 
-    package static func describe(_ error: Error, port: UInt16) -> Error {
-        if let socketError = error as? SocketError, case .failed(_, let errno, _) = socketError, errno == EADDRINUSE {
-            return UsageError("port \(port) on 127.0.0.1 is in use; pick another with --port (0 picks a free one)")
+    package static func describe(_ error: Error, host: String, port: UInt16) -> Error {
+        guard let socketError = error as? SocketError, case .failed(_, let errno, _) = socketError else { return error }
+        switch errno {
+        case EADDRINUSE:
+            return UsageError("port \(port) on \(host) is in use; pick another with --port (0 picks a free one)")
+        case EADDRNOTAVAIL:
+            return UsageError(
+                "\(host) is not an address of this machine; --host takes one of its addresses, or 0.0.0.0 for all")
+        case EACCES:
+            return UsageError(
+                "port \(port) needs more privileges; pick one above 1023 with --port (0 picks a free one)")
+        default:
+            return error
         }
-        return error
     }
 }

@@ -3,41 +3,71 @@ import FlyingSocks
 import Foundation
 import Synchronization
 
-/// The preview server's front door on 127.0.0.1. FlyingFox reads a request line and headers with
-/// no limit on their size or on how long they take, so a client streaming one endless header line
-/// grows its memory without bound, and half-sent requests stay open forever. Every connection
-/// passes through here first: its request head must arrive within `Limits.headSeconds` and fit in
-/// `Limits.headBytes`, a request body is refused (the preview serves files), and at most
-/// `Limits.connections` connections are open at once. A good head goes on, with
-/// `Connection: close`, to FlyingFox listening on a Unix socket in a private folder, and its
-/// answer comes back; a live-reload WebSocket is relayed both ways.
+/// The preview server's front door. FlyingFox reads a request line and headers with no limit on
+/// their size or on how long they take, so a client streaming one endless header line grows its
+/// memory without bound, and half-sent requests stay open forever. Every connection passes through
+/// here first: its request head must arrive within `Limits.headSeconds` and fit in
+/// `Limits.headBytes`, a request body is refused (the preview serves files), its `Host` (and, for
+/// the live-reload socket, its `Origin`) must name this server (`HostPolicy`), and at most
+/// `Limits.connections` connections are open at once. A good head goes on, with `Connection: close`,
+/// to FlyingFox listening on a Unix socket in a private folder, and its answer comes back; a
+/// live-reload WebSocket is relayed both ways.
+///
+/// Connections are kept for the client's next request, as browsers expect; one that stays quiet for
+/// `Limits.idleSeconds` is closed without a word (browsers open connections ahead of need, and a
+/// 408 on one of those would be the next page's failed resource). Only a head that started and did
+/// not finish gets `408 Request Timeout`.
+///
+/// Each socket is closed once, by the `defer` that opened it, and only after no task waits on it: a
+/// relay's other direction and a deadline end a wait with `shutdown`, never by cancelling it.
+/// FlyingSocks' epoll pool takes a cancelled wait off later, in a task of its own; when the socket
+/// closes first, the pool keeps a registration for its number, and the next socket given that number
+/// is never polled. (The gate used to close a finished WebSocket's two sockets twice; the second
+/// `close` hit whatever connection had been given the same number meanwhile, usually the next
+/// page's, which then waited for the head deadline and got a 408, or was reset.)
 package final class RequestGate: Sendable {
     package struct Limits: Sendable {
         package var headBytes = 16 * 1024
         package var headerLines = 100
         package var headSeconds: Double = 10
+        package var idleSeconds: Double = 15
         package var connections = 256
+        /// An answer's head from the server behind: FlyingFox writes a few hundred bytes.
+        package var answerHeadBytes = 64 * 1024
     }
 
     package let limits: Limits
     package let backend: sockaddr_un
+    /// The names this server answers to.
+    package let hostPolicy: HostPolicy
     private let listener: Socket
     private let pool: any AsyncSocketPool = HTTPServer.defaultPool()
     private let open = OpenCount()
 
     /// Binds now, so a port in use is reported before anything else starts.
-    package init(port: UInt16, backendPath: String, limits: Limits = Limits()) throws {
+    /// - Parameter address: an IPv4 or IPv6 address of this machine, or a wildcard.
+    package init(address: String, port: UInt16, backendPath: String, limits: Limits = Limits()) throws {
         self.limits = limits
         backend = .unix(path: backendPath)
-        listener = try Socket(domain: AF_INET)
+        let isIP6 = address.contains(":")
+        listener = try Socket(domain: isIP6 ? AF_INET6 : AF_INET)
         try listener.setValue(true, for: .localAddressReuse)
-        try listener.bind(to: .inet(ip4: "127.0.0.1", port: port))
+        if isIP6 {
+            try listener.bind(to: .inet6(ip6: address, port: port))
+        } else {
+            try listener.bind(to: .inet(ip4: address, port: port))
+        }
         try listener.listen()
+        hostPolicy = HostPolicy(address: address, port: Self.port(of: listener) ?? port)
     }
 
-    package var port: UInt16? {
-        guard case .ip4(_, let port) = try? listener.sockname() else { return nil }
-        return port
+    package var port: UInt16? { Self.port(of: listener) }
+
+    private static func port(of listener: Socket) -> UInt16? {
+        switch try? listener.sockname() {
+        case .ip4(_, let port), .ip6(_, let port): port
+        default: nil
+        }
     }
 
     package func run() async throws {
@@ -65,82 +95,129 @@ package final class RequestGate: Sendable {
         }
     }
 
-    /// Each socket is closed once, by the `defer` that opened it, and only after no task waits on it.
-    /// (The gate used to close a finished WebSocket's two sockets and then close them again on the way
-    /// out; the second `close` hit whatever connection the kernel had given the same number meanwhile,
-    /// usually the next page's, which then waited for the head deadline and got a 408, or was reset.)
+    /// One connection: requests until the client closes it, stays quiet, or one cannot be kept.
     private func serve(_ client: AsyncSocket) async {
         defer { try? client.close() }
-        let head: RequestHead
-        do {
-            head = try await readHead(client)
-        } catch let refusal as RequestHead.Refusal {
-            try? await client.write(refusal.response)
-            return
-        } catch {
-            return
+        var buffered: [UInt8] = []
+        while !Task.isCancelled {
+            if buffered.isEmpty {
+                // Quiet for the whole idle time, or closed by the client: closed without a word.
+                let first = try? await Self.within(limits.idleSeconds, client) { try await client.read(atMost: 4096) }
+                guard let first, !first.isEmpty else { return }
+                buffered = first
+            }
+            let head: RequestHead
+            do {
+                head = try await Self.within(limits.headSeconds, client) { [limits, buffered] in
+                    try await RequestHead.read(client, limits, buffered: buffered)
+                }
+            } catch let refusal as RequestHead.Refusal {
+                try? await client.write(refusal.response)
+                return
+            } catch {
+                return
+            }
+            if let refusal = hostPolicy.refusal(for: head) {
+                try? await client.write(refusal.response)
+                return
+            }
+            if head.isUpgrade {
+                await relayLiveReload(head, client)
+                return
+            }
+            guard await answer(head, client) else { return }
+            buffered = head.rest
         }
+    }
+
+    /// Sends the request on and its answer back; true when the connection may carry another one.
+    private func answer(_ head: RequestHead, _ client: AsyncSocket) async -> Bool {
+        guard let upstream = try? await AsyncSocket.connected(to: backend, pool: pool, timeout: 5) else {
+            try? await client.write(RequestHead.Refusal.unavailable.response)
+            return false
+        }
+        defer { try? upstream.close() }
+        guard (try? await upstream.write(head.forwarded)) != nil else { return false }
+        var received: [UInt8] = []
+        var searchFrom = 0
+        while true {
+            guard received.count <= limits.answerHeadBytes,
+                let bytes = try? await upstream.read(atMost: 64 * 1024)
+            else { return false }
+            received += bytes
+            if let end = RequestHead.headEnd(received, from: searchFrom) {
+                let answerHead = AnswerHead(Array(received[..<end.head]), keepAlive: head.keepsAlive)
+                guard (try? await client.write(answerHead.data + Data(received[end.rest...]))) != nil else {
+                    return false
+                }
+                // FlyingFox was asked to close: the end of its answer is the end of the stream.
+                return await Self.relay(from: upstream, to: client) && answerHead.keepsAlive
+            }
+            searchFrom = max(0, received.count - 3)
+        }
+    }
+
+    /// The live-reload WebSocket, relayed both ways until either side ends it.
+    private func relayLiveReload(_ head: RequestHead, _ client: AsyncSocket) async {
         guard let upstream = try? await AsyncSocket.connected(to: backend, pool: pool, timeout: 5) else {
             try? await client.write(RequestHead.Refusal.unavailable.response)
             return
         }
         defer { try? upstream.close() }
         guard (try? await upstream.write(head.forwarded)) != nil else { return }
-        guard head.isUpgrade else {
-            await Self.relay(from: upstream, to: client)
-            return
-        }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await Self.relay(from: client, to: upstream) }
-            group.addTask { await Self.relay(from: upstream, to: client) }
+            group.addTask { _ = await Self.relay(from: client, to: upstream) }
+            group.addTask { _ = await Self.relay(from: upstream, to: client) }
             await group.next()
             // Ends the other direction through the poller: its read meets the end of the stream, its
-            // write fails. Cancelling it instead would leave FlyingSocks' epoll pool a registration for a
-            // descriptor about to close, and the next socket given that number would never be polled.
-            Self.shutDown(client)
-            Self.shutDown(upstream)
+            // write fails, and both peers hear of it.
+            shutdown(client.socket.file.rawValue, Int32(SHUT_RDWR))
+            shutdown(upstream.socket.file.rawValue, Int32(SHUT_RDWR))
         }
     }
 
-    /// The request head, within `Limits.headSeconds`. At the deadline the socket's reading side is shut,
-    /// which ends the read through the poller, for the same reason the relay ends that way.
-    private func readHead(_ client: AsyncSocket) async throws -> RequestHead {
-        let deadline = HeadDeadline()
-        let timer = Task { [limits] in
-            try await Task.sleep(for: .seconds(limits.headSeconds))
-            deadline.expire { shutdown(client.socket.file.rawValue, Int32(SHUT_RD)) }
+    /// Copies until the source ends; false when the target could not take it all.
+    private static func relay(from source: AsyncSocket, to target: AsyncSocket) async -> Bool {
+        while true {
+            let bytes: [UInt8]
+            do {
+                bytes = try await source.read(atMost: 64 * 1024)
+            } catch {
+                return true
+            }
+            guard (try? await target.write(Data(bytes))) != nil else { return false }
+        }
+    }
+
+    /// `body`'s result, or `RequestHead.Refusal.timedOut` once `seconds` pass. At the deadline the
+    /// socket's reading side is shut, which ends a read of `body` through the poller.
+    private static func within<T: Sendable>(
+        _ seconds: Double, _ socket: AsyncSocket, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let deadline = Deadline()
+        let timer = Task {
+            try await Task.sleep(for: .seconds(seconds))
+            deadline.expire { shutdown(socket.socket.file.rawValue, Int32(SHUT_RD)) }
         }
         defer { timer.cancel() }
         do {
-            let head = try await RequestHead.read(client, limits)
+            let result = try await body()
             guard deadline.finish() else { throw RequestHead.Refusal.timedOut }
-            return head
+            return result
         } catch {
             guard deadline.finish() else { throw RequestHead.Refusal.timedOut }
             throw error
         }
     }
-
-    private static func shutDown(_ socket: AsyncSocket) {
-        shutdown(socket.socket.file.rawValue, Int32(SHUT_RDWR))
-    }
-
-    private static func relay(from source: AsyncSocket, to target: AsyncSocket) async {
-        while true {
-            guard let bytes = try? await source.read(atMost: 64 * 1024), !bytes.isEmpty,
-                (try? await target.write(Data(bytes))) != nil
-            else { return }
-        }
-    }
 }
 
-/// Whether a head arrived before its deadline; decided once, under a lock, so a head that arrives as
-/// the deadline passes is either read whole or refused, never read from a socket already shut.
-private final class HeadDeadline: Sendable {
-    private enum Outcome { case waiting, arrived, expired }
+/// Whether a wait ended before its deadline; decided once, under a lock, so what arrives as the
+/// deadline passes is either taken whole or refused, never read from a socket already shut.
+private final class Deadline: Sendable {
+    private enum Outcome { case waiting, finished, expired }
     private let outcome = Mutex(Outcome.waiting)
 
-    /// Runs `shut` when the head has not arrived yet.
+    /// Runs `shut` when the wait has not ended yet.
     func expire(_ shut: () -> Void) {
         outcome.withLock { outcome in
             guard outcome == .waiting else { return }
@@ -149,12 +226,36 @@ private final class HeadDeadline: Sendable {
         }
     }
 
-    /// True when the head arrived in time.
+    /// True when the wait ended in time.
     func finish() -> Bool {
         outcome.withLock { outcome in
-            if outcome == .waiting { outcome = .arrived }
-            return outcome == .arrived
+            if outcome == .waiting { outcome = .finished }
+            return outcome == .finished
         }
+    }
+}
+
+/// The head of FlyingFox's answer, with `Connection` set for the client: kept alive when the client
+/// asked and the answer's length is known, closed otherwise.
+struct AnswerHead {
+    let data: Data
+    let keepsAlive: Bool
+
+    init(_ head: [UInt8], keepAlive: Bool) {
+        let lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+        var kept: [String] = []
+        var hasLength = false
+        for (index, line) in lines.enumerated() {
+            let name = line.prefix { $0 != ":" }.lowercased()
+            if index > 0, name == "connection" || name == "keep-alive" { continue }
+            if index > 0, name == "content-length" { hasLength = true }
+            kept.append(line)
+        }
+        keepsAlive = keepAlive && hasLength
+        kept.append(keepsAlive ? "Connection: keep-alive" : "Connection: close")
+        data = Data((kept.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 }
 

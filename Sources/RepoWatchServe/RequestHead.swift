@@ -2,43 +2,61 @@ import FlyingSocks
 import Foundation
 
 /// A request line and headers read with limits, checked, and rewritten for the server behind the
-/// gate: one request per connection, no body.
+/// gate: one request per connection to it, no body.
 package struct RequestHead: Sendable {
     /// What goes to the server: the same request line and headers, `Connection: close` (or the
-    /// upgrade), no body headers; then any bytes the client sent after the head of an upgrade.
+    /// upgrade), no body headers; then, for an upgrade, any bytes the client sent after the head.
     package var forwarded: Data
     package var isUpgrade: Bool
+    /// The request target as sent (path and query).
+    package var target: String
+    /// `Host`, and `Origin` when the client sent one: what `HostPolicy` judges.
+    package var host: String?
+    package var origin: String?
+    /// Whether the client wants the connection kept for its next request: HTTP/1.1 unless it said
+    /// `Connection: close`, HTTP/1.0 only when it said `keep-alive`.
+    package var keepsAlive: Bool
+    /// Bytes after the head that are not part of this request: the start of the client's next one.
+    package var rest: [UInt8]
 
-    package enum Refusal: Error {
+    package enum Refusal: Error, Equatable {
         case malformed, tooLarge, hasBody, timedOut, unavailable
+        /// Not a name this server answers to, or a page of another site: said in words, for whoever
+        /// meets it in a browser.
+        case forbidden(String)
 
         package var response: Data {
-            let (status, reason): (Int, String) =
+            let (status, reason, text): (Int, String, String?) =
                 switch self {
-                case .malformed: (400, "Bad Request")
-                case .tooLarge: (431, "Request Header Fields Too Large")
-                case .hasBody: (413, "Content Too Large")
-                case .timedOut: (408, "Request Timeout")
-                case .unavailable: (503, "Service Unavailable")
+                case .malformed: (400, "Bad Request", nil)
+                case .tooLarge: (431, "Request Header Fields Too Large", nil)
+                case .hasBody: (413, "Content Too Large", nil)
+                case .timedOut: (408, "Request Timeout", nil)
+                case .unavailable: (503, "Service Unavailable", nil)
+                case .forbidden(let why): (403, "Forbidden", why)
                 }
-            let body = "\(status) \(reason)\n"
+            let body = "\(status) \(reason)\n" + (text.map { $0 + "\n" } ?? "")
             return Data(
                 ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
                     + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
         }
     }
 
-    package static func read(_ client: AsyncSocket, _ limits: RequestGate.Limits) async throws -> RequestHead {
-        var buffer: [UInt8] = []
+    /// Reads until the head ends, starting with what was already read (`buffered`).
+    package static func read(_ client: AsyncSocket, _ limits: RequestGate.Limits, buffered: [UInt8] = [])
+        async throws -> RequestHead
+    {
+        var buffer = buffered
+        var searchFrom = 0
         while true {
-            let bytes = try await client.read(atMost: 4096)
-            if bytes.isEmpty { throw Refusal.malformed }
-            let searchFrom = max(0, buffer.count - 3)
-            buffer += bytes
             if let end = headEnd(buffer, from: searchFrom) {
                 return try parse(Array(buffer[..<end.head]), rest: Array(buffer[end.rest...]), limits)
             }
             guard buffer.count <= limits.headBytes else { throw Refusal.tooLarge }
+            searchFrom = max(0, buffer.count - 3)
+            let bytes = try await client.read(atMost: 4096)
+            if bytes.isEmpty { throw Refusal.malformed }
+            buffer += bytes
         }
     }
 
@@ -76,6 +94,9 @@ package struct RequestHead: Sendable {
 
         var kept: [Substring] = []
         var isUpgrade = false
+        var host: String?
+        var origin: String?
+        var connection: [String] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
                 !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
@@ -85,7 +106,18 @@ package struct RequestHead: Sendable {
             switch name {
             case "content-length" where value != "0", "transfer-encoding": throw Refusal.hasBody
             case "content-length", "keep-alive", "proxy-connection": continue
-            case "connection": continue
+            case "connection":
+                connection += value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                continue
+            case "host":
+                // Two Host headers could each be read by a different party: refused, as RFC 9112 says.
+                guard host == nil else { throw Refusal.malformed }
+                host = value
+                kept.append(line)
+            case "origin":
+                guard origin == nil else { throw Refusal.malformed }
+                origin = value
+                kept.append(line)
             case "upgrade":
                 isUpgrade = value.lowercased() == "websocket"
                 kept.append(line)
@@ -95,6 +127,11 @@ package struct RequestHead: Sendable {
         var text = String(requestLine) + "\r\n"
         for line in kept { text += line + "\r\n" }
         text += isUpgrade ? "Connection: Upgrade\r\n\r\n" : "Connection: close\r\n\r\n"
-        return RequestHead(forwarded: Data(text.utf8) + (isUpgrade ? Data(rest) : Data()), isUpgrade: isUpgrade)
+        let keepsAlive =
+            parts[2] == "HTTP/1.1" ? !connection.contains("close") : connection.contains("keep-alive")
+        return RequestHead(
+            forwarded: Data(text.utf8) + (isUpgrade ? Data(rest) : Data()), isUpgrade: isUpgrade,
+            target: String(parts[1]), host: host, origin: origin, keepsAlive: keepsAlive && !isUpgrade,
+            rest: isUpgrade ? [] : rest)
     }
 }

@@ -8,7 +8,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it on 127.0.0.1 and rebuild it as you edit.",
-        usage: "repowatch-site serve [--port <port>] [--base-path </REPO/>] [<build options>]",
+        usage: "repowatch-site serve [--port <port>] [--host <address>] [--base-path </REPO/>] [<build options>]",
         discussion: """
             Builds like `build` (it takes the same options), then serves the output folder at \
             http://127.0.0.1:PORT/ and prints that URL. Saving site.yml or a file under Templates/ rebuilds \
@@ -20,12 +20,30 @@ struct ServeCommand: AsyncParsableCommand {
             Content-Security-Policy as a header, so the preview allows exactly what GitHub Pages will. \
             Ctrl-C stops the server.
 
+            The preview is for you alone: it listens on 127.0.0.1, answers only requests addressed to \
+            127.0.0.1:PORT, localhost:PORT or [::1]:PORT (a web page elsewhere cannot read it by pointing a name \
+            of its own at your machine), and opens its live-reload connection only to its own pages. To look \
+            at it from a phone, give --host an address of this machine (or 0.0.0.0 for all of them) and open \
+            http://ADDRESS:PORT/ there; anyone on your network can then open it too, private repositories \
+            included under `private: include`.
+
             Example, previewing a GitHub project page with sample data:
               repowatch-site serve --sample --base-path /watch/
             """)
 
-    @Option(help: ArgumentHelp("The port on 127.0.0.1 to serve on; 0 picks a free one.", valueName: "port"))
+    @Option(help: ArgumentHelp("The port to serve on; 0 picks a free one.", valueName: "port"))
     var port: UInt16 = 8000
+
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on: 127.0.0.1 (the default, this machine only), another address of this machine, "
+                + "or 0.0.0.0 for all of them.",
+            valueName: "address"))
+    var host = "127.0.0.1"
+
+    /// For tests: how long a kept-alive connection may stay quiet.
+    @Option(name: .customLong("idle-timeout"), help: .hidden)
+    var idleTimeout: Double = 15
 
     @Option(
         name: .customLong("base-path"),
@@ -41,11 +59,19 @@ struct ServeCommand: AsyncParsableCommand {
         if ServeOptions.normalizeBasePath(basePath) == nil {
             throw ValidationError("--base-path must be folder names separated by '/', like /watch/")
         }
+        if ServeOptions.normalizeHost(host) == nil {
+            throw ValidationError("--host must be an IP address of this machine, like 192.168.1.20, or 0.0.0.0 for all")
+        }
+        if !(idleTimeout > 0 && idleTimeout <= 86_400) {
+            throw ValidationError("--idle-timeout must be a number of seconds above 0")
+        }
     }
 
     func run() async throws {
         var options = ServeOptions(build: try build.options)
         options.port = port
+        options.host = ServeOptions.normalizeHost(host) ?? "127.0.0.1"
+        options.idleSeconds = idleTimeout
         options.basePath = ServeOptions.normalizeBasePath(basePath) ?? "/"
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in
             Console.write(line, to: .standardOutput)

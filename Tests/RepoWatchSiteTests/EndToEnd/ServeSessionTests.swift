@@ -8,8 +8,9 @@ import Testing
 #endif
 
 /// `serve` through a browsing session, over raw sockets: pages keep loading after their live-reload
-/// sockets close, every way a socket can close.
-@Suite("serve: a browsing session", .timeLimit(.minutes(10)))
+/// sockets close (every way a socket can close), connections are kept and closed quietly when idle,
+/// and the preview answers only its own user (forged `Host`, foreign `Origin`, `--host`).
+@Suite("serve: a browsing session, for its user only", .timeLimit(.minutes(10)))
 struct ServeSessionTests {
     @Test("WebSockets closed every way (close frame, reset, half-close), then every new request gets a 200")
     func socketsClosedEveryWay() async throws {
@@ -28,5 +29,120 @@ struct ServeSessionTests {
             }
         }
         #expect(await server.interrupt() == 0, "\(server.stderr.suffix(2000))")
+    }
+
+    @Test("a connection carries request after request, and one left idle is closed without a word (no 408)")
+    func keptAliveAndIdle() async throws {
+        let (dir, server, port, _) = try await ServeTests.start("serve-keep-alive")
+        defer { dir.remove() }
+        let answers = try await RawHTTP.blocking {
+            let socket = try RawSocket(port: port, timeout: 60)
+            var answers: [RawHTTPResponse] = []
+            for target in ["/", "/repos/apple/swift/", "/assets/style.css"] {
+                try socket.send("GET \(target) HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+                answers.append(try socket.readResponse())
+            }
+            // Two at once (pipelined): both answered, on the same connection.
+            try socket.send(
+                "GET / HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\nHEAD / HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+            answers.append(try socket.readResponse())
+            answers.append(try socket.readResponse(method: "HEAD"))
+            // The client says it is done: answered, then closed.
+            try socket.send("GET / HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n")
+            let last = try socket.readResponse()
+            #expect(last.status == 200 && last.headers["connection"] == "close", "\(last)")
+            #expect(try socket.closedQuietly())
+            return answers
+        }
+        #expect(answers.map(\.status) == [200, 200, 200, 200, 200], "\(answers)")
+        #expect(answers.allSatisfy { $0.headers["connection"] == "keep-alive" }, "\(answers.map(\.headers))")
+        #expect(await server.interrupt() == 0)
+
+        // Quiet connections, on a server that lets them be quiet for a second only.
+        let (idleDir, idle, idlePort, _) = try await ServeTests.start("serve-idle", ["--idle-timeout", "1"])
+        defer { idleDir.remove() }
+        let afterAnswer = try await RawHTTP.blocking {
+            let socket = try RawSocket(port: idlePort, timeout: 60)
+            try socket.send("GET / HTTP/1.1\r\nHost: localhost:\(idlePort)\r\n\r\n")
+            let page = try socket.readResponse()
+            return (page.status, try socket.closedQuietly())
+        }
+        #expect(afterAnswer == (200, true), "an idle connection must be closed, never answered")
+        // A connection opened ahead of need and never used: closed quietly too.
+        let unused = try await RawHTTP.blocking { try RawSocket(port: idlePort, timeout: 60).closedQuietly() }
+        #expect(unused)
+        // A head that started and stopped is another matter: 408.
+        let stalled = try await RawHTTP.blocking {
+            let socket = try RawSocket(port: idlePort, timeout: 60)
+            try socket.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(idlePort)\r\n")
+            return try socket.readHead().status
+        }
+        #expect(stalled == 408)
+        #expect(await idle.interrupt() == 0)
+    }
+
+    @Test("only its own names: a forged Host is refused; the live-reload socket opens only for its own pages")
+    func forgedHostAndOrigin() async throws {
+        let (dir, server, port, _) = try await ServeTests.start("serve-forged")
+        defer { dir.remove() }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)"] {
+            let page = try await RawHTTP.get(port: port, "/", host: host)
+            #expect(page.status == 200, "\(host): \(page)")
+        }
+        let forged = [
+            "evil.example", "evil.example:\(port)", "127.0.0.1:\(port &+ 1)", "localhost", "127.0.0.1",
+            "rebind.evil.example:\(port)", "0.0.0.0:\(port)",
+        ]
+        for host in forged {
+            let page = try await RawHTTP.get(port: port, "/", host: host)
+            #expect(page.status == 403, "\(host): \(page)")
+            #expect(!page.text.contains("Serve Test") && !page.text.contains("<html"), "\(host) saw the site")
+        }
+        #expect(try await RawHTTP.get(port: port, "/", host: nil).status == 400)
+
+        for origin in ["https://evil.example", "http://evil.example:\(port)", "null", "http://127.0.0.1:\(port &+ 1)"] {
+            let (status, _) = try await RawHTTP.webSocketAnswer(port: port, "/__repowatch/livereload", origin: origin)
+            #expect(status == 403, "Origin \(origin)")
+        }
+        #expect(try await RawHTTP.webSocketAnswer(port: port, "/__repowatch/livereload", origin: nil).0 == 403)
+        let (forgedHost, _) = try await RawHTTP.webSocketAnswer(
+            port: port, "/__repowatch/livereload", origin: "http://evil.example:\(port)", host: "evil.example:\(port)")
+        #expect(forgedHost == 403)
+        let own = try await RawHTTP.webSocket(port: port, "/__repowatch/livereload", origin: "http://localhost:\(port)")
+        #expect(try await RawHTTP.nextMessage(own)?["type"] == "hello")
+        #expect(await server.interrupt() == 0)
+    }
+
+    @Test("--host 0.0.0.0: one warning, the machine's own addresses answered, other names still refused")
+    func wildcardHost() async throws {
+        let addresses = HostPolicy.localAddresses().filter { !$0.contains(":") && !$0.hasPrefix("127.") }
+        let (dir, server, port, _) = try await ServeTests.start("serve-wildcard", ["--host", "0.0.0.0"])
+        defer { dir.remove() }
+        let warning = "not only on this machine"
+        // Said before the build; stderr comes through a pipe read as it fills, so it is waited for.
+        #expect(await server.waitForStderr("Built"), "\(server.stderr)")
+        #expect(server.stderr.components(separatedBy: warning).count == 2, "\(server.stderr)")
+        #expect(server.stderr.contains("private: include"))
+        for address in addresses {
+            #expect(
+                await server.waitForStderr("http://\(address):\(port)/"), "\(address) not offered: \(server.stderr)")
+            #expect(try await RawHTTP.get(port: port, "/", host: "\(address):\(port)").status == 200, "\(address)")
+            let (status, _) = try await RawHTTP.webSocketAnswer(
+                port: port, "/__repowatch/livereload", origin: "http://\(address):\(port)", host: "\(address):\(port)")
+            #expect(status == 101)
+        }
+        #expect(try await RawHTTP.get(port: port, "/").status == 200)
+        #expect(try await RawHTTP.get(port: port, "/", host: "evil.example:\(port)").status == 403)
+        #expect(await server.interrupt() == 0)
+
+        let (loopDir, loopback, _, _) = try await ServeTests.start("serve-loopback", ["--host", "127.0.0.1"])
+        defer { loopDir.remove() }
+        #expect(!loopback.stderr.contains(warning))
+        #expect(await loopback.interrupt() == 0)
+
+        let bad = try await BinaryRunner.run(
+            ["serve", "--sample", "--host", "example.com"], in: dir.url,
+            environment: BinaryRunner.environment(home: dir.url.appendingPathComponent("home")), timeout: 30)
+        #expect(bad.status == 2 && bad.stderr.contains("--host"), "\(bad)")
     }
 }

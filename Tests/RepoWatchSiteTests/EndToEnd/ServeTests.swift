@@ -190,8 +190,9 @@ struct ServeTests {
         let message = try await RawHTTP.nextMessage(socket)
         #expect(message?["type"] == "error")
         #expect(message?["message"]?.contains("site.yml:2:") == true, "\(String(describing: message))")
-        #expect(server.stderr.contains("\nsite.yml:2:8: error: `repos` is empty"), "\(server.stderr)")
-        #expect(server.stderr.contains("    2 | repos: []\n      |        ^\n"), "\(server.stderr)")
+        // The terminal's copy comes through a pipe read as it fills: waited for, not assumed already read.
+        #expect(await server.waitForStderr("\nsite.yml:2:8: error: `repos` is empty"), "\(server.stderr)")
+        #expect(await server.waitForStderr("    2 | repos: []\n      |        ^\n"), "\(server.stderr)")
         #expect(!server.stderr.contains("error: site.yml"), "said twice: \(server.stderr)")
 
         let index = try await RawHTTP.get(port: port, "/")
@@ -230,7 +231,7 @@ struct ServeTests {
         await #expect(throws: (any Error).self) { try await RawHTTP.get(port: port, "/") }
     }
 
-    @Test("a port in use is a clear usage error, exit 2")
+    @Test("a port in use is a clear usage error, exit 2, before anything is built")
     func portInUse() async throws {
         let (dir, server, port, _) = try await Self.start("serve-busy")
         defer { dir.remove() }
@@ -239,6 +240,9 @@ struct ServeTests {
             environment: BinaryRunner.environment(home: dir.url.appendingPathComponent("home")), timeout: 30)
         #expect(second.status == 2, "\(second)")
         #expect(second.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(second)")
+        // Checked first: no build (no quota spent on a live one), nothing written.
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("public2").path))
+        #expect(!second.stderr.contains("Built"), "\(second)")
         #expect(await server.interrupt() == 0)
     }
 

@@ -150,7 +150,7 @@ final class LeakCheck: @unchecked Sendable {
             for marker in [secret, "A comment that must survive"] where text.contains(marker) {
                 problems.append("served a file outside the site: \(text.prefix(200))")
             }
-            if ![301, 400, 404, 405, 408, 413, 426, 431].contains(status) {
+            if ![301, 400, 403, 404, 405, 408, 413, 426, 431].contains(status) {
                 problems.append("status \(status): \(text.prefix(200))")
             }
         }

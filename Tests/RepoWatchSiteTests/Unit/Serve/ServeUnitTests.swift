@@ -118,6 +118,27 @@ struct ServeUnitTests {
         #expect(await messages.next() == nil)
     }
 
+    @Test("--host takes IP addresses (and localhost); only loopback ones are private")
+    func hostOption() {
+        #expect(ServeOptions.normalizeHost("0.0.0.0") == "0.0.0.0")
+        #expect(ServeOptions.normalizeHost("[::1]") == "::1" && ServeOptions.normalizeHost("::") == "::")
+        #expect(ServeOptions.normalizeHost("localhost") == "127.0.0.1")
+        #expect(ServeOptions.normalizeHost("192.168.1.20") == "192.168.1.20")
+        for bad in ["example.com", "1.2.3", "", "127.0.0.1:8000", "http://127.0.0.1"] {
+            #expect(ServeOptions.normalizeHost(bad) == nil, "\(bad)")
+        }
+        #expect(ServeOptions.isLoopback("127.0.0.1") && ServeOptions.isLoopback("::1"))
+        #expect(!ServeOptions.isLoopback("0.0.0.0") && !ServeOptions.isLoopback("192.168.1.20"))
+        #expect(PreviewServer.address(host: "0.0.0.0", port: 8000) == "http://127.0.0.1:8000")
+        #expect(PreviewServer.address(host: "fe80::1", port: 8000) == "http://[fe80::1]:8000")
+        // What a wildcard address tells the user to open from another device.
+        #expect(
+            PreviewServer.reachableAddresses(
+                port: 8000,
+                localAddresses: ["127.0.0.1", "192.168.1.20", "::1", "fe80::1", "2001:db8::5", "192.168.1.20"])
+                == ["http://192.168.1.20:8000", "http://[2001:db8::5]:8000"])
+    }
+
     @Test("cname: a bare domain name, lowercased; URLs and paths are errors with their line")
     func cname() throws {
         let config = try ConfigLoader(file: "site.yml").parse("repos: [a/b]\ncname: Watch.Example.com\n").config
