@@ -6,8 +6,7 @@ import PackageDescription
 let package = Package(
     name: "repowatch-site",
     products: [
-        .executable(name: "repowatch-site", targets: ["repowatch-site"]),
-        .library(name: "RepoWatchSite", targets: ["RepoWatchSite"]),
+        .executable(name: "repowatch-site", targets: ["repowatch-site"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -64,7 +63,7 @@ let package = Package(
         ),
         // One target per stage; each depends only downstream (docs/architecture.md draws the graph).
         .target(name: "RepoWatchSupport"),
-        .target(name: "RepoWatchStorage", dependencies: ["RepoWatchSupport"]),
+        .target(name: "RepoWatchStorage"),
         .target(name: "RepoWatchModel", dependencies: ["RepoWatchStorage", "RepoWatchSupport"]),
         .target(
             name: "RepoWatchConfig",
@@ -80,7 +79,7 @@ let package = Package(
         .target(
             name: "RepoWatchRender",
             dependencies: [
-                "RepoWatchModel", "RepoWatchStorage", "RepoWatchSupport", "CCmark", "BuiltinTemplates",
+                "RepoWatchModel", "RepoWatchSupport", "CCmark", "BuiltinTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -92,7 +91,7 @@ let package = Package(
             name: "RepoWatchSite",
             dependencies: [
                 "RepoWatchConfig", "RepoWatchSources", "RepoWatchRender", "RepoWatchOutput", "RepoWatchModel",
-                "RepoWatchNetwork", "RepoWatchStorage", "RepoWatchSupport",
+                "RepoWatchNetwork", "RepoWatchSupport",
             ]
         ),
         .target(
@@ -116,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "RepoWatchSiteTests",
             dependencies: [
-                "RepoWatchSite", "RepoWatchServe", "RepoWatchPublish", "RepoWatchScaffold", "RepoWatchConfig",
+                "RepoWatchSite", "RepoWatchServe", "RepoWatchScaffold", "RepoWatchConfig",
                 "RepoWatchSources", "RepoWatchRender", "RepoWatchOutput", "RepoWatchModel", "RepoWatchNetwork",
                 "RepoWatchStorage", "RepoWatchSupport", "repowatch-site",
                 .product(name: "Yams", package: "Yams"),

@@ -1,9 +1,9 @@
 // The default templates and assets, compiled into the binary (see Package.swift's `embedInCode`)
 // so `repowatch-site` works from any directory without a resource bundle beside it.
 
-public enum BuiltinTemplates {
+package enum BuiltinTemplates {
     /// Template name (file name without `.mustache`) → source.
-    public static let templates: [String: [UInt8]] = [
+    package static let templates: [String: [UInt8]] = [
         "layout": PackageResources.layout_mustache,
         "card": PackageResources.card_mustache,
         "medium": PackageResources.medium_mustache,
@@ -21,7 +21,7 @@ public enum BuiltinTemplates {
     ]
 
     /// Path under `assets/` → bytes.
-    public static let assets: [String: [UInt8]] = [
+    package static let assets: [String: [UInt8]] = [
         "style.css": PackageResources.style_css,
         "copy.js": PackageResources.copy_js,
         "search.js": PackageResources.search_js,
@@ -30,7 +30,7 @@ public enum BuiltinTemplates {
     ]
 
     /// String tables by locale (`locales/NAME.json`): every word the site shows (see README.md).
-    public static let locales: [String: [UInt8]] = [
+    package static let locales: [String: [UInt8]] = [
         "en": PackageResources.en_json,
         "ko": PackageResources.ko_json,
         "ja": PackageResources.ja_json,
@@ -43,5 +43,5 @@ public enum BuiltinTemplates {
     ]
 
     /// The GitHub Actions workflow `init` writes, with `<name>` placeholders (see `PagesWorkflow`).
-    public static let pagesWorkflow: [UInt8] = PackageResources.pages_workflow_yml
+    package static let pagesWorkflow: [UInt8] = PackageResources.pages_workflow_yml
 }

@@ -4,18 +4,18 @@ import RepoWatchSupport
 import Yams
 
 /// Reads `site.yml` from YAML nodes (not Codable) so every problem can name its line and column.
-public struct ConfigLoader: Sendable {
-    public let file: String
+package struct ConfigLoader: Sendable {
+    package let file: String
 
-    public init(file: String) { self.file = file }
+    package init(file: String) { self.file = file }
 
     /// The configuration, and the warnings it loaded with.
-    public struct LoadedConfig: Sendable {
-        public var config: SiteConfig
-        public var warnings: [Diagnostic]
+    package struct LoadedConfig: Sendable {
+        package var config: SiteConfig
+        package var warnings: [Diagnostic]
     }
 
-    public static func load(path: String) throws -> LoadedConfig {
+    package static func load(path: String) throws -> LoadedConfig {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw DiagnosticsError([
@@ -84,7 +84,7 @@ public struct ConfigLoader: Sendable {
         return (line, before[lineStart...].count + 1, end < data.endIndex ? data[end] : 0)
     }
 
-    public func parse(_ text: String) throws -> LoadedConfig {
+    package func parse(_ text: String) throws -> LoadedConfig {
         var reader = SiteConfigReader(file: file)
         let root: Node?
         do {

@@ -3,10 +3,10 @@ import Yams
 
 /// `history:` in site.yml: `backfill: true|false`.
 extension SiteConfigReader {
-    package static let historyKeys: Set = ["backfill"]
+    static let historyKeys: Set = ["backfill"]
 
     /// Whether to backfill; nil when not given (or not readable, with the error said).
-    package mutating func parseHistory(_ node: Node) -> Bool? {
+    mutating func parseHistory(_ node: Node) -> Bool? {
         if node.isNull { return nil }
         guard case .mapping(let mapping) = node else {
             error(node, "`history` must be a mapping like `backfill: true`")

@@ -4,7 +4,7 @@ import Yams
 /// `csp:` in site.yml: what the site's pages may load beyond the site's own files.
 extension SiteConfigReader {
     /// A mapping of directive → list of sources (a single source may be written without the list).
-    package mutating func parsePolicyAdditions(_ node: Node) -> PolicyAdditions {
+    mutating func parsePolicyAdditions(_ node: Node) -> PolicyAdditions {
         var additions = PolicyAdditions()
         if node.isNull { return additions }
         guard case .mapping(let mapping) = node else {

@@ -3,7 +3,7 @@ import Yams
 
 /// `private:` in site.yml: whether private repositories may be published.
 extension SiteConfigReader {
-    package mutating func parsePrivate(_ node: Node) -> PrivateRepos? {
+    mutating func parsePrivate(_ node: Node) -> PrivateRepos? {
         guard case .scalar(let scalar) = node else {
             error(node, "`private` must be include or exclude")
             return nil

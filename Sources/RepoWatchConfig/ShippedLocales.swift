@@ -9,7 +9,7 @@ extension LocaleTag {
     package static var builtIn: [String] { BuiltinTemplates.locales.keys.sorted() }
 
     /// Tables a site can use: the shipped ones and any `Templates/locales/*.json` beside site.yml.
-    package static func available(siteDirectory: URL?) -> [String] {
+    static func available(siteDirectory: URL?) -> [String] {
         var names = Set(builtIn)
         if let siteDirectory {
             let folder = siteDirectory.appendingPathComponent("Templates/locales", isDirectory: true)

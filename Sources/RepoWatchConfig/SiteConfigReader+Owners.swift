@@ -4,21 +4,21 @@ import Yams
 
 /// `owners:` in site.yml, validated with the same positions and key suggestions as the rest.
 extension SiteConfigReader {
-    package static let ownerKeys: Set = [
+    static let ownerKeys: Set = [
         "owner", "forks", "archived", "topics", "min_stars", "sort", "limit", "exclude", "outputs",
     ]
 
-    package var hasOwners: Bool { ownersGiven }
+    var hasOwners: Bool { ownersGiven }
 
     /// Kept for the build, which alone knows which repositories the owners list.
-    package mutating func reference(_ name: RepoName, at node: Node) -> RepoName {
+    mutating func reference(_ name: RepoName, at node: Node) -> RepoName {
         let mark = node.mark
         references.append(
             SiteConfig.Reference(name: name, file: file, line: mark?.line ?? 1, column: mark?.column ?? 1))
         return name
     }
 
-    package mutating func ownerList(_ node: Node) -> [OwnerSource] {
+    mutating func ownerList(_ node: Node) -> [OwnerSource] {
         if node.isNull { return [] }
         guard case .sequence(let sequence) = node else {
             error(node, "`owners` must be a list of entries like `- owner: apple`")
@@ -40,7 +40,7 @@ extension SiteConfigReader {
         return owners
     }
 
-    package mutating func ownerEntry(_ node: Node) -> OwnerSource? {
+    mutating func ownerEntry(_ node: Node) -> OwnerSource? {
         guard case .mapping(let mapping) = node else {
             error(node, "each owner must be a mapping like `- owner: apple` (with optional filters)")
             return nil
@@ -89,7 +89,7 @@ extension SiteConfigReader {
         return valid ? source : nil
     }
 
-    package mutating func flag(_ node: Node, key: String) -> Bool? {
+    mutating func flag(_ node: Node, key: String) -> Bool? {
         guard case .scalar = node, let value = node.bool else {
             error(node, "`\(key)` must be true or false (got '\(node.string ?? "a list")')")
             return nil
@@ -97,7 +97,7 @@ extension SiteConfigReader {
         return value
     }
 
-    package mutating func whole(_ node: Node, key: String, least: Int) -> Int? {
+    mutating func whole(_ node: Node, key: String, least: Int) -> Int? {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string), value >= least
         else {
             let what = least == 0 ? "a whole number, 0 or more" : "a whole number, \(least) or more"
@@ -107,7 +107,7 @@ extension SiteConfigReader {
         return value
     }
 
-    package mutating func ownerSort(_ node: Node) -> OwnerSource.Sort? {
+    mutating func ownerSort(_ node: Node) -> OwnerSource.Sort? {
         guard let text = node.string, let sort = OwnerSource.Sort(rawValue: text) else {
             error(
                 node,
@@ -118,7 +118,7 @@ extension SiteConfigReader {
         return sort
     }
 
-    package mutating func ownerOutputs(_ node: Node) -> RepoOutputs? {
+    mutating func ownerOutputs(_ node: Node) -> RepoOutputs? {
         guard let text = node.string, let outputs = RepoOutputs(rawValue: text) else {
             let names = RepoOutputs.allCases.map(\.rawValue)
             error(
@@ -131,7 +131,7 @@ extension SiteConfigReader {
     }
 
     /// A list, or one topic written alone.
-    package mutating func topicList(_ node: Node) -> [String]? {
+    mutating func topicList(_ node: Node) -> [String]? {
         let items = node.listItems
         guard let items, !items.isEmpty else {
             error(node, "`topics` must be a list of GitHub topics, like [swift, ios]")
@@ -149,7 +149,7 @@ extension SiteConfigReader {
         return topics
     }
 
-    package mutating func excludeList(_ node: Node, owner: String) -> [RepoName]? {
+    mutating func excludeList(_ node: Node, owner: String) -> [RepoName]? {
         guard let items = node.listItems else {
             error(node, "`exclude` must be a list of OWNER/NAME entries")
             return nil
@@ -174,7 +174,7 @@ extension Node {
     }
 
     /// The items of a sequence, or a lone scalar as one item.
-    package var listItems: [Node]? {
+    var listItems: [Node]? {
         switch self {
         case .sequence(let sequence): return Array(sequence)
         case .scalar: return isNull ? [] : [self]

@@ -5,7 +5,7 @@ import Yams
 
 /// `widgets:`: each entry's kind, repositories, sizes and look, checked against the saved repositories.
 extension SiteConfigReader {
-    package mutating func widgetList(_ node: Node, repos names: [RepoName]) -> [SiteConfig.Widget] {
+    mutating func widgetList(_ node: Node, repos names: [RepoName]) -> [SiteConfig.Widget] {
         guard case .sequence(let sequence) = node else {
             error(node, "`widgets` must be a list")
             return []
@@ -27,7 +27,7 @@ extension SiteConfigReader {
         return widgets
     }
 
-    package mutating func widget(_ node: Node, saved: [String: RepoName], repos: [RepoName]) -> SiteConfig.Widget? {
+    mutating func widget(_ node: Node, saved: [String: RepoName], repos: [RepoName]) -> SiteConfig.Widget? {
         guard case .mapping(let mapping) = node else {
             error(node, "each widget must be a mapping with `kind:` single or double")
             return nil
@@ -88,7 +88,7 @@ extension SiteConfigReader {
         }
     }
 
-    package static func isValidID(_ id: String) -> Bool {
+    static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 100
             && id.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
@@ -96,7 +96,7 @@ extension SiteConfigReader {
     }
 
     /// Widgets can only show saved repositories, as in the app (or, with `owners:`, listed ones).
-    package mutating func savedRepo(_ node: Node, saved: [String: RepoName]) -> RepoName? {
+    mutating func savedRepo(_ node: Node, saved: [String: RepoName]) -> RepoName? {
         guard let repo = repoName(node, what: "widget repository") else { return nil }
         guard let savedName = saved[repo.key] else {
             if hasOwners { return reference(repo, at: node) }
@@ -106,7 +106,7 @@ extension SiteConfigReader {
         return savedName
     }
 
-    package mutating func sizeList(_ node: Node) -> [SiteConfig.WidgetSize] {
+    mutating func sizeList(_ node: Node) -> [SiteConfig.WidgetSize] {
         let items: [Node]
         switch node {
         case .sequence(let sequence): items = Array(sequence)

@@ -5,43 +5,43 @@ import Yams
 
 /// Reads site.yml's YAML node tree into a `SiteConfig`, collecting every error and warning with its
 /// position.
-package struct SiteConfigReader {
-    package let file: String
-    package var errors: [Diagnostic] = []
-    package var warnings: [Diagnostic] = []
+struct SiteConfigReader {
+    let file: String
+    var errors: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
     /// Set once `owners:` is read: widgets may then name repositories that are not in `repos:`.
-    package var owners: [OwnerSource] = []
+    var owners: [OwnerSource] = []
     /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
-    package var ownersGiven = false
-    package var references: [SiteConfig.Reference] = []
+    var ownersGiven = false
+    var references: [SiteConfig.Reference] = []
     /// The string tables `locale:` may name, listed when the first one is read.
-    package var availableLocales: [String]?
+    var availableLocales: [String]?
 
-    package init(file: String) { self.file = file }
+    init(file: String) { self.file = file }
 
-    package static let siteKeys: Set = [
+    static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
         "private", "csp", "search", "insights", "open_data", "history",
     ]
-    package static let widgetKeys: Set = [
+    static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
         "locale",
     ]
 
-    package func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
+    func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
         let mark = node?.mark
         return Diagnostic(severity, file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message)
     }
 
-    package mutating func error(_ node: Node?, _ message: String) {
+    mutating func error(_ node: Node?, _ message: String) {
         errors.append(diagnostic(.error, at: node, message))
     }
-    package mutating func warning(_ node: Node?, _ message: String) {
+    mutating func warning(_ node: Node?, _ message: String) {
         warnings.append(diagnostic(.warning, at: node, message))
     }
 
-    package mutating func siteConfig(from mapping: Node.Mapping, root: Node) -> SiteConfig? {
+    mutating func siteConfig(from mapping: Node.Mapping, root: Node) -> SiteConfig? {
         var fields: [String: Node] = [:]
         for (key, value) in mapping {
             guard let name = key.string else {
@@ -97,7 +97,7 @@ package struct SiteConfigReader {
         return config
     }
 
-    package mutating func string(_ node: Node, key: String) -> String? {
+    mutating func string(_ node: Node, key: String) -> String? {
         guard case .scalar(let scalar) = node else {
             error(node, "`\(key)` must be text")
             return nil
@@ -107,7 +107,7 @@ package struct SiteConfigReader {
         return scalar.string
     }
 
-    package mutating func parseBaseURL(_ node: Node) -> URL? {
+    mutating func parseBaseURL(_ node: Node) -> URL? {
         guard let text = string(node, key: "base_url") else { return nil }
         guard let url = SafeURL.base(text) else {
             error(node, "`base_url` must be an http(s) URL like https://me.github.io/watch/")
@@ -117,7 +117,7 @@ package struct SiteConfigReader {
     }
 
     /// GitHub Pages wants a bare host name in CNAME; a URL there silently breaks the custom domain.
-    package mutating func parseCNAME(_ node: Node) -> String? {
+    mutating func parseCNAME(_ node: Node) -> String? {
         guard let text = string(node, key: "cname") else { return nil }
         let host = text.trimmingCharacters(in: .whitespaces).lowercased()
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -136,7 +136,7 @@ package struct SiteConfigReader {
         return host
     }
 
-    package mutating func lookOverrides(_ fields: [String: Node], keys: [String]) -> WidgetLook.Overrides {
+    mutating func lookOverrides(_ fields: [String: Node], keys: [String]) -> WidgetLook.Overrides {
         var look = WidgetLook.Overrides()
         for key in keys {
             guard let node = fields[key] else { continue }
@@ -149,7 +149,7 @@ package struct SiteConfigReader {
         return look
     }
 
-    package mutating func parseRefresh(_ node: Node) -> TimeInterval? {
+    mutating func parseRefresh(_ node: Node) -> TimeInterval? {
         guard let text = string(node, key: "refresh") else { return nil }
         guard let seconds = SiteConfig.parseDuration(text) else {
             error(node, "`refresh` must be a duration like 12h, 30m or 1d (got '\(text)')")
@@ -160,7 +160,7 @@ package struct SiteConfigReader {
     }
 
     /// An unknown locale is a warning, not an error: the site is still built, in English.
-    package mutating func parseLocale(_ node: Node) -> String? {
+    mutating func parseLocale(_ node: Node) -> String? {
         guard let text = string(node, key: "locale")?.trimmingCharacters(in: .whitespaces) else { return nil }
         guard LocaleTag.isWellFormed(text) else {
             warning(node, "`locale` '\(text)' is not a BCP 47 language tag like ko or pt-BR; English is used")
@@ -185,12 +185,12 @@ package struct SiteConfigReader {
 
     /// A real language (`he`, Hebrew) is not a slip for one a letter away (`de`): only a tag that
     /// names no language (`jp`) gets a suggestion.
-    package static func isLanguage(_ tag: String) -> Bool {
+    static func isLanguage(_ tag: String) -> Bool {
         let language = tag.split(separator: "-").first.map(String.init) ?? tag
         return Locale.LanguageCode(language.lowercased()).isISOLanguage
     }
 
-    package mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
+    mutating func parseAppearance(_ node: Node) -> SiteConfig.Appearance? {
         guard let text = string(node, key: "appearance") else { return nil }
         guard let value = SiteConfig.Appearance(rawValue: text) else {
             error(
@@ -200,7 +200,7 @@ package struct SiteConfigReader {
         return value
     }
 
-    package mutating func repoList(_ node: Node) -> [RepoName] {
+    mutating func repoList(_ node: Node) -> [RepoName] {
         guard case .sequence(let sequence) = node else {
             error(node, "`repos` must be a list of OWNER/NAME entries")
             return []
@@ -245,7 +245,7 @@ package struct SiteConfigReader {
         return repos
     }
 
-    package mutating func repoName(_ node: Node, what: String) -> RepoName? {
+    mutating func repoName(_ node: Node, what: String) -> RepoName? {
         guard case .scalar(let scalar) = node else {
             error(node, "each \(what) must be written as OWNER/NAME")
             return nil
@@ -258,7 +258,7 @@ package struct SiteConfigReader {
         }
     }
 
-    package func suggestion(for key: String, in known: Set<String>) -> String {
+    func suggestion(for key: String, in known: Set<String>) -> String {
         // Sorted: a Set's order changes from run to run, and so would the suggestion.
         Suggestion.didYouMean(key, among: known.sorted())
     }

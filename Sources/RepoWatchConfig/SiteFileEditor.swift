@@ -5,35 +5,35 @@ import Yams
 
 /// `repowatch-site repo add|remove`: edits the `repos:` list of site.yml as text, one line at a time,
 /// so comments, order, quoting and every other line stay exactly as the user wrote them.
-public struct SiteFileEditor: Sendable {
-    public let path: String
+package struct SiteFileEditor: Sendable {
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
-    public func list() throws -> [RepoName] {
+    package func list() throws -> [RepoName] {
         try ConfigLoader.load(path: path).config.repos
     }
 
     /// Returns the name as saved.
     @discardableResult
-    public func add(_ text: String) throws -> RepoName {
+    package func add(_ text: String) throws -> RepoName {
         try add(text, widget: false).name
     }
 
     /// What `repo add` did.
-    public struct Addition: Sendable {
+    package struct Addition: Sendable {
         /// As saved.
-        public var name: RepoName
+        package var name: RepoName
         /// False when it was saved before and only a widget was added.
-        public var saved = true
-        public var widgetAdded = false
+        package var saved = true
+        package var widgetAdded = false
         /// The warning when the site's own `widgets:` list does not show it (and no widget was added).
-        public var hidden: Diagnostic?
+        package var hidden: Diagnostic?
     }
 
     /// Saves `text` at the end of `repos:`; with `widget`, also adds a single widget for it when the
     /// site's own `widgets:` list would not show it (and only that, when it was saved already).
-    public func add(_ text: String, widget: Bool) throws -> Addition {
+    package func add(_ text: String, widget: Bool) throws -> Addition {
         let edit = SiteTextEdit(file: path, text: try read())
         let name = try SiteTextEdit.parseName(text)
         var addition = Addition(name: name)
@@ -62,23 +62,23 @@ public struct SiteFileEditor: Sendable {
 
     /// Returns the name as it was saved.
     @discardableResult
-    public func remove(_ text: String) throws -> RepoName {
+    package func remove(_ text: String) throws -> RepoName {
         try remove(text, widgets: false).name
     }
 
     /// What `repo remove` did.
-    public struct Removed: Sendable {
+    package struct Removed: Sendable {
         /// As it was saved.
-        public var name: RepoName
+        package var name: RepoName
         /// The widgets that went with it, described with their lines: "the single widget at line 24".
-        public var widgets: [String]
+        package var widgets: [String]
         /// Repositories a removed double widget also showed, which no widget shows now.
-        public var unshown: [RepoName]
+        package var unshown: [RepoName]
     }
 
     /// Removes `text` from `repos:`; with `widgets`, also every widget of the site's own `widgets:`
     /// list that shows it (a double widget whole), which otherwise is an error naming that widget.
-    public func remove(_ text: String, widgets: Bool) throws -> Removed {
+    package func remove(_ text: String, widgets: Bool) throws -> Removed {
         let removal = try SiteTextEdit(file: path, text: read()).removal(of: text, widgets: widgets)
         try write(removal.text)
         return Removed(name: removal.name, widgets: removal.widgets.map(\.description), unshown: removal.unshown)
@@ -96,13 +96,13 @@ public struct SiteFileEditor: Sendable {
 }
 
 /// The pure part of the editor: site.yml text in, edited text out.
-package struct SiteTextEdit {
-    package let file: String
-    package let text: String
+struct SiteTextEdit {
+    let file: String
+    let text: String
 
     /// Lines with their own terminators, so joining them gives back the exact bytes. Split on the
     /// UTF-8 newline byte: as Characters, "\r\n" is one grapheme and would hide the "\n".
-    package var lines: [Substring] {
+    var lines: [Substring] {
         var result: [Substring] = []
         var start = text.startIndex
         let bytes = text.utf8
@@ -114,12 +114,12 @@ package struct SiteTextEdit {
         return result
     }
 
-    package static func terminator(of line: Substring) -> String? {
+    static func terminator(of line: Substring) -> String? {
         if line.utf8.last != UInt8(ascii: "\n") { return nil }
         return line.utf8.dropLast().last == UInt8(ascii: "\r") ? "\r\n" : "\n"
     }
 
-    package func adding(_ input: String) throws -> (RepoName, String) {
+    func adding(_ input: String) throws -> (RepoName, String) {
         let name = try Self.parseName(input)
         let config = try ConfigLoader(file: file).parse(text).config
         if let saved = config.repos.first(where: { $0.key == name.key }) {
@@ -137,22 +137,22 @@ package struct SiteTextEdit {
     }
 
     /// What `repo remove` took out: the repository as saved, and the widgets that showed it.
-    package struct Removal {
-        package var name: RepoName
-        package var text: String
-        package var widgets: [WidgetUse] = []
+    struct Removal {
+        var name: RepoName
+        var text: String
+        var widgets: [WidgetUse] = []
         /// Repositories a removed double widget also showed that no widget shows now.
-        package var unshown: [RepoName] = []
+        var unshown: [RepoName] = []
     }
 
-    package func removing(_ input: String) throws -> (RepoName, String) {
+    func removing(_ input: String) throws -> (RepoName, String) {
         let removal = try removal(of: input, widgets: false)
         return (removal.name, removal.text)
     }
 
     /// Removes the repository from `repos:`; with `widgets`, first every widget of the site's own
     /// `widgets:` list that shows it (a double goes whole), else such a widget is an error naming it.
-    package func removal(of input: String, widgets: Bool) throws -> Removal {
+    func removal(of input: String, widgets: Bool) throws -> Removal {
         let name = try Self.parseName(input)
         let config = try ConfigLoader(file: file).parse(text).config
         guard let saved = config.repos.first(where: { $0.key == name.key }) else {
@@ -205,20 +205,20 @@ package struct SiteTextEdit {
 
     /// The name as given on the command line, pasted forms included (a GitHub link, an SSH remote,
     /// `.git`): it is written back as `OWNER/NAME`.
-    package static func parseName(_ input: String) throws -> RepoName {
+    static func parseName(_ input: String) throws -> RepoName {
         switch RepoName.understanding(input.trimmingCharacters(in: .whitespaces)) {
         case .success(let name): return name
         case .failure(let problem): throw UsageError(problem.description)
         }
     }
 
-    package struct Item {
-        package var name: RepoName
-        package var line: Int
-        package var column: Int
+    struct Item {
+        var name: RepoName
+        var line: Int
+        var column: Int
     }
 
-    package func root() throws -> Node.Mapping {
+    func root() throws -> Node.Mapping {
         guard case .mapping(let mapping)? = try Yams.compose(yaml: text) else {
             throw UsageError("\(file) is not a mapping")
         }
@@ -226,7 +226,7 @@ package struct SiteTextEdit {
     }
 
     /// The entries of `repos:` with where they are written.
-    package func repoItems() throws -> [Item] {
+    func repoItems() throws -> [Item] {
         guard let node = try root()["repos"], case .sequence(let sequence) = node else {
             throw UsageError("\(file) has no `repos:` list")
         }
@@ -253,7 +253,7 @@ package struct SiteTextEdit {
 
     /// The text before the item on its line (`  - `): reused for a new entry, and proof that the line
     /// holds this one entry only, so removing the line removes nothing else.
-    package func itemPrefix(of line: Substring, item: Item) throws -> String {
+    func itemPrefix(of line: Substring, item: Item) throws -> String {
         let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(item.column - 1)))
         let shape = prefix.trimmingCharacters(in: .whitespaces)
         guard shape == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" || $0 == "\t" }) else {
@@ -266,27 +266,27 @@ package struct SiteTextEdit {
         return prefix
     }
 
-    package struct WidgetUse {
-        package var widgetLine: Int
-        package var line: Int
-        package var column: Int
-        package var why: String
+    struct WidgetUse {
+        var widgetLine: Int
+        var line: Int
+        var column: Int
+        var why: String
         /// `single` or `double`.
-        package var kind = "single"
+        var kind = "single"
         /// Every repository the widget shows (a double's two).
-        package var shows: [RepoName] = []
+        var shows: [RepoName] = []
         /// The entry's `-` column, for taking its lines out.
-        package var itemColumn = 1
+        var itemColumn = 1
 
         /// "the double widget at line 25 (apple/swift over kudoleh/iOS-Clean-Architecture-MVVM)".
-        package var description: String {
+        var description: String {
             let names = kind == "double" ? " (" + shows.map(\.description).joined(separator: " over ") + ")" : ""
             return "the \(kind) widget at line \(widgetLine)\(names)"
         }
     }
 
     /// The edit must leave a site.yml that still loads; otherwise nothing is written.
-    package func verified(_ edited: String) throws -> String {
+    func verified(_ edited: String) throws -> String {
         _ = try ConfigLoader(file: file).parse(edited)
         return edited
     }

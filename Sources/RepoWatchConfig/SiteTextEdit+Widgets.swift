@@ -5,12 +5,12 @@ import Yams
 extension SiteTextEdit {
     /// The first widget that shows `name`, named or by default (a widget without `repo:` shows the
     /// first repository; a double without `top:`/`bottom:` the first and second).
-    package func widgetUsing(_ name: RepoName, repos: [RepoName]) throws -> WidgetUse? {
+    func widgetUsing(_ name: RepoName, repos: [RepoName]) throws -> WidgetUse? {
         try widgetsUsing(name, repos: repos).first
     }
 
     /// Every widget of the written `widgets:` list that shows `name`, in the list's order.
-    package func widgetsUsing(_ name: RepoName, repos: [RepoName]) throws -> [WidgetUse] {
+    func widgetsUsing(_ name: RepoName, repos: [RepoName]) throws -> [WidgetUse] {
         guard let widgets = try root()["widgets"], case .sequence(let sequence) = widgets else { return [] }
         var uses: [WidgetUse] = []
         for widget in sequence {

@@ -8,7 +8,7 @@ import Yams
 /// as text after the list's last entry, in the list's own indentation.
 extension SiteTextEdit {
     /// Where `widgets:` is written, when it is written and none of its widgets shows `name`.
-    package func widgetListHiding(_ name: RepoName) throws -> Diagnostic? {
+    func widgetListHiding(_ name: RepoName) throws -> Diagnostic? {
         let config = try ConfigLoader(file: file).parse(text).config
         guard config.hasWidgetList, !config.widgets.contains(where: { $0.shows(name) }) else { return nil }
         let key = try root().first { $0.key.string == "widgets" }?.key
@@ -19,7 +19,7 @@ extension SiteTextEdit {
     }
 
     /// The text with `- kind: single` / `repo: NAME` after the last entry of `widgets:`.
-    package func addingWidget(for name: RepoName) throws -> String {
+    func addingWidget(for name: RepoName) throws -> String {
         guard let node = try root()["widgets"], case .sequence(let sequence) = node, let last = sequence.last,
             let mark = last.mark
         else {
@@ -56,7 +56,7 @@ extension SiteTextEdit {
 
     /// The text without these widgets' entries (each from its `-` line to its last line of content);
     /// when none is left, without the `widgets:` key either, so each repository gets its default widget.
-    package func removingWidgets(_ uses: [WidgetUse]) throws -> String {
+    func removingWidgets(_ uses: [WidgetUse]) throws -> String {
         guard let node = try root()["widgets"], case .sequence(let sequence) = node else { return text }
         var lines = self.lines
         for use in uses.sorted(by: { $0.widgetLine > $1.widgetLine }) {

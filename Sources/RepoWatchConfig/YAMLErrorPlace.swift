@@ -5,11 +5,11 @@ import Yams
 /// noticed the problem, which is often a line or more later: a missing space in `title:Foo` shows on
 /// the next key, an unclosed quote or `[` at the end of the file, a repeated key at the first of
 /// the two. This looks back from that place to where the problem begins.
-package struct YAMLErrorPlace {
-    package let file: String
-    package let text: String
+struct YAMLErrorPlace {
+    let file: String
+    let text: String
 
-    package init(file: String, text: String) {
+    init(file: String, text: String) {
         self.file = file
         self.text = text
     }
@@ -23,7 +23,7 @@ package struct YAMLErrorPlace {
         }
     }
 
-    package func diagnostic(_ error: YamlError) -> Diagnostic {
+    func diagnostic(_ error: YamlError) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):

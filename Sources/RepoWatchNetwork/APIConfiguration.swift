@@ -32,7 +32,7 @@ package struct APIConfiguration: Sendable {
     }
 
     /// Scheme, host and port: the only place the token may go.
-    package func isAPIOrigin(_ url: URL) -> Bool {
+    func isAPIOrigin(_ url: URL) -> Bool {
         Origin(url) == Origin(baseURL)
     }
 

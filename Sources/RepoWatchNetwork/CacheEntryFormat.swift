@@ -17,13 +17,13 @@ import Foundation
 /// A reader takes its own version and ignores header names it does not know, so a newer version may
 /// add some; an entry of a version it does not know, truncated (the length does not match) or
 /// damaged (the checksum does not match) reads as no entry and is fetched again.
-package enum CacheEntryFormat {
-    package static let version = 2
-    package static let magic = "repowatch-cache"
+enum CacheEntryFormat {
+    static let version = 2
+    static let magic = "repowatch-cache"
     /// Longer headers are not ours.
-    package static let maximumHeader = 16 * 1024
+    static let maximumHeader = 16 * 1024
 
-    package static func encode(_ entry: ResponseCache.Entry) -> Data? {
+    static func encode(_ entry: ResponseCache.Entry) -> Data? {
         var lines = ["\(magic) \(version)", "url \(entry.url)", "token \(entry.tokenFingerprint)"]
         if let status = entry.status { lines.append("status \(status)") }
         let texts: [(String, String?)] = [
@@ -41,7 +41,7 @@ package enum CacheEntryFormat {
         return data
     }
 
-    package static func decode(_ data: Data) -> ResponseCache.Entry? {
+    static func decode(_ data: Data) -> ResponseCache.Entry? {
         data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
     }
 
@@ -123,11 +123,11 @@ package enum CacheEntryFormat {
     }
 
     /// A fast 64-bit checksum (FNV-1a style, eight bytes a step): it catches damaged bodies, not forgeries.
-    package static func checksum(_ data: Data) -> UInt64 {
+    static func checksum(_ data: Data) -> UInt64 {
         data.withUnsafeBytes { checksum($0) }
     }
 
-    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let prime: UInt64 = 0x0000_0100_0000_01b3
         var offset = 0
@@ -146,7 +146,7 @@ package enum CacheEntryFormat {
 
     /// Entries of the first format (`*.json`: the body base64-encoded inside JSON), read so the first
     /// build after an upgrade still sends its validators; they are rewritten in this format when used.
-    package static func decodeLegacy(_ data: Data) -> ResponseCache.Entry? {
+    static func decodeLegacy(_ data: Data) -> ResponseCache.Entry? {
         try? legacyDecoder.decode(ResponseCache.Entry.self, from: data)
     }
 

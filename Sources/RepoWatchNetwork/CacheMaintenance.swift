@@ -24,13 +24,13 @@ package struct CacheMaintenance: Sendable {
         /// Answers without validators, reused for a day (204, 403 "too large").
         package var keptAnswers = 0
         /// Entries of the first format, rewritten when next used.
-        package var legacy = 0
+        var legacy = 0
         package var unreadable = 0
         /// Unused for longer than the retention period: the next build or `cache prune` removes them.
-        package var prunable = 0
-        package var prunableBytes = 0
-        package var oldestUse: Date?
-        package var newestUse: Date?
+        var prunable = 0
+        var prunableBytes = 0
+        var oldestUse: Date?
+        var newestUse: Date?
     }
 
     package struct Removal: Sendable, Equatable {
@@ -44,13 +44,13 @@ package struct CacheMaintenance: Sendable {
         package var path: String
         package var key: String
         package var bytes: Int
-        package var lastUse: Date
-        package var isTemporary: Bool
-        package var isLegacy: Bool
+        var lastUse: Date
+        var isTemporary: Bool
+        var isLegacy: Bool
     }
 
     /// A folder (of 256) at a time: a list of every entry held ~14 MB at 20,000 repositories.
-    package func forEachFile(_ body: (File) -> Void) {
+    func forEachFile(_ body: (File) -> Void) {
         let manager = FileManager.default
         let root = cache.httpFolder.path
         for folder in ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted() {
@@ -69,7 +69,7 @@ package struct CacheMaintenance: Sendable {
         }
     }
 
-    package func isPrunable(_ file: File) -> Bool {
+    func isPrunable(_ file: File) -> Bool {
         cache.now.timeIntervalSince(file.lastUse) > CacheLifetimes.retention
     }
 

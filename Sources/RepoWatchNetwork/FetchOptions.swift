@@ -16,7 +16,7 @@ package struct FetchOptions: Sendable {
     package let timeout: Double
     /// Longest wait for a rate limit to reset before giving up on the network for this build.
     package let maxWait: Double
-    package let retry: RetryPolicy
+    let retry: RetryPolicy
     /// Every request on stderr (never its headers).
     package let verbose: Bool
     /// Ask again for what the cache would otherwise reuse without asking (answers without

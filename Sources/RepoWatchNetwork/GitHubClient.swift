@@ -2,12 +2,12 @@ import Foundation
 import RepoWatchSupport
 
 /// How long the cache trusts what it keeps.
-public enum CacheLifetimes {
+package enum CacheLifetimes {
     /// An answer without validators (an empty repository's 204, a 403 "too large to list").
-    package static let keptAnswer: TimeInterval = 24 * 3600
+    static let keptAnswer: TimeInterval = 24 * 3600
     /// Entries unused for this long are pruned; remembered permanent redirects this old are rechecked.
-    package static let retention: TimeInterval = 30 * 24 * 3600
-    public static let retentionDays = 30
+    static let retention: TimeInterval = 30 * 24 * 3600
+    package static let retentionDays = 30
 }
 
 /// The GitHub REST API's GET, through the network stack (`NetworkStack.rest`); the endpoints are in

@@ -62,8 +62,8 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The error document GitHub sends with 4xx/5xx answers.
-package struct ErrorPayload: Decodable, Sendable {
-    package var message: String?
+struct ErrorPayload: Decodable, Sendable {
+    var message: String?
 }
 
 extension GitHubError {

@@ -7,7 +7,7 @@ import RepoWatchSupport
 /// other workflows of the repository, pull requests' among them, can restore.
 package enum PrivateAnswers {
     /// What a sealed entry holds in place of the document, and what the cache answers with it.
-    package static let sealedBody = Data(#"{"private":true}"#.utf8)
+    static let sealedBody = Data(#"{"private":true}"#.utf8)
 
     /// Whether `data` is a sealed entry's body.
     package static func isSealed(_ data: Data) -> Bool { data == sealedBody }
@@ -15,7 +15,7 @@ package enum PrivateAnswers {
     /// What the cache may keep of a body: nil when it holds nothing private (kept as it came); the
     /// sealed body for a private repository's document; for a list (an owner's), each private
     /// repository as a stub that keeps only that it is private, by a `SealedName`.
-    package static func redacted(_ data: Data) -> Data? {
+    static func redacted(_ data: Data) -> Data? {
         guard mayMarkPrivate(data), let value = try? JSONSerialization.jsonObject(with: data) else { return nil }
         if let document = value as? [String: Any] {
             return isPrivate(document) ? sealedBody : nil
@@ -37,7 +37,7 @@ package enum PrivateAnswers {
     }
 
     /// Whether a body is a private repository's document (or a sealed entry's).
-    package static func isPrivateDocument(_ data: Data) -> Bool {
+    static func isPrivateDocument(_ data: Data) -> Bool {
         isSealed(data) || redacted(data) == sealedBody
     }
 

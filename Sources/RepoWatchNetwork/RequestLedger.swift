@@ -15,7 +15,7 @@ package actor RequestLedger {
         package var quotaLimit: Int?
         /// When the quota comes back (`x-ratelimit-reset`).
         package var quotaReset: Date?
-        package var rateLimitWaits = 0
+        var rateLimitWaits = 0
         /// Answers that said "rate limited": GitHub's secondary limit, and the quota used up.
         package var secondaryLimitAnswers = 0
         package var primaryLimitAnswers = 0
@@ -23,7 +23,7 @@ package actor RequestLedger {
         package var rateLimitPause: Double = 0
     }
 
-    public private(set) var counts = Counts()
+    package private(set) var counts = Counts()
     /// The pause and the stop, which a request reads as it gets its slot: without a hop to this actor.
     package nonisolated let gate = RateLimitGate()
     /// Set when a primary limit resets too far away: no more API requests this build.
@@ -31,14 +31,14 @@ package actor RequestLedger {
 
     package init() {}
 
-    package func recordRequest() { counts.requests += 1 }
-    package func recordNotModified() { counts.notModified += 1 }
-    package func recordCacheOnly() { counts.fromCacheOnly += 1 }
-    package func recordKept() { counts.keptAnswers += 1 }
-    package func recordRetry() { counts.retries += 1 }
-    package func recordWait() { counts.rateLimitWaits += 1 }
+    func recordRequest() { counts.requests += 1 }
+    func recordNotModified() { counts.notModified += 1 }
+    func recordCacheOnly() { counts.fromCacheOnly += 1 }
+    func recordKept() { counts.keptAnswers += 1 }
+    func recordRetry() { counts.retries += 1 }
+    func recordWait() { counts.rateLimitWaits += 1 }
 
-    package func recordLimit(_ signal: RateLimitSignal) {
+    func recordLimit(_ signal: RateLimitSignal) {
         switch signal {
         case .primary: counts.primaryLimitAnswers += 1
         case .secondary: counts.secondaryLimitAnswers += 1
@@ -50,13 +50,13 @@ package actor RequestLedger {
 
     /// When to try again after a secondary limit GitHub gave no time for: the pause already set
     /// (many requests meet one limit together), else `base` seconds, doubled for each earlier one.
-    package func backoff(now: Date, base: Double) -> Date {
+    func backoff(now: Date, base: Double) -> Date {
         if let paused = gate.pausedUntil, paused > now { return paused }
         defer { untoldSecondary += 1 }
         return now.addingTimeInterval(base * pow(2, Double(min(untoldSecondary, 16))))
     }
 
-    package func recordQuota(_ headers: [String: String]) {
+    func recordQuota(_ headers: [String: String]) {
         if let remaining = headers["x-ratelimit-remaining"].flatMap(Int.init) { counts.quotaRemaining = remaining }
         if let limit = headers["x-ratelimit-limit"].flatMap(Int.init) { counts.quotaLimit = limit }
         if let reset = headers["x-ratelimit-reset"].flatMap(Double.init) {
@@ -66,7 +66,7 @@ package actor RequestLedger {
 
     /// - Returns: whether this extended the pause (false when an equal or later one is already set).
     @discardableResult
-    package func pause(until date: Date, now: Date) -> Bool {
+    func pause(until date: Date, now: Date) -> Bool {
         let previous = gate.pausedUntil
         guard gate.pause(until: date) else { return false }
         let from = max(now, previous ?? now)
@@ -74,7 +74,7 @@ package actor RequestLedger {
         return true
     }
 
-    package func pauseDeadline() -> Date? { gate.pausedUntil }
+    func pauseDeadline() -> Date? { gate.pausedUntil }
 
     package func stop(until date: Date) { gate.stop(until: date) }
 }
@@ -88,11 +88,11 @@ package final class RateLimitGate: Sendable {
 
     private let state = Mutex(State())
 
-    package var pausedUntil: Date? { state.withLock { $0.paused } }
+    var pausedUntil: Date? { state.withLock { $0.paused } }
     package var stoppedUntil: Date? { state.withLock { $0.stopped } }
 
     /// - Returns: whether this extended the pause (false when an equal or later one is already set).
-    package func pause(until date: Date) -> Bool {
+    func pause(until date: Date) -> Bool {
         state.withLock { state in
             guard state.paused.map({ $0 < date.addingTimeInterval(-1) }) ?? true else { return false }
             state.paused = date

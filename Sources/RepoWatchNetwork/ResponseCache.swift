@@ -44,7 +44,7 @@ package struct ResponseCache: Sendable {
         }
 
         /// The entry with an empty body: what a request needs while it waits for its answer.
-        package var withoutBody: Entry {
+        var withoutBody: Entry {
             var header = self
             header.body = Data()
             return header
@@ -54,7 +54,7 @@ package struct ResponseCache: Sendable {
         /// `sealed:KEY` and the body only says it is private.
         package var isSealed: Bool { url.hasPrefix(ResponseCache.sealedPrefix) }
 
-        package var isPermanentRedirect: Bool {
+        var isPermanentRedirect: Bool {
             location != nil && [nil, 301, 308].contains(status)
         }
     }
@@ -64,7 +64,7 @@ package struct ResponseCache: Sendable {
     package let now: Date
     package let usage = CacheUsage()
 
-    package let httpFolder: URL
+    let httpFolder: URL
     /// `httpFolder`'s path: entry paths are joined as text, since a build reads each entry by path and
     /// building a `URL` per entry (twice: to read it and to mark it used) cost more than the read.
     private let httpPath: String
@@ -82,15 +82,15 @@ package struct ResponseCache: Sendable {
         return String(SHA256.hex("repowatch-site token fingerprint\n" + token).prefix(16))
     }
 
-    package static let entryExtension = "entry"
-    package static let legacyExtension = "json"
+    static let entryExtension = "entry"
+    static let legacyExtension = "json"
 
     package static func key(for url: String) -> String { SHA256.hex(url) }
 
-    package static let sealedPrefix = "sealed:"
+    static let sealedPrefix = "sealed:"
 
     /// What a sealed entry records in place of its URL: the key it is filed under, nothing readable.
-    package static func sealedURL(for url: String) -> String { sealedPrefix + key(for: url) }
+    static func sealedURL(for url: String) -> String { sealedPrefix + key(for: url) }
 
     /// The key an entry is filed under: its URL's, or the one a sealed entry records.
     private static func key(of entry: Entry) -> String {

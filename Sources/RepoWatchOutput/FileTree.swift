@@ -13,7 +13,7 @@ package enum FileTree {
     /// Who a directory entry is: enough to tell "the same file" from "a file with the same name".
     package struct Entry: Equatable {
         package var device: UInt64
-        package var inode: UInt64
+        var inode: UInt64
         package var links: UInt64
         package var kind: Kind
 
@@ -63,7 +63,7 @@ package enum FileTree {
     }
 
     /// Whether two regular files hold the same bytes, compared in chunks (either may be large).
-    package static func sameBytes(_ a: String, _ b: String) -> Bool {
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
         let first = open(a, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard first >= 0 else { return false }
         defer { close(first) }
@@ -106,13 +106,13 @@ package enum FileTree {
 
     /// `mkdir`, treating "already there" as success; the caller checks what is there if it matters.
     /// Returns 0 or the error number.
-    package static func makeFolder(_ path: String) -> Int32 {
+    static func makeFolder(_ path: String) -> Int32 {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return 0 }
         return errno
     }
 
     /// A second name for the file at `source`; false where the file system has no hard links.
-    package static func hardLink(_ source: String, to destination: String) -> Bool {
+    static func hardLink(_ source: String, to destination: String) -> Bool {
         link(source, destination) == 0
     }
 

@@ -25,7 +25,7 @@ package struct SiteWriter: Sendable {
 
     /// `url` with each symbolic link at its end followed (a few hops at most); a link that leads
     /// nowhere yet still names the folder to create.
-    package static func throughLinks(_ url: URL) -> URL {
+    static func throughLinks(_ url: URL) -> URL {
         var current = url
         for _ in 0..<8 {
             guard FileTree.entry(current.path)?.kind == .link,
@@ -102,7 +102,7 @@ package struct SiteWriter: Sendable {
     }
 
     /// The previous site, kept for the next build to write over. Hidden, and ignored by git.
-    package var recycled: URL { Self.recycled(beside: target) }
+    var recycled: URL { Self.recycled(beside: target) }
 
     private static func recycled(beside folder: URL) -> URL {
         folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).recycled")

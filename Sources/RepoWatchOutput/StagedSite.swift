@@ -55,7 +55,7 @@ package final class StagedSite: Sendable {
     }
 
     /// Files whose bytes were written by this build.
-    package var writtenCount: Int {
+    var writtenCount: Int {
         state.withLock { $0.written.fileCount - $0.kept }
     }
 

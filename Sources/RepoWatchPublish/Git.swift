@@ -4,15 +4,15 @@ import Synchronization
 
 /// Runs the real `git` in one folder: publishing goes through git itself, so hooks, credentials and
 /// remotes behave exactly as the user's own `git push` does.
-package struct Git: Sendable {
-    package let directory: URL
-    package var environment: [String: String] = ProcessInfo.processInfo.environment
+struct Git: Sendable {
+    let directory: URL
+    var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    package struct Failure: Error, CustomStringConvertible {
-        package var arguments: [String]
-        package var status: Int32
-        package var stderr: String
-        package var description: String {
+    struct Failure: Error, CustomStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        var stderr: String
+        var description: String {
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             return
                 "git \(arguments.joined(separator: " ")) failed (exit \(status))\(detail.isEmpty ? "" : ":\n\(detail)")"
@@ -21,7 +21,7 @@ package struct Git: Sendable {
 
     /// stdout without its final newline; throws `Failure` on a non-zero exit.
     @discardableResult
-    package func run(_ arguments: [String], input: Data? = nil) throws -> String {
+    func run(_ arguments: [String], input: Data? = nil) throws -> String {
         let result = try execute(arguments, input: input)
         guard result.status == 0 else {
             throw Failure(arguments: arguments, status: result.status, stderr: result.stderr)
@@ -30,12 +30,11 @@ package struct Git: Sendable {
     }
 
     /// Whether the command succeeds; for questions like "is this a repository?".
-    package func succeeds(_ arguments: [String]) -> Bool {
+    func succeeds(_ arguments: [String]) -> Bool {
         (try? execute(arguments, input: nil).status) == 0
     }
 
-    package func execute(_ arguments: [String], input: Data?) throws -> (status: Int32, stdout: String, stderr: String)
-    {
+    func execute(_ arguments: [String], input: Data?) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments

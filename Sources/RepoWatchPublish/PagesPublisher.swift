@@ -4,38 +4,38 @@ import RepoWatchModel
 import RepoWatchSupport
 
 /// What `repowatch-site publish` was asked to do.
-public struct PublishOptions: Sendable {
-    public var configPath = "site.yml"
+package struct PublishOptions: Sendable {
+    package var configPath = "site.yml"
     /// Default: `public/` beside site.yml.
-    public var outputPath: String?
-    public var branch = "gh-pages"
-    public var remote = "origin"
-    public var message: String?
+    package var outputPath: String?
+    package var branch = "gh-pages"
+    package var remote = "origin"
+    package var message: String?
     /// Push after committing; off only for a dry run.
-    public var push = true
+    package var push = true
     /// Publish a site built with `--sample` all the same (its made-up numbers and "Sample data" banner).
-    public var allowSample = false
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    package var allowSample = false
+    package var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    public init() {}
+    package init() {}
 }
 
-public struct PublishResult: Sendable {
-    public var commit: String
-    public var branch: String
-    public var remote: String?
+package struct PublishResult: Sendable {
+    package var commit: String
+    package var branch: String
+    package var remote: String?
     /// Root-relative paths in the published commit.
-    public var files: [String]
+    package var files: [String]
 }
 
 /// Commits the built site as the one commit of an orphan branch (what GitHub Pages serves from
 /// `gh-pages`) and pushes it. The commit is assembled in a temporary worktree, so the user's working
 /// tree, index and current branch are never touched.
-public struct PagesPublisher: Sendable {
-    public let options: PublishOptions
-    public let log: any BuildLog
+package struct PagesPublisher: Sendable {
+    package let options: PublishOptions
+    package let log: any BuildLog
 
-    public init(options: PublishOptions, log: any BuildLog) {
+    package init(options: PublishOptions, log: any BuildLog) {
         self.options = options
         self.log = log
     }
@@ -47,7 +47,7 @@ public struct PagesPublisher: Sendable {
         return siteDirectory.appendingPathComponent("public", isDirectory: true)
     }
 
-    public func run() throws -> PublishResult {
+    package func run() throws -> PublishResult {
         let config = try ConfigLoader.load(path: options.configPath).config
         let site = outputURL
         var isDirectory: ObjCBool = false
@@ -90,7 +90,7 @@ public struct PagesPublisher: Sendable {
             commit: commit, branch: options.branch, remote: options.push ? options.remote : nil, files: files)
     }
 
-    package func checkBranch(_ git: Git) throws {
+    func checkBranch(_ git: Git) throws {
         guard git.succeeds(["check-ref-format", "--branch", options.branch]) else {
             throw UsageError("'\(options.branch)' is not a valid branch name")
         }
@@ -106,7 +106,7 @@ public struct PagesPublisher: Sendable {
         }
     }
 
-    package func checkRemote(_ git: Git) throws {
+    func checkRemote(_ git: Git) throws {
         guard git.succeeds(["remote", "get-url", options.remote]) else {
             throw UsageError(
                 "this repository has no remote named '\(options.remote)': add one with "
@@ -115,7 +115,7 @@ public struct PagesPublisher: Sendable {
     }
 
     /// Builds the commit in a throwaway worktree and returns its id.
-    package func commitSite(from site: URL, cname: String?, git: Git) throws -> String {
+    func commitSite(from site: URL, cname: String?, git: Git) throws -> String {
         let manager = FileManager.default
         let scratch = manager.temporaryDirectory.appendingPathComponent("repowatch-publish-\(UUID().uuidString)")
         let worktree = scratch.appendingPathComponent("site")

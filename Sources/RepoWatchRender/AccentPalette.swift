@@ -3,23 +3,23 @@ import RepoWatchModel
 
 /// The colours of an accented widget, derived from the site's accent. Computed here rather than in
 /// CSS so every accent, however light or dark, keeps text at WCAG AA contrast in light and dark.
-package struct AccentPalette: Sendable, Equatable {
-    package struct Colors: Sendable, Equatable {
+struct AccentPalette: Sendable, Equatable {
+    struct Colors: Sendable, Equatable {
         /// The card background: the appearance's surface washed with the accent.
-        package var surface: RGB
+        var surface: RGB
         /// Text and icons: the accent, darkened (light) or lightened (dark) until it reads.
-        package var ink: RGB
+        var ink: RGB
         /// Hairlines between the halves of a double widget.
-        package var line: RGB
+        var line: RGB
     }
 
     /// AA asks 4.5:1 for small text; a little more absorbs rounding in browsers' colour pipelines.
-    package static let minimumContrast = 4.6
+    static let minimumContrast = 4.6
 
-    package let light: Colors
-    package let dark: Colors
+    let light: Colors
+    let dark: Colors
 
-    package init(accent: AccentColor) {
+    init(accent: AccentColor) {
         let tint = RGB(accent)
         light = Self.colors(tint: tint, surface: RGB(0xFF, 0xFF, 0xFF), wash: 0.12, towards: RGB(0, 0, 0))
         dark = Self.colors(tint: tint, surface: RGB(0x1C, 0x1C, 0x1E), wash: 0.22, towards: RGB(0xFF, 0xFF, 0xFF))
@@ -37,11 +37,11 @@ package struct AccentPalette: Sendable, Equatable {
     }
 
     /// The class a widget with this accent carries: `rw-accent-rrggbb`.
-    package static func className(_ accent: AccentColor) -> String { "rw-accent-" + accent.hex.dropFirst() }
+    static func className(_ accent: AccentColor) -> String { "rw-accent-" + accent.hex.dropFirst() }
 
     /// One rule per accent, setting its palette on the widgets of that class: appended to the site's
     /// `assets/style.css`, so a site's own stylesheet gets it too.
-    package static func stylesheet(_ accents: [AccentColor]) -> String {
+    static func stylesheet(_ accents: [AccentColor]) -> String {
         var seen: Set<String> = []
         var rules = "\n/* Accent palettes of site.yml's accents (repowatch-site build). */\n"
         for accent in accents where seen.insert(accent.hex).inserted {
@@ -51,7 +51,7 @@ package struct AccentPalette: Sendable, Equatable {
     }
 
     /// CSS custom properties of the palette; only hex digits reach them.
-    package var cssVariables: String {
+    var cssVariables: String {
         [("light", light), ("dark", dark)].flatMap { name, colors in
             [
                 "--rw-accent-\(name)-surface:\(colors.surface.hex)",
@@ -83,7 +83,7 @@ package struct RGB: Sendable, Equatable {
         self.init(accent)
     }
 
-    package func mixed(with other: RGB, amount: Double) -> RGB {
+    func mixed(with other: RGB, amount: Double) -> RGB {
         RGB(
             red + (other.red - red) * amount, green + (other.green - green) * amount,
             blue + (other.blue - blue) * amount)
@@ -92,7 +92,7 @@ package struct RGB: Sendable, Equatable {
     /// Rounded to whole channels, as CSS will draw it.
     package var rounded: RGB { RGB(red.rounded(), green.rounded(), blue.rounded()) }
 
-    package var relativeLuminance: Double {
+    var relativeLuminance: Double {
         func linear(_ channel: Double) -> Double {
             let value = channel.rounded() / 255
             return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
@@ -100,7 +100,7 @@ package struct RGB: Sendable, Equatable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
-    package func contrast(with other: RGB) -> Double {
+    func contrast(with other: RGB) -> Double {
         let (a, b) = (relativeLuminance, other.relativeLuminance)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }

@@ -82,20 +82,20 @@ package struct LocaleCatalog: Sendable {
 
 /// The tables one build uses, made once (a table's formatter holds ICU formatters) and shared by
 /// every thread: the site's locale and each widget's own.
-package struct LocaleTables: Sendable {
+struct LocaleTables: Sendable {
     private let tables: [String: StringTable]
     private let catalog: LocaleCatalog
 
-    package init(catalog: LocaleCatalog = .builtIn, locales: [String] = ["en"]) {
+    init(catalog: LocaleCatalog = .builtIn, locales: [String] = ["en"]) {
         var tables: [String: StringTable] = [:]
         for tag in locales where tables[tag] == nil { tables[tag] = catalog.table(for: tag) }
         self.tables = tables
         self.catalog = catalog
     }
 
-    package init(catalog: LocaleCatalog, config: SiteConfig) {
+    init(catalog: LocaleCatalog, config: SiteConfig) {
         self.init(catalog: catalog, locales: [config.locale] + config.widgets.compactMap(\.locale))
     }
 
-    package func table(for tag: String) -> StringTable { tables[tag] ?? catalog.table(for: tag) }
+    func table(for tag: String) -> StringTable { tables[tag] ?? catalog.table(for: tag) }
 }

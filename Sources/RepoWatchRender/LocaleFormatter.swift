@@ -15,7 +15,7 @@ package struct LocaleFormatter: Sendable {
     package let locale: Locale
     /// Plain `en`, the app's own language, keeps the app's forms: "21 Nov" (day first, as the app and
     /// international English write it) and "171.3k" (CLDR English says "171.3K").
-    package let isAppEnglish: Bool
+    let isAppEnglish: Bool
 
     private let integerStyle: IntegerFormatStyle<Int>
     private let compactStyle: IntegerFormatStyle<Int>
@@ -50,9 +50,9 @@ package struct LocaleFormatter: Sendable {
     package static let english = LocaleFormatter(identifier: "en")
 
     /// Whether text in this locale runs right to left (Arabic, Hebrew, Persian, Urdu).
-    package var isRightToLeft: Bool { Self.isRightToLeft(identifier) }
+    var isRightToLeft: Bool { Self.isRightToLeft(identifier) }
 
-    package static func isRightToLeft(_ identifier: String) -> Bool {
+    static func isRightToLeft(_ identifier: String) -> Bool {
         Locale.Language(identifier: identifier).characterDirection == .rightToLeft
     }
 
@@ -67,7 +67,7 @@ package struct LocaleFormatter: Sendable {
 
     /// The compact form without its decimal: "2147 M" where Spanish writes "2147,5 M", for a stats
     /// row that even the compact form cannot fit on one line. App English keeps "2.1B".
-    package func wholeCompact(_ value: Int) -> String {
+    func wholeCompact(_ value: Int) -> String {
         isAppEnglish ? Formatting.compact(value) : value.formatted(wholeCompactStyle)
     }
 

@@ -16,7 +16,7 @@ package enum Markdown {
     }
 
     /// Whether a link (or, with `image`, an image source) may stay.
-    package static func isAllowed(destination: String, image: Bool = false) -> Bool {
+    static func isAllowed(destination: String, image: Bool = false) -> Bool {
         let lowered = destination.lowercased()
         let schemes = image ? ["https://", "http://"] : ["https://", "http://", "mailto:"]
         return schemes.contains { lowered.hasPrefix($0) && lowered.count > $0.count }
@@ -49,7 +49,7 @@ package enum Markdown {
     /// The words of a Markdown text, without markup: for a `<meta name="description">`, where tags
     /// would show as text. Raw HTML is dropped, as `html(_:)` drops it; line and paragraph breaks
     /// become spaces.
-    package static func plainText(_ markdown: String) -> String {
+    static func plainText(_ markdown: String) -> String {
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, CMARK_OPT_DEFAULT),
             let iterator = cmark_iter_new(document)
         else { return "" }

@@ -3,33 +3,33 @@ import RepoWatchModel
 
 /// What the site is made of, worked out from the config alone before anything is rendered: the
 /// gallery pages, which repository pages go with which, each page's look and each widget's note.
-package struct SitePlan: Sendable {
-    package static let widgetsPerPage = 60
+struct SitePlan: Sendable {
+    static let widgetsPerPage = 60
 
     /// One page of the gallery: every configured widget in every size, 60 to a page.
-    package struct GalleryPage: Sendable {
-        package var path: String
-        package var root: String
-        package var title: String
-        package var items: [GalleryItem]
-        package var pagination: Pagination
+    struct GalleryPage: Sendable {
+        var path: String
+        var root: String
+        var title: String
+        var items: [GalleryItem]
+        var pagination: Pagination
     }
 
-    package struct GalleryItem: Sendable {
-        package var kind: String
-        package var size: SiteConfig.WidgetSize
-        package var title: String
+    struct GalleryItem: Sendable {
+        var kind: String
+        var size: SiteConfig.WidgetSize
+        var title: String
         /// The title without the size: `owner/name`, or `top + bottom`.
-        package var name: String
-        package var href: String
-        package var spec: WidgetFragments.Spec
+        var name: String
+        var href: String
+        var spec: WidgetFragments.Spec
         /// The repositories it shows, whose pages are rendered with this gallery page.
-        package var repos: [RepoName]
+        var repos: [RepoName]
     }
 
     /// A gallery page (if any) and the repository pages rendered with it.
-    package struct WorkUnit: Sendable {
-        package var page: Int?
+    struct WorkUnit: Sendable {
+        var page: Int?
         /// Positions in the render's `RepoIndex` (4 bytes a repository, not a 32-byte name); a
         /// repository not in it, or named there in other letter case, by its name in `others`,
         /// as -1 - its number there.
@@ -37,7 +37,7 @@ package struct SitePlan: Sendable {
         fileprivate var others: [RepoName] = []
 
         /// The repositories whose pages go with this unit, in order.
-        package func repos(in index: RepoIndex) -> [RepoName] {
+        func repos(in index: RepoIndex) -> [RepoName] {
             members.map { $0 >= 0 ? index.repos[Int($0)] : others[Int(-1 - $0)] }
         }
 
@@ -56,11 +56,11 @@ package struct SitePlan: Sendable {
     /// at a time as they are rendered. Held all at once, the pages were ~8 MB at 10,000 repositories,
     /// and the entries 8 bytes each.
     private let pageStarts: [Place]
-    package let pageCount: Int
-    package private(set) var units: [WorkUnit] = []
-    package let looks: PageLooks
+    let pageCount: Int
+    private(set) var units: [WorkUnit] = []
+    let looks: PageLooks
     /// Notes of single widgets, by repository (rendered Markdown).
-    package let notes: [RepoKey: String]
+    let notes: [RepoKey: String]
     private let config: SiteConfig
     private let strings: StringTable
     private let index: RepoIndex
@@ -77,7 +77,7 @@ package struct SitePlan: Sendable {
     }
 
     /// `index`: the render's `RepoIndex` of `config.repos`, shared; made here when not given.
-    package init(config: SiteConfig, strings: StringTable = .english, index: RepoIndex? = nil) {
+    init(config: SiteConfig, strings: StringTable = .english, index: RepoIndex? = nil) {
         let index = index ?? RepoIndex(config.repos)
         self.config = config
         self.strings = strings
@@ -102,7 +102,7 @@ package struct SitePlan: Sendable {
     }
 
     /// The repositories whose pages go with `unit`, in order.
-    package func repos(of unit: WorkUnit) -> [RepoName] { unit.repos(in: index) }
+    func repos(of unit: WorkUnit) -> [RepoName] { unit.repos(in: index) }
 
     private static func sizes(of widget: SiteConfig.Widget) -> [SiteConfig.WidgetSize] {
         switch widget.kind {
@@ -112,13 +112,13 @@ package struct SitePlan: Sendable {
     }
 
     /// Every gallery page, made at once: for tests and small sites.
-    package static func galleryPages(_ config: SiteConfig, strings: StringTable = .english) -> [GalleryPage] {
+    static func galleryPages(_ config: SiteConfig, strings: StringTable = .english) -> [GalleryPage] {
         let plan = SitePlan(config: config, strings: strings)
         return (0..<plan.pageCount).map(plan.page)
     }
 
     /// Gallery page `index` (0 for the first): every configured widget in every size, 60 to a page.
-    package func page(_ index: Int) -> GalleryPage {
+    func page(_ index: Int) -> GalleryPage {
         let items = entries(onPage: index).map(item)
         return GalleryPage(
             path: SiteLayout.galleryPage(index + 1),
@@ -135,7 +135,7 @@ package struct SitePlan: Sendable {
     }
 
     /// The repositories of the last widget on page `index`.
-    package func lastRepos(onPage index: Int) -> [RepoName]? {
+    func lastRepos(onPage index: Int) -> [RepoName]? {
         guard index >= 0 else { return nil }
         return entries(onPage: index).last.map(repos)
     }
@@ -185,7 +185,7 @@ package struct SitePlan: Sendable {
     /// Each repository's pages go with the first gallery page that shows it; repositories no widget
     /// shows come last, in chunks. `pages`: the repositories of each gallery page's widgets;
     /// `index`: of the configured repositories.
-    package static func workUnits<Pages: Sequence>(_ pages: Pages, index: RepoIndex) -> [WorkUnit]
+    static func workUnits<Pages: Sequence>(_ pages: Pages, index: RepoIndex) -> [WorkUnit]
     where Pages.Element == [[RepoName]] {
         var assigned = RepoSet(index: index)
         var units: [WorkUnit] = []
@@ -208,7 +208,7 @@ package struct SitePlan: Sendable {
         return units
     }
 
-    package static func widgetNotes(_ config: SiteConfig) -> [RepoKey: String] {
+    static func widgetNotes(_ config: SiteConfig) -> [RepoKey: String] {
         var notes: [RepoKey: String] = [:]
         for widget in config.widgets {
             if case .single(let name, _) = widget.kind, let note = widget.note, notes[RepoKey(name)] == nil {
@@ -221,7 +221,7 @@ package struct SitePlan: Sendable {
     /// A repository page shows each size once: drawn like the first single widget of that repository
     /// in that size, else its first single widget, else with the site's defaults. Worked out for all
     /// repositories in one pass over the widgets (a scan per page would be quadratic).
-    package struct PageLooks: Sendable {
+    struct PageLooks: Sendable {
         /// Indices into the config's widgets, per repository: 12 bytes, not a look per size.
         private struct Choice: Sendable {
             var medium: Int32 = -1
@@ -248,7 +248,7 @@ package struct SitePlan: Sendable {
         private let index: RepoIndex
         private let config: SiteConfig
 
-        package init(config: SiteConfig, index: RepoIndex) {
+        init(config: SiteConfig, index: RepoIndex) {
             self.config = config
             self.index = index
             choices = Array(repeating: Choice(), count: index.count)
@@ -262,7 +262,7 @@ package struct SitePlan: Sendable {
             }
         }
 
-        package func look(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
+        func look(for name: RepoName, size: SiteConfig.WidgetSize) -> WidgetLook {
             guard let choice = index.position(of: name).map({ choices[$0] }) ?? others[RepoKey(name)] else {
                 return config.look
             }

@@ -7,7 +7,7 @@ import RepoWatchSupport
 /// rendered where is planned by `SitePlan`; avatars are added by the build; nothing here touches
 /// the disk.
 package struct SiteRenderer: Sendable {
-    package static let widgetsPerPage = SitePlan.widgetsPerPage
+    static let widgetsPerPage = SitePlan.widgetsPerPage
 
     package let config: SiteConfig
     package let templates: TemplateSet
@@ -19,7 +19,7 @@ package struct SiteRenderer: Sendable {
     /// Off when the build streams `data/snapshot.json` itself (`SnapshotJSON`).
     package var emitsSnapshot = true
     /// Avatar files by root-relative path, for the SVG widgets to inline.
-    package var avatarImages: [String: Data] {
+    var avatarImages: [String: Data] {
         get { avatarURIs.images.all }
         set { avatarURIs = AvatarDataURIs(images: AvatarFiles(newValue)) }
     }
@@ -27,7 +27,7 @@ package struct SiteRenderer: Sendable {
         get { avatarURIs.images }
         set { avatarURIs = AvatarDataURIs(images: newValue) }
     }
-    package private(set) var avatarURIs = AvatarDataURIs(images: AvatarFiles())
+    private(set) var avatarURIs = AvatarDataURIs(images: AvatarFiles())
     /// `owners:`: the gallery's section headings (see `OwnerSections`).
     package var ownerHeadings: [OwnerHeading] = []
     /// The string tables: the shipped ones and the site's `Templates/locales/`.
@@ -37,9 +37,9 @@ package struct SiteRenderer: Sendable {
     /// `search: true` with Pagefind at hand (the build decides): repository pages carry Pagefind's
     /// attributes, and the search page and its script are written. The index itself is Pagefind's work.
     package var search = false
-    package static let searchScript = "search.js"
+    static let searchScript = "search.js"
     /// The search page's note for a copy opened from disk, where search.js cannot load.
-    package static let searchFileScript = "search-file.js"
+    static let searchFileScript = "search-file.js"
 
     package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
         self.config = config
@@ -75,7 +75,7 @@ package struct SiteRenderer: Sendable {
         if config.insights { try pages.insightsPage(snapshot, into: emit) }
     }
 
-    package static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 }
 
 /// What every page of one render shares, made once and read from all the render's threads, and the
@@ -283,7 +283,7 @@ struct PageMaker: Sendable {
 }
 
 extension SiteSummary {
-    package init(config: SiteConfig, snapshot: Snapshot, strings: StringTable = .english) {
+    init(config: SiteConfig, snapshot: Snapshot, strings: StringTable = .english) {
         title = config.title
         descriptionHTML = config.description.map(Markdown.html) ?? ""
         appearance = config.appearance.rawValue

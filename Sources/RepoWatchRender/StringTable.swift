@@ -36,13 +36,13 @@ package final class StringTable: Sendable {
         return StringTable(name: "en", formatter: .english, entries: entries, english: entries)
     }()
 
-    package var isRightToLeft: Bool { formatter.isRightToLeft }
+    var isRightToLeft: Bool { formatter.isRightToLeft }
 
     package func has(_ key: String) -> Bool { entries[key] != nil || english[key] != nil }
 
     /// The text of `key` split at `{placeholder}` (other placeholders filled from `values`), for a
     /// template that puts markup (a `<time>`) where the placeholder stands.
-    package func around(_ key: String, _ placeholder: String, count: Int? = nil, _ values: [String: String] = [:])
+    func around(_ key: String, _ placeholder: String, count: Int? = nil, _ values: [String: String] = [:])
         -> (String, String)
     {
         let marker = "\u{E001}"

@@ -13,7 +13,7 @@ package struct TemplateSet: Sendable {
 
     package let library: MustacheLibrary
     /// The same templates compiled for speed; nil when one uses something only the library renders.
-    package let compiled: CompiledRenderer?
+    let compiled: CompiledRenderer?
     /// Why `compiled` is nil: a warning for each template the compiler refuses, naming the tag, which
     /// `build` and `check` print.
     package var compileFallback: [Diagnostic] = []
@@ -148,7 +148,7 @@ package struct TemplateSet: Sendable {
     }
 
     /// The same templates rendered by swift-mustache alone, as when one cannot be compiled.
-    package var libraryOnly: TemplateSet {
+    var libraryOnly: TemplateSet {
         TemplateSet(library: library, compiled: nil, assets: assets, overridden: overridden, policy: policy)
     }
 

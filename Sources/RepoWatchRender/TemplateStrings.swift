@@ -2,8 +2,8 @@ import Mustache
 
 /// `t` in every template: the locale's string table by key (`{{t.top_contributors}}`), plural forms
 /// in their `other` form; a key no table knows is absent.
-package struct TemplateStrings: Sendable, MustacheParent {
-    package let table: StringTable
+struct TemplateStrings: Sendable, MustacheParent {
+    let table: StringTable
 
-    package func child(named key: String) -> Any? { table.has(key) ? table.text(key) : nil }
+    func child(named key: String) -> Any? { table.has(key) ? table.text(key) : nil }
 }

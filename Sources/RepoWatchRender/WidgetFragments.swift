@@ -6,30 +6,30 @@ import RepoWatchModel
 /// document differ only in the relative path to the root, which is filled in afterwards. Cards are
 /// made on demand and live only as long as their unit, so memory stays flat however many
 /// repositories a site has.
-package struct WidgetFragments: Sendable {
+struct WidgetFragments: Sendable {
     /// Stands in for `{{root}}` while a fragment is rendered; survives HTML escaping unchanged.
-    package static let rootMarker = "\u{E000}root\u{E000}"
+    static let rootMarker = "\u{E000}root\u{E000}"
 
     /// What a gallery entry or page shows; fragments are cached by it (a string key interpolating
     /// the look went through reflection, 5 % of a large build).
-    package enum Spec: Sendable, Hashable {
+    enum Spec: Sendable, Hashable {
         case single(RepoName, SiteConfig.WidgetSize, WidgetLook)
         case double(id: String, top: RepoName, bottom: RepoName, WidgetLook)
     }
 
     /// What one unit of work (one thread) has made: fragments by `Spec`, cards by repository
     /// and `numbers:` style.
-    package struct Cache {
-        package var fragments: [Spec: String] = [:]
-        package var cards: [String: RepoCard] = [:]
+    struct Cache {
+        var fragments: [Spec: String] = [:]
+        var cards: [String: RepoCard] = [:]
     }
 
-    package let templates: TemplateSet
-    package let cards: CardMaker
-    package let avatars: AvatarDataURIs
+    let templates: TemplateSet
+    let cards: CardMaker
+    let avatars: AvatarDataURIs
 
     /// The card of `name` with counts shown as `look.numbers` asks, in `look.locale`: made once per unit.
-    package func card(_ name: RepoName, _ look: WidgetLook, cache: inout Cache) -> RepoCard {
+    func card(_ name: RepoName, _ look: WidgetLook, cache: inout Cache) -> RepoCard {
         let key = name.key + "|" + look.numbers.rawValue + "|" + look.locale
         if let card = cache.cards[key] { return card }
         let card = cards.card(name, look.numbers, locale: look.locale)
@@ -38,7 +38,7 @@ package struct WidgetFragments: Sendable {
     }
 
     /// The widget as SVG images for READMEs, light and dark, whatever its `appearance`.
-    package func svgs(_ spec: Spec, cache: inout Cache) -> (light: String, dark: String) {
+    func svgs(_ spec: Spec, cache: inout Cache) -> (light: String, dark: String) {
         let kind: SVGWidget.Kind
         let look: WidgetLook
         let repos: [RepoCard]
@@ -59,7 +59,7 @@ package struct WidgetFragments: Sendable {
         return (draw(dark: false), draw(dark: true))
     }
 
-    package func html(_ spec: Spec, root: String, cache: inout Cache) -> String {
+    func html(_ spec: Spec, root: String, cache: inout Cache) -> String {
         if let cached = cache.fragments[spec] { return Self.fillRoot(cached, with: root) }
         let html = render(spec, cache: &cache)
         cache.fragments[spec] = html
@@ -91,7 +91,7 @@ package struct WidgetFragments: Sendable {
 
     /// Replaces every marker with `root`, on UTF-8 bytes: Foundation's `replacingOccurrences` goes
     /// through CoreFoundation on Linux and cost more than rendering.
-    package static func fillRoot(_ html: String, with root: String) -> String {
+    static func fillRoot(_ html: String, with root: String) -> String {
         let marker = markerBytes
         let rootBytes = Array(root.utf8)
         var html = html
@@ -117,19 +117,19 @@ package struct WidgetFragments: Sendable {
 }
 
 /// Makes the cards of one build from its snapshot and history.
-package struct CardMaker: Sendable {
+struct CardMaker: Sendable {
     /// Whether the numbers are made up (`--sample`): the cards then say so.
-    package let sample: Bool
-    package let history: History
-    package let strings: LocaleTables
+    let sample: Bool
+    let history: History
+    let strings: LocaleTables
     /// The snapshot's own array (shared, not copied) and where each repository is in it.
     private let repos: RepoList
-    package let positions: SnapshotPositions
+    let positions: SnapshotPositions
     /// The build's time: what a release's "3 days ago" counts from.
-    package let now: Date
+    let now: Date
 
     /// `index`: of the config's repositories, which a build's snapshot holds in the same order.
-    package init(
+    init(
         snapshot: Snapshot, sample: Bool, history: History, strings: LocaleTables = LocaleTables(),
         index: RepoIndex
     ) {
@@ -141,7 +141,7 @@ package struct CardMaker: Sendable {
         positions = SnapshotPositions(repos, index: index)
     }
 
-    package func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, locale: String = "en") -> RepoCard {
+    func card(_ name: RepoName, _ numbers: WidgetLook.Numbers, locale: String = "en") -> RepoCard {
         var card = RepoCard(
             positions.position(of: name).map { repos[$0] } ?? .unavailable(name, reason: "not fetched"),
             sample: sample, numbers: numbers,
@@ -152,10 +152,10 @@ package struct CardMaker: Sendable {
     }
 
     /// The repository as fetched, if the snapshot holds it.
-    package func repo(_ name: RepoName) -> RepoSnapshot? { positions.position(of: name).map { repos[$0] } }
+    func repo(_ name: RepoName) -> RepoSnapshot? { positions.position(of: name).map { repos[$0] } }
 
     /// A repository page's card: a widget's, with the stars sparkline.
-    package func pageCard(_ card: RepoCard, _ name: RepoName) -> RepoCard {
+    func pageCard(_ card: RepoCard, _ name: RepoName) -> RepoCard {
         var card = card
         card.addSparkline(history.points(for: name))
         return card

@@ -2,13 +2,13 @@
 ///
 /// Cron cannot say "every 5 hours" evenly, so the interval is rounded down to one cron can repeat
 /// exactly (a divisor of the hour or the day): the site is then rebuilt at least as often as asked.
-package enum CronSchedule {
+enum CronSchedule {
     /// GitHub runs scheduled workflows at most every 5 minutes.
-    package static let shortestMinutes = 5
+    static let shortestMinutes = 5
     /// Scheduled runs queue up at the top of the hour on GitHub; an odd minute starts sooner.
-    package static let minuteOfHour = 17
+    static let minuteOfHour = 17
 
-    package static func expression(every seconds: Double) -> String {
+    static func expression(every seconds: Double) -> String {
         let minutes = max(shortestMinutes, Int(seconds / 60))
         if minutes < 60 {
             let step = [5, 6, 10, 12, 15, 20, 30].last { $0 <= minutes } ?? shortestMinutes

@@ -1,7 +1,7 @@
 /// The site.yml that `init` writes: the RepoWatcher app's default repositories and widgets.
-package enum DefaultSiteFile {
+enum DefaultSiteFile {
     /// Shared with the workflow's cron, so the two never disagree.
-    package static let refresh = "12h"
+    static let refresh = "12h"
 
     package static let text = """
         # The repositories this site watches, as in the RepoWatcher app.

@@ -10,15 +10,15 @@ package enum PagesWorkflow {
     /// The GitHub Action that installs and runs repowatch-site (`action.yml` at this project's root),
     /// and the major version the workflow follows. A fork or a pinned release changes them in the one
     /// `uses:` line that names them.
-    package static let actionRepository = "repowatch-site/repowatch-site"
-    package static let actionReference = "v1"
+    static let actionRepository = "repowatch-site/repowatch-site"
+    static let actionReference = "v1"
 
     /// GitHub's actions at their current major versions (late 2026).
     package static let checkout = "actions/checkout@v7"
     package static let cache = "actions/cache@v6"
-    package static let configurePages = "actions/configure-pages@v6"
-    package static let uploadPagesArtifact = "actions/upload-pages-artifact@v5"
-    package static let deployPages = "actions/deploy-pages@v5"
+    static let configurePages = "actions/configure-pages@v6"
+    static let uploadPagesArtifact = "actions/upload-pages-artifact@v5"
+    static let deployPages = "actions/deploy-pages@v5"
 
     /// Templates/scaffold/pages-workflow.yml with its placeholders filled.
     package static func text(refresh seconds: Double, refreshText: String) -> String {

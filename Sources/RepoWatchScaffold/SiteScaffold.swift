@@ -3,12 +3,12 @@ import RepoWatchModel
 import RepoWatchSupport
 
 /// `repowatch-site init`: a new site folder with site.yml, .gitignore and the Pages workflow.
-public struct SiteScaffold: Sendable {
-    public let directory: URL
+package struct SiteScaffold: Sendable {
+    package let directory: URL
     /// Replace files that already exist; without it nothing is written when any exists.
-    public let force: Bool
+    package let force: Bool
 
-    public init(directory: URL, force: Bool) {
+    package init(directory: URL, force: Bool) {
         self.directory = directory.standardizedFileURL
         self.force = force
     }
@@ -25,16 +25,16 @@ public struct SiteScaffold: Sendable {
     }
 
     /// What `init` wrote, root-relative: every file, and where a replaced one was kept.
-    public struct Written: Sendable {
-        public var files: [String]
+    package struct Written: Sendable {
+        package var files: [String]
         /// (the replaced file, its copy), for each file `--force` replaced with different contents.
-        public var backups: [(file: String, copy: String)]
+        package var backups: [(file: String, copy: String)]
     }
 
     /// Writes every file; with `force`, a file that exists with other contents is first copied
     /// beside itself (`site.yml.bak`, or `site.yml.bak.2` when that is taken too).
     @discardableResult
-    public func run() throws -> Written {
+    package func run() throws -> Written {
         let manager = FileManager.default
         let files = Self.files()
         var isDirectory: ObjCBool = false
@@ -70,7 +70,7 @@ public struct SiteScaffold: Sendable {
 
     /// `NAME.bak`, or the first of `NAME.bak.2`, `NAME.bak.3`… that does not exist: an earlier backup is
     /// never overwritten.
-    package static func backupPath(for path: String, in directory: URL) -> String {
+    static func backupPath(for path: String, in directory: URL) -> String {
         var candidate = path + ".bak"
         var number = 2
         while FileManager.default.fileExists(atPath: directory.appendingPathComponent(candidate).path) {
@@ -81,16 +81,16 @@ public struct SiteScaffold: Sendable {
     }
 
     /// What `init --workflow` did.
-    public struct WorkflowUpdate: Sendable {
-        public var path: String
+    package struct WorkflowUpdate: Sendable {
+        package var path: String
         /// The workflow's schedule before (nil: there was no workflow, or it had no `cron:`).
-        public var previousCron: String?
-        public var cron: String
+        package var previousCron: String?
+        package var cron: String
     }
 
     /// `init --workflow`: the Pages workflow alone, written again with its schedule from site.yml's
     /// `refresh` (read by the caller). Nothing else is touched.
-    public static func writeWorkflow(in directory: URL, refresh seconds: Double) throws -> WorkflowUpdate {
+    package static func writeWorkflow(in directory: URL, refresh seconds: Double) throws -> WorkflowUpdate {
         let url = directory.standardizedFileURL.appendingPathComponent(PagesWorkflow.path)
         let previous = (try? String(contentsOf: url, encoding: .utf8)).flatMap { PagesWorkflow.schedule(in: $0)?.cron }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

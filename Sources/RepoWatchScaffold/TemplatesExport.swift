@@ -5,11 +5,11 @@ import RepoWatchSupport
 /// `repowatch-site templates export DIR`: the built-in templates, assets and string tables as files,
 /// laid out as a site's `Templates/` folder is, ready to copy and change (a binary user has no
 /// `Templates/` checkout to start from).
-public struct TemplatesExport: Sendable {
-    public let directory: URL
-    public let force: Bool
+package struct TemplatesExport: Sendable {
+    package let directory: URL
+    package let force: Bool
 
-    public init(directory: URL, force: Bool) {
+    package init(directory: URL, force: Bool) {
         self.directory = directory
         self.force = force
     }
@@ -24,7 +24,7 @@ public struct TemplatesExport: Sendable {
     /// Writes every file; refuses a folder that holds anything unless `force` (then same-named files
     /// are replaced and the others left alone).
     /// - Returns: the paths written, relative to the folder, sorted.
-    public func run() throws -> [String] {
+    package func run() throws -> [String] {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: directory.path, isDirectory: &isFolder) {

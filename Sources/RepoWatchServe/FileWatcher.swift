@@ -13,17 +13,17 @@ import Synchronization
 /// Watched: the given top-level files of the site folder (site.yml) and the given folders there,
 /// recursively (Templates/, which holds assets/). Events for anything else in the site folder, such
 /// as the build swapping in public/, are ignored.
-package final class FileWatcher: Sendable {
-    package let directory: URL
-    package let files: Set<String>
-    package let folders: Set<String>
+final class FileWatcher: Sendable {
+    let directory: URL
+    let files: Set<String>
+    let folders: Set<String>
     /// How long the sources must stay quiet before a batch is reported.
-    package let settle: Duration
+    let settle: Duration
 
     private let descriptor: Int32
     private let stopped = Atomic(false)
 
-    package init(directory: URL, files: Set<String>, folders: Set<String>, settle: Duration = .milliseconds(200))
+    init(directory: URL, files: Set<String>, folders: Set<String>, settle: Duration = .milliseconds(200))
         throws
     {
         self.directory = directory.standardizedFileURL
@@ -39,7 +39,7 @@ package final class FileWatcher: Sendable {
     deinit { close(descriptor) }
 
     /// Batches of changed paths, relative to the site folder. Ends when `stop()` is called.
-    package func changes() -> AsyncStream<[String]> {
+    func changes() -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let thread = Thread { [self] in
             var state = WatchState(descriptor: descriptor, directory: directory, folders: folders)
@@ -52,7 +52,7 @@ package final class FileWatcher: Sendable {
         return stream
     }
 
-    package func stop() { stopped.store(true, ordering: .relaxed) }
+    func stop() { stopped.store(true, ordering: .relaxed) }
 
     /// poll() with a short timeout, so `stop()` is noticed promptly without closing a descriptor
     /// another thread is blocked on.

@@ -61,7 +61,7 @@ package struct HostPolicy: Sendable, Equatable {
         return nil
     }
 
-    package static func isWildcard(_ address: String) -> Bool { address == "0.0.0.0" || address == "::" }
+    static func isWildcard(_ address: String) -> Bool { address == "0.0.0.0" || address == "::" }
 
     /// Every address of this machine's network interfaces (IPv6 link-local ones without their zone,
     /// which a URL cannot carry).

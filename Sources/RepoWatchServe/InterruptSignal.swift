@@ -12,8 +12,8 @@ import Synchronization
 /// Not a DispatchSource signal source: on Linux it reads a signalfd and loses a signal the kernel
 /// hands to a thread that does not block it (the file watcher's, the server's). A plain handler runs
 /// on whichever thread gets the signal and writes a byte to a pipe, which is async-signal-safe.
-public enum InterruptSignal {
-    public static func cancelling<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+package enum InterruptSignal {
+    package static func cancelling<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await body() }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return try await task.value }

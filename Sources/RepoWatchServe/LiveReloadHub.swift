@@ -4,8 +4,8 @@ import Synchronization
 
 /// The open pages' WebSocket connections: tells each to reload after a rebuild, or shows it the
 /// error of a failed one. New connections first get `hello`, then the current error if there is one.
-package final class LiveReloadHub: WSMessageHandler, Sendable {
-    package enum Event: Equatable, Sendable {
+final class LiveReloadHub: WSMessageHandler, Sendable {
+    enum Event: Equatable, Sendable {
         case reload
         case error(String)
     }
@@ -18,14 +18,14 @@ package final class LiveReloadHub: WSMessageHandler, Sendable {
         var closed = false
     }
 
-    package init() {}
+    init() {}
 
     /// The error of the last failed rebuild; nil once a rebuild succeeds.
-    package var error: String? { state.withLock { $0.currentError } }
+    var error: String? { state.withLock { $0.currentError } }
 
-    package var clientCount: Int { state.withLock { $0.clients.count } }
+    var clientCount: Int { state.withLock { $0.clients.count } }
 
-    package func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
         let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
         let id = UUID()
         let error: String?? = state.withLock { state in
@@ -48,7 +48,7 @@ package final class LiveReloadHub: WSMessageHandler, Sendable {
         return stream
     }
 
-    package func send(_ event: Event) {
+    func send(_ event: Event) {
         let text: String
         let targets: [AsyncStream<WSMessage>.Continuation] = state.withLock { state in
             switch event {
@@ -65,7 +65,7 @@ package final class LiveReloadHub: WSMessageHandler, Sendable {
     }
 
     /// Closes every connection, so the server can stop without waiting for open pages.
-    package func closeAll() {
+    func closeAll() {
         let targets: [AsyncStream<WSMessage>.Continuation] = state.withLock { state in
             state.closed = true
             defer { state.clients.removeAll() }
@@ -82,7 +82,7 @@ package final class LiveReloadHub: WSMessageHandler, Sendable {
         continuation?.finish()
     }
 
-    package static func json(_ object: [String: String]) -> String {
+    static func json(_ object: [String: String]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }

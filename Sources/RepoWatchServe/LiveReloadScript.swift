@@ -4,14 +4,14 @@ import Foundation
 /// page after a rebuild and shows a failed rebuild's error over the page. A file of its own, loaded
 /// with `<script src>`, so the pages' Content-Security-Policy (only the site's own scripts) holds
 /// under `serve` exactly as it does on GitHub Pages.
-package enum LiveReloadScript {
-    package static let marker = "data-repowatch-live-reload"
+enum LiveReloadScript {
+    static let marker = "data-repowatch-live-reload"
     /// Below the base path: where the socket is, plus `.js`.
-    package static let socketName = "__repowatch/livereload"
-    package static let fileName = socketName + ".js"
+    static let socketName = "__repowatch/livereload"
+    static let fileName = socketName + ".js"
 
     /// Inserted before the last `</body>`, or appended when a page has none.
-    package static func inject(into html: Data, scriptPath: String) -> Data {
+    static func inject(into html: Data, scriptPath: String) -> Data {
         let script = Data(tag(scriptPath: scriptPath).utf8)
         let closing = Data("</body>".utf8)
         let lowered = Data(html.map { (65...90).contains($0) ? $0 + 32 : $0 })
@@ -23,7 +23,7 @@ package enum LiveReloadScript {
 
     /// `scriptPath` is made of the base path, which `ServeOptions.normalizeBasePath` keeps to plain
     /// folder names (no quotes, no `<`).
-    package static func tag(scriptPath: String) -> String {
+    static func tag(scriptPath: String) -> String {
         "<script src=\"\(scriptPath)\" \(marker)></script>\n"
     }
 

@@ -6,23 +6,23 @@ import RepoWatchSite
 import RepoWatchSupport
 
 /// What `repowatch-site serve` was asked to do.
-public struct ServeOptions: Sendable {
-    public var build: BuildOptions
+package struct ServeOptions: Sendable {
+    package var build: BuildOptions
     /// 0 picks a free port.
-    public var port: UInt16 = 8000
+    package var port: UInt16 = 8000
     /// The address to listen on: loopback unless the user asks (`--host`), a wildcard for every one.
-    public var host = "127.0.0.1"
+    package var host = "127.0.0.1"
     /// How long a kept-alive connection may stay quiet before it is closed (without a word).
-    public var idleSeconds: Double = 15
+    package var idleSeconds: Double = 15
     /// Where the site appears, as on GitHub Pages for a project: `/` or `/REPO/`.
-    public var basePath = "/"
+    package var basePath = "/"
     /// How long sources must stay quiet before a rebuild.
-    public var settle: Duration = .milliseconds(200)
+    package var settle: Duration = .milliseconds(200)
 
-    public init(build: BuildOptions) { self.build = build }
+    package init(build: BuildOptions) { self.build = build }
 
     /// `REPO`, `/REPO`, `REPO/` → `/REPO/`; nil when a segment is not a plain folder name.
-    public static func normalizeBasePath(_ text: String) -> String? {
+    package static func normalizeBasePath(_ text: String) -> String? {
         let segments = text.split(separator: "/", omittingEmptySubsequences: true)
         for segment in segments {
             guard SitePathResolver.isSafe(String(segment)),
@@ -33,7 +33,7 @@ public struct ServeOptions: Sendable {
     }
 
     /// `--host`: an IPv4 or IPv6 address (brackets allowed), `localhost` for 127.0.0.1; nil otherwise.
-    public static func normalizeHost(_ text: String) -> String? {
+    package static func normalizeHost(_ text: String) -> String? {
         var text = text.trimmingCharacters(in: .whitespaces)
         if text.lowercased() == "localhost" { return "127.0.0.1" }
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
@@ -45,7 +45,7 @@ public struct ServeOptions: Sendable {
     }
 
     /// Whether only this machine can reach the address.
-    public static func isLoopback(_ host: String) -> Bool {
+    static func isLoopback(_ host: String) -> Bool {
         host == "::1" || host.hasPrefix("127.")
     }
 }
@@ -53,21 +53,21 @@ public struct ServeOptions: Sendable {
 /// `repowatch-site serve`: builds the site, serves it on 127.0.0.1 (or `--host`), rebuilds when site.yml or
 /// Templates/ change and reloads open pages. A failed rebuild keeps the last good site on disk
 /// (the build swaps public/ only on success) and shows its error in the terminal and the pages.
-public final class PreviewServer: Sendable {
-    public let options: ServeOptions
-    public let log: any BuildLog
-    package let hub = LiveReloadHub()
+package final class PreviewServer: Sendable {
+    package let options: ServeOptions
+    package let log: any BuildLog
+    let hub = LiveReloadHub()
     package let announce: @Sendable (String) -> Void
 
     /// - Parameter announce: receives the line with the URL to open (the command prints it to stdout).
-    public init(options: ServeOptions, log: any BuildLog, announce: @escaping @Sendable (String) -> Void) {
+    package init(options: ServeOptions, log: any BuildLog, announce: @escaping @Sendable (String) -> Void) {
         self.options = options
         self.log = log
         self.announce = announce
     }
 
     /// Runs until the task is cancelled (the command cancels it on Ctrl-C).
-    public func run() async throws {
+    package func run() async throws {
         // FlyingFox listens where only the gate reaches it; the gate takes the port, before the build
         // (a port in use costs no build, no quota).
         let backendFolder = try Self.privateFolder()
@@ -132,7 +132,7 @@ public final class PreviewServer: Sendable {
 
     /// This machine's addresses that another device could open (loopback and link-local ones left out:
     /// they lead nowhere from there, or need a zone a URL cannot carry).
-    package static func reachableAddresses(port: UInt16, localAddresses: [String] = HostPolicy.localAddresses())
+    static func reachableAddresses(port: UInt16, localAddresses: [String] = HostPolicy.localAddresses())
         -> [String]
     {
         var seen = Set<String>()
@@ -143,7 +143,7 @@ public final class PreviewServer: Sendable {
         }.map { Self.address(host: $0, port: port) }
     }
 
-    package static func reachableWarning(host: String) -> String {
+    static func reachableWarning(host: String) -> String {
         "serving on \(host), not only on this machine: anyone who can reach it on your network can open the "
             + "preview, and a site with `private: include` shows its private repositories there"
     }
@@ -174,7 +174,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// A folder only this user can enter, for the server's socket.
-    package static func privateFolder() throws -> String {
+    static func privateFolder() throws -> String {
         var template = Array((NSTemporaryDirectory() + "/repowatch-serve-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw UsageError("cannot create a folder for the preview server") }
         return String(cString: made)

@@ -27,19 +27,19 @@ import Synchronization
 /// page's, which then waited for the head deadline and got a 408, or was reset.)
 package final class RequestGate: Sendable {
     package struct Limits: Sendable {
-        package var headBytes = 16 * 1024
-        package var headerLines = 100
-        package var headSeconds: Double = 10
+        var headBytes = 16 * 1024
+        var headerLines = 100
+        var headSeconds: Double = 10
         package var idleSeconds: Double = 15
         package var connections = 256
         /// An answer's head from the server behind: FlyingFox writes a few hundred bytes.
-        package var answerHeadBytes = 64 * 1024
+        var answerHeadBytes = 64 * 1024
     }
 
     package let limits: Limits
-    package let backend: sockaddr_un
+    let backend: sockaddr_un
     /// The names this server answers to.
-    package let hostPolicy: HostPolicy
+    let hostPolicy: HostPolicy
     private let listener: Socket
     private let pool: any AsyncSocketPool = HTTPServer.defaultPool()
     private let open = OpenCount()

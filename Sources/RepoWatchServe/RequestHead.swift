@@ -6,8 +6,8 @@ import Foundation
 package struct RequestHead: Sendable {
     /// What goes to the server: the same request line and headers, `Connection: close` (or the
     /// upgrade), no body headers; then, for an upgrade, any bytes the client sent after the head.
-    package var forwarded: Data
-    package var isUpgrade: Bool
+    var forwarded: Data
+    var isUpgrade: Bool
     /// The request target as sent (path and query).
     package var target: String
     /// `Host`, and `Origin` when the client sent one: what `HostPolicy` judges.
@@ -15,7 +15,7 @@ package struct RequestHead: Sendable {
     package var origin: String?
     /// Whether the client wants the connection kept for its next request: HTTP/1.1 unless it said
     /// `Connection: close`, HTTP/1.0 only when it said `keep-alive`.
-    package var keepsAlive: Bool
+    var keepsAlive: Bool
     /// Bytes after the head that are not part of this request: the start of the client's next one.
     package var rest: [UInt8]
 
@@ -61,7 +61,7 @@ package struct RequestHead: Sendable {
     }
 
     /// Where the head ends (`\r\n\r\n`, or `\n\n` from lenient clients) and what follows starts.
-    package static func headEnd(_ bytes: [UInt8], from start: Int) -> (head: Int, rest: Int)? {
+    static func headEnd(_ bytes: [UInt8], from start: Int) -> (head: Int, rest: Int)? {
         var index = start
         while index < bytes.count {
             if bytes[index] == 0x0A {

@@ -4,26 +4,26 @@ import RepoWatchRender
 /// The Content-Security-Policy `serve` sends as a header: a page's own policy (the `<meta>` the build
 /// stamped on it), so the preview is held to exactly what GitHub Pages will serve; the strict default
 /// for a page without one; for other files, only what an SVG opened on its own needs.
-package enum ServedPolicy {
+enum ServedPolicy {
     /// A standalone SVG styles itself with a `<style>` element and inlines its avatars as `data:`.
-    package static let nonHTML = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
+    static let nonHTML = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
 
     /// Pagefind's worker (`search: true`) is held to the policy sent with its own script, not its
     /// page's: it gets the search page's, so it may fetch the index and compile its WebAssembly.
     /// (GitHub Pages sends no policy header, so there it runs under none.)
-    package static let pagefindWorker = "pagefind-worker.js"
+    static let pagefindWorker = "pagefind-worker.js"
 
     /// The header for a file that is not a page, by its name.
-    package static func header(forFile name: String) -> String {
+    static func header(forFile name: String) -> String {
         name == pagefindWorker ? ContentSecurityPolicy().text(for: .search) : nonHTML
     }
 
-    package static func header(forHTML html: Data) -> String {
+    static func header(forHTML html: Data) -> String {
         meta(in: html) ?? ContentSecurityPolicy().text(for: .gallery)
     }
 
     /// The `content` of the first `<meta http-equiv="Content-Security-Policy">` in the page's head.
-    package static func meta(in html: Data) -> String? {
+    static func meta(in html: Data) -> String? {
         let head = String(decoding: html.prefix(8192), as: UTF8.self)
         guard
             let tag = head.range(

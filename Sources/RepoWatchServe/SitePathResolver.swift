@@ -8,12 +8,12 @@ import RepoWatchModel
 /// Maps a request path onto a file inside the site folder, and nothing outside it: `..` and `.`
 /// segments (plain or percent-encoded), encoded slashes, NUL bytes and symlinks that lead out of the
 /// folder all resolve to "not found".
-package struct SitePathResolver: Sendable {
-    package let root: URL
+struct SitePathResolver: Sendable {
+    let root: URL
 
-    package init(root: URL) { self.root = root.standardizedFileURL }
+    init(root: URL) { self.root = root.standardizedFileURL }
 
-    package enum Resolution: Equatable, Sendable {
+    enum Resolution: Equatable, Sendable {
         case file(URL)
         /// A folder asked for without its trailing slash: relative links inside it need the slash.
         case addSlash
@@ -21,7 +21,7 @@ package struct SitePathResolver: Sendable {
     }
 
     /// - Parameter path: the percent-encoded path below the site root, without the leading base path.
-    package func resolve(_ path: Substring) -> Resolution {
+    func resolve(_ path: Substring) -> Resolution {
         var segments: [String] = []
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let segment = raw.removingPercentEncoding, Self.isSafe(segment) else { return .notFound }
@@ -51,13 +51,13 @@ package struct SitePathResolver: Sendable {
         return .file(URL(fileURLWithPath: real))
     }
 
-    package static func isSafe(_ segment: String) -> Bool {
+    static func isSafe(_ segment: String) -> Bool {
         segment != "." && segment != ".." && !segment.contains("/") && !segment.contains("\\")
             && !segment.contains("\u{0}")
     }
 
     /// Symlinks resolved, so a link pointing out of the site is caught by the prefix check.
-    package static func realPath(_ url: URL) -> String? {
+    static func realPath(_ url: URL) -> String? {
         guard let resolved = realpath(url.path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

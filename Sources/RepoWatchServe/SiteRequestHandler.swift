@@ -5,16 +5,16 @@ import RepoWatchSupport
 /// Answers the preview server's requests: files of the built site under the base path, the
 /// live-reload socket, 404.html for misses. Works on the raw (still percent-encoded) request path,
 /// so an encoded `..` is judged as what it decodes to.
-package struct SiteRequestHandler: HTTPHandler {
-    package let root: URL
+struct SiteRequestHandler: HTTPHandler {
+    let root: URL
     /// Starts and ends with "/": `/` or `/REPO/`.
-    package let basePath: String
-    package let hub: LiveReloadHub
+    let basePath: String
+    let hub: LiveReloadHub
 
-    package var socketPath: String { basePath + LiveReloadScript.socketName }
-    package var scriptPath: String { basePath + LiveReloadScript.fileName }
+    var socketPath: String { basePath + LiveReloadScript.socketName }
+    var scriptPath: String { basePath + LiveReloadScript.fileName }
 
-    package func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.target.path()
         if path == socketPath {
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: hub)).handleRequest(request)
@@ -43,14 +43,14 @@ package struct SiteRequestHandler: HTTPHandler {
         }
     }
 
-    package func notFound(_ request: HTTPRequest) -> HTTPResponse {
+    func notFound(_ request: HTTPRequest) -> HTTPResponse {
         let custom = root.appendingPathComponent("404.html")
         let data =
             (try? Data(contentsOf: custom)) ?? Data("<!doctype html><title>Not found</title><h1>Not found</h1>\n".utf8)
         return page(data, path: "404.html", status: .notFound, request: request)
     }
 
-    package func page(_ data: Data, path: String, status: HTTPStatusCode, request: HTTPRequest) -> HTTPResponse {
+    func page(_ data: Data, path: String, status: HTTPStatusCode, request: HTTPRequest) -> HTTPResponse {
         let type = MIMEType.forPath(path)
         let isHTML = MIMEType.isHTML(path)
         let body = isHTML ? LiveReloadScript.inject(into: data, scriptPath: scriptPath) : data
@@ -67,7 +67,7 @@ package struct SiteRequestHandler: HTTPHandler {
             statusCode: status, headers: headers, body: request.method == .HEAD ? Data() : body)
     }
 
-    package func redirect(to location: String) -> HTTPResponse {
+    func redirect(to location: String) -> HTTPResponse {
         HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location, .contentLength: "0"]))
     }
 }

@@ -6,32 +6,32 @@ import RepoWatchSupport
 
 /// What `repowatch-site build` was asked to do: where the site is, how to fetch (`FetchOptions`,
 /// handed whole to the GitHub source), and what the build does around that.
-public struct BuildOptions: Sendable {
-    public var configPath = "site.yml"
+package struct BuildOptions: Sendable {
+    package var configPath = "site.yml"
     /// Default: `public/` beside site.yml.
-    public var outputPath: String?
+    package var outputPath: String?
     /// How to fetch; the GitHub source and its network stack take it as it is.
     package let fetch: FetchOptions
     /// `--sample`: made-up numbers, no network.
     package let sample: Bool
-    public var baseURL: String?
+    package var baseURL: String?
     /// Default: `.repowatch/` beside site.yml.
-    public var cachePath: String?
+    package var cachePath: String?
     /// Skip pruning the cache at the end of the build.
-    public var keepCache = false
+    package var keepCache = false
     /// `--strict`: warnings about site.yml and the templates stop the build before anything is
     /// fetched or written.
-    public var strict = false
+    package var strict = false
     /// Seconds to wait for another build holding the output folder's or the cache's lock.
-    public var lockWait: Double = 60
+    package var lockWait: Double = 60
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
-    public var recordsHistory = true
+    package var recordsHistory = true
     /// Whether a site without `base_url` is warned about; `serve` says it once, at its first build.
-    public var warnsWithoutBaseURL = true
+    package var warnsWithoutBaseURL = true
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
-    public var now: Date?
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    package var now: Date?
+    package var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// - Throws: `UsageError` for `--offline` with `--sample` (the sample has no cache to build from).
     package init(fetch: FetchOptions = .defaults, sample: Bool = false) throws {
@@ -41,7 +41,7 @@ public struct BuildOptions: Sendable {
     }
 
     /// Every default: a build of site.yml in this folder from GitHub.
-    public init() {
+    package init() {
         fetch = .defaults
         sample = false
     }
@@ -57,7 +57,7 @@ public struct BuildOptions: Sendable {
     }
 }
 
-public struct BuildResult: Sendable {
+package struct BuildResult: Sendable {
     package var snapshot: Snapshot
     /// Requests made, 304s, quota: nil for sample builds.
     package var requests: RequestLedger.Counts?
@@ -69,28 +69,28 @@ public struct BuildResult: Sendable {
     /// What reading star and fork dates cost and gave (its points are in the history): nil for
     /// samples and with `history: backfill: false`.
     package var backfill: StarBackfill.Report?
-    public var output: URL
-    public var fileCount: Int
+    package var output: URL
+    package var fileCount: Int
     /// The site's size on disk as GitHub Pages counts it (every file whole, hard links too).
-    public var byteCount = 0
+    package var byteCount = 0
     /// Files the previous site already held with the same bytes, kept rather than written.
-    public var unchangedCount = 0
+    package var unchangedCount = 0
     /// Seconds from start to finish.
-    public var elapsed: TimeInterval = 0
+    package var elapsed: TimeInterval = 0
     /// Where the site will be published (`base_url`, `--base-url`), when known.
-    public var baseURL: URL?
+    package var baseURL: URL?
     /// `private: include`: the site shows private repositories, so the result may name them.
-    package var includesPrivate = false
+    var includesPrivate = false
     /// Owners that could not be listed (`owners:`), with the reason.
-    public var ownerFailures: [String] = []
+    var ownerFailures: [String] = []
     /// How long each of the build's steps took, in order.
-    package var timings: [StepTiming] = []
+    var timings: [StepTiming] = []
     package var unavailable: [RepoSnapshot] { snapshot.repos.filter { !$0.isAvailable && !$0.pending } }
     package var stale: [RepoSnapshot] { snapshot.repos.filter { $0.isAvailable && $0.stale } }
 
     /// 0 when every widget has data (fresh or stale) or waits for a later build (pending); 1 when a
     /// repository or an owner has none.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         ownerFailures.isEmpty && snapshot.repos.allSatisfy { $0.isAvailable || $0.pending } ? 0 : 1
     }
 }
@@ -98,18 +98,18 @@ public struct BuildResult: Sendable {
 /// The pipeline: `Build.steps` lists its steps in order (load the config → lock → gather a snapshot
 /// from a source: GitHub, the sample data, the previous site where GitHub fails → record the history
 /// → update the feed → render → write → report → tidy the cache), and `run(_:on:)` runs them.
-public struct Build: Sendable {
-    public let options: BuildOptions
-    public let log: any BuildLog
+package struct Build: Sendable {
+    package let options: BuildOptions
+    package let log: any BuildLog
 
-    public init(options: BuildOptions, log: any BuildLog) {
+    package init(options: BuildOptions, log: any BuildLog) {
         self.options = options
         self.log = log
     }
 
     /// Config and template problems are thrown (`DiagnosticsError`, `UsageError`) before anything is
     /// fetched or written.
-    public func run() async throws -> BuildResult {
+    package func run() async throws -> BuildResult {
         let started = Date()
         FreedMemory.limitArenas(to: ProcessInfo.processInfo.activeProcessorCount)
         FreedMemory.keepLargeBlocksApart()

@@ -6,14 +6,14 @@ import RepoWatchSupport
 /// `build.lock` in the cache folder, taken in that order (so two builds never wait on each other
 /// crosswise) and held until the build ends.
 package struct BuildLocks: Sendable {
-    package let held: [FileLock]
+    let held: [FileLock]
 
     /// For output folder `public/`: `.public.lock` beside it, hidden like the staging folders.
-    package static func outputLockFile(_ output: URL) -> URL {
+    static func outputLockFile(_ output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
     }
 
-    package static func cacheLockFile(_ cache: URL) -> URL {
+    static func cacheLockFile(_ cache: URL) -> URL {
         cache.appendingPathComponent("build.lock")
     }
 

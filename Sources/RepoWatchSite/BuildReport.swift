@@ -90,7 +90,7 @@ extension Build {
     }
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".
-    package static func accounting(_ counts: RequestLedger.Counts) -> String {
+    static func accounting(_ counts: RequestLedger.Counts) -> String {
         var line =
             "\(Formatting.plural(counts.requests, "request", "requests")), \(counts.notModified) answered 304 (no quota)"
         if counts.keptAnswers > 0 {
@@ -108,7 +108,7 @@ extension Build {
     }
 
     /// GitHub's rate-limit answers, and how long they held the build.
-    package static func limitAnswers(_ counts: RequestLedger.Counts) -> String? {
+    static func limitAnswers(_ counts: RequestLedger.Counts) -> String? {
         let answers = counts.secondaryLimitAnswers + counts.primaryLimitAnswers
         guard answers > 0 else { return nil }
         var parts: [String] = []
@@ -134,7 +134,7 @@ extension Build {
     }
 
     /// What the budget spent and what it left for later builds.
-    package static func deferral(_ budget: RequestBudget.Usage, deferred: Int, pending: Int) -> String? {
+    static func deferral(_ budget: RequestBudget.Usage, deferred: Int, pending: Int) -> String? {
         guard let cap = budget.cap, budget.refused > 0 || deferred > 0 || budget.spent * 10 >= cap * 9 else {
             return nil
         }

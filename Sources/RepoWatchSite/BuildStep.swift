@@ -22,7 +22,7 @@ package struct BuildWork: Sendable {
     package let started: Date
     package var site: SiteInputs?
     /// Held from the lock step to the end of the build, whatever happens.
-    package var locks: BuildLocks?
+    var locks: BuildLocks?
     package var source: (any SiteSource)?
     package var gathered: SiteData?
     package var snapshot: Snapshot?
@@ -33,7 +33,7 @@ package struct BuildWork: Sendable {
     package var written: RenderStep.Written?
     package var result: BuildResult?
     /// How long each step took, in order.
-    package var timings: [StepTiming] = []
+    var timings: [StepTiming] = []
 
     package init(_ build: Build, started: Date) {
         self.build = build
@@ -57,23 +57,23 @@ package struct BuildWork: Sendable {
 }
 
 /// How long one step took.
-package struct StepTiming: Sendable, Equatable {
-    package var step: String
-    package var seconds: Double
+struct StepTiming: Sendable, Equatable {
+    var step: String
+    var seconds: Double
 }
 
 /// A step needed what no earlier step made: the list in `Build.steps` is out of order.
-package struct StepOrderError: Error, CustomStringConvertible {
-    package var missing: String
-    package var description: String { "\(missing) is needed before any step makes it" }
+struct StepOrderError: Error, CustomStringConvertible {
+    var missing: String
+    var description: String { "\(missing) is needed before any step makes it" }
 }
 
 /// A step failed for a reason other than the user's input: says which.
-package struct BuildStepError: Error, CustomStringConvertible, Sendable {
-    package var step: String
-    package var underlying: any Error
+struct BuildStepError: Error, CustomStringConvertible, Sendable {
+    var step: String
+    var underlying: any Error
 
-    package var description: String { "could not \(step): \(ErrorText.describe(underlying))" }
+    var description: String { "could not \(step): \(ErrorText.describe(underlying))" }
 }
 
 extension Build {

@@ -159,7 +159,7 @@ extension Build {
     /// Said once a build (once a `serve` session, never for a sample): without `base_url` every page
     /// still works, but snippets copied elsewhere and shared links (which need absolute addresses) do
     /// not. One line; docs/configuration.md says the rest.
-    package static func relativeEmbeds(configPath: String) -> String {
+    static func relativeEmbeds(configPath: String) -> String {
         "\((configPath as NSString).lastPathComponent) has no base_url; set it to the site's address for embeds "
             + "that work where pasted, link previews and a sitemap"
     }

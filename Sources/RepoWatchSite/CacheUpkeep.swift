@@ -3,23 +3,23 @@ import RepoWatchNetwork
 import RepoWatchSupport
 
 /// `repowatch-site cache info|prune|clear`: the HTTP cache beside site.yml (or `--cache-dir`).
-public struct CacheUpkeep: Sendable {
-    public enum Action: String, Sendable, CaseIterable {
+package struct CacheUpkeep: Sendable {
+    package enum Action: String, Sendable, CaseIterable {
         case info, prune, clear
     }
 
     /// The cache's location comes from the same options as a build's.
-    public let options: BuildOptions
-    public let log: any BuildLog
+    package let options: BuildOptions
+    package let log: any BuildLog
 
-    public init(options: BuildOptions, log: any BuildLog) {
+    package init(options: BuildOptions, log: any BuildLog) {
         self.options = options
         self.log = log
     }
 
     /// - Returns: the lines to print. Pruning and clearing wait for a build using the cache
     ///   (`--lock-wait`), like a second build would.
-    public func run(_ action: Action) async throws -> [String] {
+    package func run(_ action: Action) async throws -> [String] {
         let now = try SiteInputs.now(options)
         let directory = options.cacheURL
         let maintenance = CacheMaintenance(cache: ResponseCache(directory: directory, now: now))
@@ -43,7 +43,7 @@ public struct CacheUpkeep: Sendable {
 extension Build {
     /// The end of every build that used the cache (what it used was marked used today as it went):
     /// unless `--keep-cache`, what nobody used for the retention period goes.
-    package func keepTidy(_ cache: ResponseCache) {
+    func keepTidy(_ cache: ResponseCache) {
         guard !options.keepCache else { return }
         let removal = CacheMaintenance(cache: cache).prune(keeping: cache.usage.contains)
         if removal.entries > 0 {

@@ -5,27 +5,27 @@ import RepoWatchRender
 import RepoWatchSupport
 
 /// `repowatch-site check`: the configuration and every template, validated without the network.
-public struct Check: Sendable {
-    public let configPath: String
+package struct Check: Sendable {
+    package let configPath: String
     /// `--strict`: warnings fail the check as errors do.
-    public var strict: Bool
+    package var strict: Bool
     /// More warnings about the loaded site from stages the check does not know (the command adds the
     /// Pages workflow's schedule), held to `strict` like the others.
-    public var moreWarnings: @Sendable (SiteConfig, URL) -> [Diagnostic] = { _, _ in [] }
+    package var moreWarnings: @Sendable (SiteConfig, URL) -> [Diagnostic] = { _, _ in [] }
 
-    public init(configPath: String, strict: Bool = false) {
+    package init(configPath: String, strict: Bool = false) {
         self.configPath = configPath
         self.strict = strict
     }
 
     /// What a passing check found: its warnings (for stderr) and a one-line summary (for stdout).
-    public struct Report: Sendable {
-        public var warnings: [Diagnostic]
-        public var summary: String
+    package struct Report: Sendable {
+        package var warnings: [Diagnostic]
+        package var summary: String
     }
 
     /// Throws every error found in site.yml and the templates together, so one run shows them all.
-    public func run() throws -> Report {
+    package func run() throws -> Report {
         let directory = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent()
         var problems: [Diagnostic] = []
         var loaded: ConfigLoader.LoadedConfig?
@@ -65,7 +65,7 @@ public struct Check: Sendable {
 
     /// `search: true` needs Pagefind where the site is built: say which one a build here would use.
     /// Not an input warning (`--strict` ignores it): it is about this machine, not site.yml.
-    package func searchReport(
+    func searchReport(
         _ config: SiteConfig, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String] {
         guard config.search else { return [] }

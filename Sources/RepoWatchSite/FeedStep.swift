@@ -9,9 +9,9 @@ import RepoWatchSupport
 package struct FeedStep: Sendable {
     package let file: FeedFile
     /// False for `--sample`: made-up numbers are told (so the feed has a shape) but never remembered.
-    package let isReal: Bool
+    let isReal: Bool
     /// False for `serve`'s rebuilds after an edit, which are not new data.
-    package let savesThisBuild: Bool
+    let savesThisBuild: Bool
     package let source: any SiteSource
     package let log: any BuildLog
 
@@ -73,7 +73,7 @@ package struct FeedStep: Sendable {
     }
 
     /// The site was not written: the cache keeps the last table, with nothing beside it.
-    package func discardStaged() {
+    func discardStaged() {
         try? FileManager.default.removeItem(at: file.stagedMemoryURL)
     }
 

@@ -9,9 +9,9 @@ import RepoWatchSupport
 package struct HistoryStep: Sendable {
     package let file: HistoryFile
     /// False for `--sample`.
-    package let isReal: Bool
+    let isReal: Bool
     /// False for `serve`'s rebuilds after an edit.
-    package let recordsThisBuild: Bool
+    let recordsThisBuild: Bool
     /// Where a history lost with the cache is restored from (GitHub's: the published site).
     package let source: any SiteSource
     package let log: any BuildLog

@@ -5,8 +5,8 @@ import RepoWatchSupport
 /// The warnings about what the user wrote (site.yml, the templates, the string tables) that `build`
 /// and `check` both give, and that `--strict` turns into errors. Warnings about GitHub's answers or
 /// the output are not among them: the user cannot fix those by editing a file.
-package enum InputWarnings {
-    package static func collect(config: [Diagnostic], templates: TemplateSet, locales: LocaleCatalog)
+enum InputWarnings {
+    static func collect(config: [Diagnostic], templates: TemplateSet, locales: LocaleCatalog)
         -> [Diagnostic]
     {
         (config + templates.compileFallback + templates.policyWarnings + locales.warnings + unusedTemplates(templates))
@@ -14,7 +14,7 @@ package enum InputWarnings {
     }
 
     /// A misspelt override (`cards.mustache`) would silently change nothing.
-    package static func unusedTemplates(_ templates: TemplateSet) -> [Diagnostic] {
+    static func unusedTemplates(_ templates: TemplateSet) -> [Diagnostic] {
         templates.overridden.filter { file in
             file.hasSuffix(".mustache") && !TemplateSet.requiredNames.contains(String(file.dropLast(".mustache".count)))
         }
@@ -27,7 +27,7 @@ package enum InputWarnings {
     }
 
     /// `--strict`: the warnings, and a last line saying why they stop the command.
-    package static func strictFailure(_ warnings: [Diagnostic], writes: Bool) -> DiagnosticsError {
+    static func strictFailure(_ warnings: [Diagnostic], writes: Bool) -> DiagnosticsError {
         let turned =
             warnings.count == 1
             ? "1 warning into an error" : "\(Formatting.grouped(warnings.count)) warnings into errors"

@@ -7,10 +7,10 @@ import RepoWatchSupport
 /// `open_data: true`: `data/repos.json` and `data/repos.csv` into the staged site, streamed a batch of
 /// repositories at a time like snapshot.json (at 100,000 repositories each is tens of megabytes). The
 /// render writes the schema, each repository's history.csv and its badges.
-package struct OpenDataStep: Sendable {
-    package let config: SiteConfig
+struct OpenDataStep: Sendable {
+    let config: SiteConfig
 
-    package func write(_ snapshot: Snapshot, into staged: StagedSite) throws {
+    func write(_ snapshot: Snapshot, into staged: StagedSite) throws {
         guard config.openData else { return }
         let config = config
         let index = RepoIndex(config.repos)

@@ -47,7 +47,7 @@ package struct SiteInputs: Sendable {
 
     /// Pagefind for `search: true`; without it, one warning and a site without search (not an error:
     /// the gallery is whole without it).
-    package static func searchTool(_ config: SiteConfig, environment: [String: String], log: any BuildLog)
+    static func searchTool(_ config: SiteConfig, environment: [String: String], log: any BuildLog)
         -> Pagefind?
     {
         guard config.search else { return nil }

@@ -3,13 +3,13 @@ import RepoWatchSupport
 
 /// The built site's size against where it is published: GitHub Pages publishes a site of at most
 /// 1 GB (and its upload counts a hard-linked file as many times as it has names).
-package enum SiteSize {
-    package static let pagesLimit = 1_000_000_000
+enum SiteSize {
+    static let pagesLimit = 1_000_000_000
     /// The build warns from this share of the limit on.
-    package static let warnAt = 0.8
+    static let warnAt = 0.8
 
     /// "94.9 MB", "812 KB", "1.02 GB" (decimal units, as GitHub states its limit).
-    package static func text(_ bytes: Int) -> String {
+    static func text(_ bytes: Int) -> String {
         let value = Double(bytes)
         if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
         if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }
@@ -18,7 +18,7 @@ package enum SiteSize {
     }
 
     /// Said when the site nears or passes what GitHub Pages publishes.
-    package static func warning(bytes: Int, files: Int) -> String? {
+    static func warning(bytes: Int, files: Int) -> String? {
         guard Double(bytes) >= Double(pagesLimit) * warnAt else { return nil }
         let share = Int((Double(bytes) / Double(pagesLimit) * 100).rounded())
         return "the site is \(text(bytes)) in \(Formatting.plural(files, "file", "files")), \(share) % of the 1 GB "

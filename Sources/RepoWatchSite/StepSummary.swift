@@ -6,14 +6,14 @@ import RepoWatchSupport
 /// The build's report as Markdown for GitHub Actions' step summary (`$GITHUB_STEP_SUMMARY`): the
 /// same numbers as the last lines on stderr, in tables, with the repositories that need a look.
 /// Everything that came from GitHub or the network is escaped: it is shown on the run's page.
-package struct StepSummary {
-    package let result: BuildResult
+struct StepSummary {
+    let result: BuildResult
     /// Past this many, a list says how many more there are: a summary is limited to 1 MiB.
-    package static let listLimit = 50
+    static let listLimit = 50
 
-    package init(result: BuildResult) { self.result = result }
+    init(result: BuildResult) { self.result = result }
 
-    package var markdown: String {
+    var markdown: String {
         let scan = RepoScan(result.snapshot.repos, keeping: Self.listLimit)
         // Pending repositories wait for a later build (exit 0), as the build's last lines count them.
         let missing = result.exitCode != 0
@@ -83,7 +83,7 @@ package struct StepSummary {
     }
 
     /// A build that stopped before writing anything: why, with each problem where it is.
-    package static func failure(_ error: any Error, configPath: String) -> String {
+    static func failure(_ error: any Error, configPath: String) -> String {
         var lines = ["### repowatch-site: site not built", ""]
         if let error = error as? DiagnosticsError {
             let shown = error.diagnostics.prefix(listLimit)

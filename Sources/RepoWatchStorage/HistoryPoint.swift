@@ -9,9 +9,9 @@ package struct HistoryPoint: Sendable, Equatable {
     // -1 where the API gave no value; counts past Int32.max are kept as Int32.max.
     package var starCount: Int32
     package var forkCount: Int32
-    package var issueCount: Int32
+    var issueCount: Int32
     package var contributorCount: Int32
-    package var pullCount: Int32 = -1
+    var pullCount: Int32 = -1
     /// Counted from GitHub's star and fork dates, not observed by a build: only stars and forks.
     package var backfilled = false
 

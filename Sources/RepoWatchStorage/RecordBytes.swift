@@ -52,7 +52,7 @@ package struct RecordReader {
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    package mutating func readUInt64() -> UInt64 {
+    mutating func readUInt64() -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -71,7 +71,7 @@ package struct RecordReader {
 
     package mutating func readBool() -> Bool { readByte() != 0 }
 
-    package mutating func readByte() -> UInt8 {
+    mutating func readByte() -> UInt8 {
         defer { position += 1 }
         return bytes[position]
     }
@@ -82,7 +82,7 @@ package struct RecordReader {
         return String(decoding: bytes[position..<position + count], as: UTF8.self)
     }
 
-    package mutating func readRest() -> [UInt8] {
+    mutating func readRest() -> [UInt8] {
         defer { position = bytes.count }
         return Array(bytes[position...])
     }

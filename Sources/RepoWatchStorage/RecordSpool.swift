@@ -31,7 +31,7 @@ package final class RecordSpool: Sendable {
     }
 
     /// Longer records stay in memory (`oversized`).
-    package static let largestRecord = 0xFF_FFFE
+    static let largestRecord = 0xFF_FFFE
     private static let oversizedMark = 0xFF_FFFF
 
     /// What appending changes.
@@ -68,7 +68,7 @@ package final class RecordSpool: Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    package var isFileBacked: Bool { descriptor >= 0 }
+    var isFileBacked: Bool { descriptor >= 0 }
 
     package func append(_ bytes: [UInt8]) -> Record {
         contents.withLock { contents in

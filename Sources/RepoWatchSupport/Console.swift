@@ -3,7 +3,7 @@ import Synchronization
 
 /// Where the build reports to. Diagnostics go to stderr; the token never reaches here because no
 /// request or header is ever logged.
-public protocol BuildLog: Sendable {
+package protocol BuildLog: Sendable {
     func info(_ message: String)
     func warning(_ message: String)
     func error(_ message: String)
@@ -12,28 +12,28 @@ public protocol BuildLog: Sendable {
 }
 
 extension BuildLog {
-    public func report(_ diagnostic: DiagnosticMessage) { info(diagnostic.text(.plain)) }
+    package func report(_ diagnostic: DiagnosticMessage) { info(diagnostic.text(.plain)) }
 }
 
-public struct StandardErrorLog: BuildLog {
+package struct StandardErrorLog: BuildLog {
     /// Under GitHub Actions a line that would be a workflow command is made inert (`ConsoleText`).
     private let actions: Bool
     /// Colour, when stderr is a terminal and NO_COLOR is unset.
     package let style: TerminalStyle
 
-    public init() { self.init(environment: ProcessInfo.processInfo.environment) }
+    package init() { self.init(environment: ProcessInfo.processInfo.environment) }
 
     package init(environment: [String: String], style: TerminalStyle? = nil) {
         actions = environment["GITHUB_ACTIONS"] == "true"
         self.style = style ?? .standardError(environment: environment)
     }
 
-    public func info(_ message: String) { Console.write(message, to: .standardError, actions: actions) }
+    package func info(_ message: String) { Console.write(message, to: .standardError, actions: actions) }
 
-    public func warning(_ message: String) { write(style.severity("warning:") + " " + sanitised(message)) }
-    public func error(_ message: String) { write(style.severity("error:") + " " + sanitised(message)) }
+    package func warning(_ message: String) { write(style.severity("warning:") + " " + sanitised(message)) }
+    package func error(_ message: String) { write(style.severity("error:") + " " + sanitised(message)) }
 
-    public func report(_ diagnostic: DiagnosticMessage) {
+    package func report(_ diagnostic: DiagnosticMessage) {
         // Coloured only on a terminal; there each part is sanitised before the colours go in.
         if style.colours {
             write(diagnostic.text(style))
@@ -82,16 +82,16 @@ package struct QuietLog: BuildLog {
 }
 
 /// Collects messages, for tests.
-package final class MemoryLog: BuildLog {
+final class MemoryLog: BuildLog {
     private let lines = Mutex<[String]>([])
 
-    package init() {}
+    init() {}
 
-    package var messages: [String] { lines.withLock { $0 } }
+    var messages: [String] { lines.withLock { $0 } }
 
-    package func info(_ message: String) { append(message) }
-    package func warning(_ message: String) { append("warning: \(message)") }
-    package func error(_ message: String) { append("error: \(message)") }
+    func info(_ message: String) { append(message) }
+    func warning(_ message: String) { append("warning: \(message)") }
+    func error(_ message: String) { append("error: \(message)") }
 
     private func append(_ line: String) { lines.withLock { $0.append(line) } }
 }
@@ -103,5 +103,5 @@ package enum StandardOutput {
 
     package static func reserveForDocument() { reserved.store(true, ordering: .relaxed) }
 
-    package static var isReserved: Bool { reserved.load(ordering: .relaxed) }
+    static var isReserved: Bool { reserved.load(ordering: .relaxed) }
 }

@@ -39,7 +39,7 @@ package enum ConsoleText {
 
     /// C0 and C1 controls and DEL, the Unicode line and paragraph separators, and the bidirectional
     /// overrides and isolates (they reorder what a reader sees); a tab is harmless and stays.
-    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true

@@ -65,7 +65,7 @@ package enum Formatting {
     package static func iso(_ date: Date) -> String { ISO8601.string(date) }
 
     /// The caption under the big days number.
-    package static func daysCaption(_ days: Int) -> String {
+    static func daysCaption(_ days: Int) -> String {
         switch days {
         case 0: return "today"
         case 1: return "day ago"

@@ -19,10 +19,10 @@ package struct GitHubActions: Sendable {
         }
     }
 
-    package let isActive: Bool
-    package let summaryFile: URL?
+    let isActive: Bool
+    let summaryFile: URL?
     /// `GITHUB_WORKSPACE` (else the current folder): annotations name files relative to it.
-    package let workspace: URL
+    let workspace: URL
     private let emit: @Sendable (String) -> Void
 
     /// - Parameter emit: where workflow commands go; the runner reads them from standard output, and
@@ -89,10 +89,10 @@ package struct GitHubActions: Sendable {
     }
 
     /// The runner's rules (actions/toolkit `escapeData`): a message may not break its line.
-    package static func escapeData(_ text: String) -> String { escape(text, extra: "") }
+    static func escapeData(_ text: String) -> String { escape(text, extra: "") }
 
     /// `escapeProperty`: also `:` and `,`, which would end the property.
-    package static func escapeProperty(_ text: String) -> String { escape(text, extra: ":,") }
+    static func escapeProperty(_ text: String) -> String { escape(text, extra: ":,") }
 
     // By scalar: as Characters, "\r\n" is one grapheme and neither "\r" nor "\n" would match it.
     private static func escape(_ text: String, extra: String) -> String {

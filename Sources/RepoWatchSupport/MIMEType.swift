@@ -1,6 +1,6 @@
 /// Content types for the files a site holds; browsers refuse CSS and scripts sent with the wrong one.
 package enum MIMEType {
-    package static let byExtension: [String: String] = [
+    static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8",

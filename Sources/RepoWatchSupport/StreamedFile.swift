@@ -32,7 +32,7 @@ package final class FileOutput {
     }
 
     /// On disk, not just in the page cache: a power cut after a rename must not leave an empty file.
-    package func sync() throws {
+    func sync() throws {
         guard fsync(descriptor) == 0 else {
             throw FileIO.WriteError(description: "cannot write \(path): \(errnoText())")
         }

@@ -34,7 +34,7 @@ package enum Suggestion {
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// neighbours each cost 1, because a swap (`biuld`) is the commonest slip of all.
-    package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs)
         let b = Array(rhs)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }

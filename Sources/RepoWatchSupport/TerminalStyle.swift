@@ -32,8 +32,8 @@ package struct TerminalStyle: Sendable {
 
 /// A diagnostic as it reads on the terminal: `FILE:LINE:COL: error: …` (or `error: …` with no file),
 /// then the source line it is about and a caret under the column, the way compilers show them.
-public struct DiagnosticMessage: Sendable, Equatable {
-    public enum Severity: String, Sendable { case error, warning }
+package struct DiagnosticMessage: Sendable, Equatable {
+    package enum Severity: String, Sendable { case error, warning }
 
     package var severity: Severity
     /// `FILE:LINE:COL`, or nil when no file is involved.
@@ -57,7 +57,7 @@ public struct DiagnosticMessage: Sendable, Equatable {
     }
 
     /// The first line alone, as annotations and tests compare it.
-    package var headline: String { (location.map { $0 + ": " } ?? "") + severity.rawValue + ": " + message }
+    var headline: String { (location.map { $0 + ": " } ?? "") + severity.rawValue + ": " + message }
 
     package func text(_ style: TerminalStyle) -> String {
         // One line: a message quotes site.yml's text, which may hold line breaks or escapes.
@@ -76,15 +76,15 @@ public struct DiagnosticMessage: Sendable, Equatable {
 }
 
 /// The source line with its controls made visible, and the blanks that put a caret under `column`.
-package struct SourceExcerpt: Sendable {
-    package var gutter: String
-    package var source: String
-    package var padding: String
+struct SourceExcerpt: Sendable {
+    var gutter: String
+    var source: String
+    var padding: String
 
     /// Longest stretch of a line shown; a minified line is cut around the column.
     static let width = 160
 
-    package init?(line: Int, column: Int, text: String?) {
+    init?(line: Int, column: Int, text: String?) {
         guard let text, line >= 1, column >= 1 else { return nil }
         var scalars = Array(text.unicodeScalars)
         guard column <= scalars.count + 1 else { return nil }

@@ -1,5 +1,5 @@
 /// Exit 2: the user's input is wrong and nothing was written.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct UsageError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -37,7 +37,7 @@ extension OwnerSource {
     }
 
     /// Case-insensitive A→Z, then by exact spelling so the order never depends on the input's.
-    package static func byFullName(_ a: RepoName, _ b: RepoName) -> Bool {
+    static func byFullName(_ a: RepoName, _ b: RepoName) -> Bool {
         a.key != b.key ? a.key < b.key : a.description < b.description
     }
 }

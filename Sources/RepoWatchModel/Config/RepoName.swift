@@ -1,12 +1,12 @@
 /// An `owner/name` pair that follows GitHub's naming rules, so it is safe in paths and URLs.
-public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable {
-    public let owner: String
-    public let name: String
+package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable {
+    package let owner: String
+    package let name: String
 
     /// Parses `owner/name`, or explains what is wrong with it. Only the plain form is a name here; a
     /// name as people paste it (a GitHub link, an SSH remote, `.git`) is refused with the plain form to
     /// write instead (`.pasted`), which `understanding(_:)` accepts.
-    public static func parse(_ text: String) -> Result<RepoName, RepoNameError> {
+    package static func parse(_ text: String) -> Result<RepoName, RepoNameError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
             let owner = String(parts[0])
@@ -26,7 +26,7 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
 
     /// A name as the user gave it on the command line: `owner/name`, or the same as pasted from GitHub
     /// (`https://github.com/owner/name`, `git@github.com:owner/name.git`, `owner/name.git`).
-    public static func understanding(_ text: String) -> Result<RepoName, RepoNameError> {
+    package static func understanding(_ text: String) -> Result<RepoName, RepoNameError> {
         switch parse(text) {
         case .failure(.pasted(_, let name)): return .success(name)
         case let other: return other
@@ -64,20 +64,20 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
         return RepoName(owner: owner, name: name)
     }
 
-    public init(owner: String, name: String) {
+    package init(owner: String, name: String) {
         self.owner = owner
         self.name = name
     }
 
-    public var description: String { "\(owner)/\(name)" }
+    package var description: String { "\(owner)/\(name)" }
 
     /// GitHub compares names case-insensitively; so do duplicates checks and output paths.
-    public var key: String { description.lowercased() }
+    package var key: String { description.lowercased() }
 
     /// `owner/name` lowercased: the folder under `repos/` in the output.
-    public var pathComponent: String { key }
+    var pathComponent: String { key }
 
-    public static func < (lhs: RepoName, rhs: RepoName) -> Bool { lhs.key < rhs.key }
+    package static func < (lhs: RepoName, rhs: RepoName) -> Bool { lhs.key < rhs.key }
 
     /// Letters, digits and single hyphens, not at either end, at most 39 characters; `_` too, which
     /// Enterprise Managed Users' accounts carry (`handle_shortcode`).
@@ -97,7 +97,7 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
     }
 
     /// Letters, digits, `.`, `_` and `-`, at most 100 characters, never `.`, `..` or containing `..`.
-    package static func isValidName(_ name: String) -> Bool {
+    static func isValidName(_ name: String) -> Bool {
         guard (1...100).contains(name.unicodeScalars.count), name != ".", !name.utf8.contains("..".utf8) else {
             return false
         }
@@ -112,7 +112,7 @@ public struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable 
     }
 }
 
-public enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible {
     case notOwnerSlashName(String)
     case invalidOwner(String)
     case invalidName(String)
@@ -123,7 +123,7 @@ public enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A link, a remote or a `.git` tail, and the `OWNER/NAME` it means.
     case pasted(String, RepoName)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notOwnerSlashName(let text):
             return "'\(text)' is not a repository; write it as OWNER/NAME, like apple/swift"

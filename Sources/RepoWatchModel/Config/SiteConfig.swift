@@ -2,8 +2,8 @@ import Foundation
 import RepoWatchSupport
 
 /// The validated contents of `site.yml`.
-public struct SiteConfig: Sendable, Equatable {
-    public enum Appearance: String, Sendable, CaseIterable { case auto, light, dark }
+package struct SiteConfig: Sendable, Equatable {
+    package enum Appearance: String, Sendable, CaseIterable { case auto, light, dark }
     package enum WidgetSize: String, Sendable, CaseIterable, Comparable {
         case medium, large
         package static func < (lhs: Self, rhs: Self) -> Bool { lhs == .medium && rhs == .large }
@@ -33,21 +33,21 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
-    public var title: String
-    public var description: String?
-    public var baseURL: URL?
+    package var title: String
+    package var description: String?
+    package var baseURL: URL?
     /// How often the site is rebuilt; drives "next update".
-    public var refresh: TimeInterval
-    public var appearance: Appearance
+    package var refresh: TimeInterval
+    package var appearance: Appearance
     /// Widget defaults (see `WidgetLook`); each widget may override them.
     package var rendering: WidgetLook.Rendering = .fullColor
     package var accent: AccentColor = .systemBlue
     package var numbers: WidgetLook.Numbers = .full
     /// The saved repository list, in the user's order and spelling.
-    public var repos: [RepoName]
+    package var repos: [RepoName]
     package var widgets: WidgetList
     /// The custom domain `publish` writes to CNAME (GitHub Pages), e.g. `watch.example.com`.
-    public var cname: String?
+    package var cname: String?
     /// `owners:`: whole users and organizations, listed at build time.
     package var owners: [OwnerSource] = []
     /// Widgets' repositories not in `repos:`, for the build to find among the owners' (see `Reference`).
@@ -60,7 +60,7 @@ public struct SiteConfig: Sendable, Equatable {
     package var outputRanges: [OutputRange] = []
     /// BCP 47 tag for every word, number and date of the site (`LocaleTag`); an unknown one was
     /// warned about and left at English.
-    public var locale = "en"
+    package var locale = "en"
     /// `private:`: whether private repositories may be published (default: left out, with a warning).
     package var privateRepos = PrivateRepos.exclude
     /// `csp:`: sources the site adds to its pages' Content-Security-Policy.

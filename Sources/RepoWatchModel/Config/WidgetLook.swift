@@ -56,7 +56,7 @@ package struct WidgetLook: Sendable, Hashable {
             self.numbers = numbers
         }
 
-        package func applied(to base: WidgetLook) -> WidgetLook {
+        func applied(to base: WidgetLook) -> WidgetLook {
             WidgetLook(
                 appearance: appearance ?? base.appearance, rendering: rendering ?? base.rendering,
                 accent: accent ?? base.accent, numbers: numbers ?? base.numbers)

@@ -67,7 +67,7 @@ extension FeedState {
 }
 
 /// The entries one repository's new data tells, against what the last build saw.
-package struct FeedEvents {
+struct FeedEvents {
     let repo: RepoSnapshot
     let key: String
     let ids: FeedIDs

@@ -5,7 +5,7 @@ import RepoWatchSupport
 /// like is in `feed-memory.tsv` beside it (`FeedMemoryTable`).
 package struct FeedFile: Sendable {
     package let url: URL
-    package let memoryURL: URL
+    let memoryURL: URL
 
     package init(cacheDirectory: URL) {
         url = cacheDirectory.appendingPathComponent("feed.json")

@@ -40,22 +40,22 @@ package enum FeedMemoryTable {
     }
 
     /// Lines written as they come, 64 KB at a time; the first write error is thrown by `finish`.
-    package struct Writer {
+    struct Writer {
         private let output: FileOutput
         private var chunk = ""
         private var failure: (any Error)?
 
-        package init(_ output: FileOutput) {
+        init(_ output: FileOutput) {
             self.output = output
             chunk.reserveCapacity(70_000)
         }
 
-        package mutating func add(_ key: String, _ memory: FeedMemory) {
+        mutating func add(_ key: String, _ memory: FeedMemory) {
             chunk += FeedMemoryTable.line(key, memory)
             if chunk.utf8.count >= 65_536 { flush() }
         }
 
-        package mutating func finish() throws {
+        mutating func finish() throws {
             flush()
             if let failure { throw failure }
         }

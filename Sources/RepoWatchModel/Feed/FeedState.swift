@@ -7,7 +7,7 @@ import Foundation
 package struct FeedState: Codable, Sendable, Equatable {
     package static let schemaVersion = 2
     /// The schemas `parse` reads.
-    package static let readableSchemas = 1...2
+    static let readableSchemas = 1...2
     /// The site feed's length; a repository's feed is the same entries, filtered.
     package static let limit = 100
 
@@ -86,10 +86,10 @@ package struct FeedState: Codable, Sendable, Equatable {
     }
 }
 
-package enum FeedStateError: Error, CustomStringConvertible {
+enum FeedStateError: Error, CustomStringConvertible {
     case schema(Int)
 
-    package var description: String {
+    var description: String {
         switch self {
         case .schema(let found):
             "schema \(found), expected \(FeedState.readableSchemas.map(String.init).joined(separator: " or "))"
@@ -137,8 +137,8 @@ package struct FeedMemory: Codable, Sendable, Equatable {
 }
 
 /// 1k, 5k, 10k, 50k, 100k, 500k, 1M, 5M, …
-package enum StarMilestones {
-    package static func passed(by stars: Int) -> [Int] {
+enum StarMilestones {
+    static func passed(by stars: Int) -> [Int] {
         var found: [Int] = []
         var step = 1_000
         while step <= stars {

@@ -22,7 +22,7 @@ package struct History: Sendable, Equatable {
     package static let pointLimit = 600
     package static let fields = ["time", "stars", "forks", "open_issues", "contributors", "open_pulls"]
     /// Schema 1's points: without `open_pulls`.
-    package static let schema1Fields = Array(fields.prefix(5))
+    static let schema1Fields = Array(fields.prefix(5))
 
     package typealias Point = HistoryPoint
 
@@ -90,7 +90,7 @@ package struct History: Sendable, Equatable {
 
     /// Replaces the repository's backfilled points with `backfilled` (oldest first), keeping only those
     /// before its first observed point: from then on the builds' own counts are the history.
-    package mutating func setBackfill(_ key: String, _ backfilled: [Point], start: HistoryStart) {
+    mutating func setBackfill(_ key: String, _ backfilled: [Point], start: HistoryStart) {
         let observed = points(forKey: key).filter { !$0.backfilled }
         let firstObserved = observed.first?.seconds ?? .max
         var merged = backfilled.filter { $0.seconds < firstObserved }
@@ -158,8 +158,8 @@ package struct History: Sendable, Equatable {
             }
     }
 
-    package struct CorruptFile: Error, CustomStringConvertible {
-        package var description: String
+    struct CorruptFile: Error, CustomStringConvertible {
+        var description: String
     }
 }
 

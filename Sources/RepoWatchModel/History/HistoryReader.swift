@@ -7,7 +7,7 @@ import RepoWatchSupport
 /// are read, so a large file never sits in memory whole, and no series grows past the point limit.
 /// Backfilled points are marked by count (`start`'s `backfilled`: the first N points), so the mark
 /// applies once every series is read.
-package final class HistoryReader {
+final class HistoryReader {
     private let input: FileInput?
     private var buffer: [UInt8]
     private var position = 0
@@ -17,13 +17,13 @@ package final class HistoryReader {
     /// Where the history read keeps its points (see `History`).
     private let spool: RecordSpool
 
-    package init(data: Data, spool: RecordSpool = RecordSpool()) {
+    init(data: Data, spool: RecordSpool = RecordSpool()) {
         input = nil
         buffer = [UInt8](data)
         self.spool = spool
     }
 
-    package init(file: FileInput, spool: RecordSpool = RecordSpool()) {
+    init(file: FileInput, spool: RecordSpool = RecordSpool()) {
         input = file
         buffer = []
         self.spool = spool
@@ -32,7 +32,7 @@ package final class HistoryReader {
     /// Reads schema 2, and schema 1 (points without `open_pulls`, no starts) as the same history
     /// upgraded: written back, it is schema 2 with every point kept. Reading thins nothing (but a
     /// hand-made series far past the limit): the tiers apply as each build records its point.
-    package func history() throws -> History {
+    func history() throws -> History {
         var history = History(spool: spool)
         var schema: Int?
         var widths = Set<Int>()

@@ -10,20 +10,20 @@ import RepoWatchStorage
 ///
 /// Thinning keeps the newest point of each slot, so thinning again (as every build does) keeps what it
 /// kept: a point leaves only when a newer one shares its slot.
-package enum HistoryTiers {
-    package static let everyPoint: UInt32 = 2 * 86_400
-    package static let halfDays: UInt32 = 90 * 86_400
-    package static let weeks: UInt32 = 730 * 86_400
+enum HistoryTiers {
+    static let everyPoint: UInt32 = 2 * 86_400
+    static let halfDays: UInt32 = 90 * 86_400
+    static let weeks: UInt32 = 730 * 86_400
 
     /// The slot a point belongs to, seen from `newest`: points sharing one keep only the newest.
-    package enum Slot: Hashable {
+    enum Slot: Hashable {
         case point(UInt32)
         case halfDay(UInt32)
         case week(UInt32)
         case month(Int)
     }
 
-    package static func slot(of seconds: UInt32, newest: UInt32) -> Slot {
+    static func slot(of seconds: UInt32, newest: UInt32) -> Slot {
         let age = newest >= seconds ? newest - seconds : 0
         if age < everyPoint { return .point(seconds) }
         if age < halfDays { return .halfDay(seconds / 43_200) }
@@ -34,7 +34,7 @@ package enum HistoryTiers {
 
     /// Months since year 0 of the UTC day `days` after 1970-01-01 (the civil calendar, computed: a
     /// `Calendar` per point would cost more than the rest of a large history's thinning).
-    package static func monthNumber(days: Int) -> Int {
+    static func monthNumber(days: Int) -> Int {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -47,7 +47,7 @@ package enum HistoryTiers {
     }
 
     /// `points` (oldest first) thinned by the tiers, then cut to the newest `limit`.
-    package static func thin(_ points: [HistoryPoint], limit: Int) -> [HistoryPoint] {
+    static func thin(_ points: [HistoryPoint], limit: Int) -> [HistoryPoint] {
         guard let newest = points.last?.seconds else { return points }
         var kept: [HistoryPoint] = []
         kept.reserveCapacity(min(points.count, limit))

@@ -8,14 +8,14 @@ import RepoWatchSupport
 /// so a streaming reader knows which points are backfilled as it meets them. A year of points for
 /// 10,000 repositories is over 100 MB of text, so
 /// it is never built as one string: each chunk of about 64 KB goes to `sink` as it fills.
-package struct HistoryWriter {
-    package static let chunkSize = 1 << 16
+struct HistoryWriter {
+    static let chunkSize = 1 << 16
 
     private var buffer: [UInt8] = []
 
     private init() { buffer.reserveCapacity(Self.chunkSize + 256) }
 
-    package static func write(_ history: History, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+    static func write(_ history: History, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         var writer = HistoryWriter()
         writer.append("{\"schema\":\(History.schemaVersion),")
         // A sample's points are made up: the mark keeps them from ever being read back as a history.

@@ -34,7 +34,7 @@ package enum AvatarPlaceholder {
     }
 
     /// HSL (saturation 45 %) to 8-bit RGB, as CSS converts `hsl()`.
-    package static func rgb(hue: Int, lightness: Int) -> (Int, Int, Int) {
+    static func rgb(hue: Int, lightness: Int) -> (Int, Int, Int) {
         let (s, l) = (0.45, Double(lightness) / 100)
         let chroma = (1 - abs(2 * l - 1)) * s
         let h = Double(hue % 360) / 60
@@ -53,7 +53,7 @@ package enum AvatarPlaceholder {
     }
 
     /// WCAG's contrast ratio of white on an 8-bit colour.
-    package static func contrastWithWhite(_ color: (Int, Int, Int)) -> Double {
+    static func contrastWithWhite(_ color: (Int, Int, Int)) -> Double {
         func channel(_ value: Int) -> Double {
             let c = Double(value) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)

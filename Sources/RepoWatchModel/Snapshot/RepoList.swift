@@ -58,8 +58,8 @@ extension RepoList: Codable {
 
 /// A `RepoSnapshot` as bytes, every field in declaration order. A field added to `RepoSnapshot`
 /// must be added here too: `RepoListTests` round-trips a repository with every field set.
-package enum RepoRecord {
-    package static func encode(_ repo: RepoSnapshot) -> [UInt8] {
+enum RepoRecord {
+    static func encode(_ repo: RepoSnapshot) -> [UInt8] {
         var out = RecordWriter()
         out.write(repo.configName)
         out.write(repo.fullName) { $0.write($1) }
@@ -103,7 +103,7 @@ package enum RepoRecord {
         return out.bytes
     }
 
-    package static func decode(_ bytes: [UInt8]) -> RepoSnapshot {
+    static func decode(_ bytes: [UInt8]) -> RepoSnapshot {
         var input = RecordReader(bytes)
         var repo = RepoSnapshot(configName: input.readString())
         repo.fullName = input.readOptional { $0.readString() }

@@ -31,11 +31,11 @@ extension RequestAllowance {
 
 /// Asks each allowance before a request goes out (again for each retry and each wait: every one
 /// is a request GitHub counts), and tells each what it cost.
-package struct AllowanceLayer: NetworkLayer {
-    package let next: any NetworkLayer
-    package let allowances: [any RequestAllowance]
+struct AllowanceLayer: NetworkLayer {
+    let next: any NetworkLayer
+    let allowances: [any RequestAllowance]
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         var admitted: [any RequestAllowance] = []
         do {
             for allowance in allowances {

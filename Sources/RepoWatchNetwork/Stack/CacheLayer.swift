@@ -4,19 +4,19 @@ import Foundation
 /// quota), keeps what is worth keeping, answers when the network cannot (offline, GitHub failing),
 /// reuses answers without validators for a day, and remembers every redirect, so it can answer for
 /// the URL a build started from.
-package struct CacheLayer: NetworkLayer {
-    package let next: any NetworkLayer
-    package let cache: ResponseCache
-    package let api: APIScope
+struct CacheLayer: NetworkLayer {
+    let next: any NetworkLayer
+    let cache: ResponseCache
+    let api: APIScope
     /// Of the token the requests carry: validators are tied to the token they were issued for.
-    package let tokenFingerprint: String
-    package let options: FetchOptions
-    package let ledger: RequestLedger
+    let tokenFingerprint: String
+    let options: FetchOptions
+    let ledger: RequestLedger
 
     /// When answers are stored and last used: the build's "now", so `REPOWATCH_NOW` drives lifetimes.
     private var now: Date { cache.now }
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         let key = request.url.absoluteString
         let validators: ResponseCache.Entry?
         switch lookup(request) {
@@ -162,7 +162,7 @@ package struct CacheLayer: NetworkLayer {
     }
 
     /// The cache's answer for `url`, stale, where GitHub (or a hop a redirect led to) failed.
-    package func lastGood(for url: URL, after error: GitHubError) async -> NetworkResponse? {
+    func lastGood(for url: URL, after error: GitHubError) async -> NetworkResponse? {
         guard let answer = cachedAnswer(from: cache.entry(for: url.absoluteString)) else { return nil }
         await ledger.recordCacheOnly()
         return NetworkResponse(

@@ -21,7 +21,7 @@ package final class ConcurrencyLimiter: Sendable {
 
     package var limit: Int { state.withLock { $0.bound } }
     /// Slots taken, and requests waiting for one.
-    package var occupancy: (active: Int, waiting: Int) { state.withLock { ($0.active, $0.waiters.count) } }
+    var occupancy: (active: Int, waiting: Int) { state.withLock { ($0.active, $0.waiters.count) } }
 
     package func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

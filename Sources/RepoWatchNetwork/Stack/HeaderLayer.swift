@@ -3,16 +3,16 @@ import Foundation
 /// Who is asking: the User-Agent on every request; on the API's origin only, the API version and,
 /// when the request allows it, the token. Redirects are followed above this layer, so every hop is
 /// judged by its own origin and the token never follows one elsewhere.
-package struct HeaderLayer: NetworkLayer {
-    package static let apiVersion = "2022-11-28"
+struct HeaderLayer: NetworkLayer {
+    static let apiVersion = "2022-11-28"
 
-    package let next: any NetworkLayer
-    package let userAgent: String
+    let next: any NetworkLayer
+    let userAgent: String
     /// Nil: no request is the API's (the published site).
-    package let api: APIScope?
-    package let token: String?
+    let api: APIScope?
+    let token: String?
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         var request = request
         request.headers["User-Agent"] = userAgent
         if let api, api.contains(request.url) {

@@ -19,12 +19,12 @@ package struct NetworkRequest: Sendable {
     package var credentials: Bool
     /// Asked once the request holds its connection slot, just before it goes out, so a request that
     /// waited for a slot still obeys a rate limit reached meanwhile (`RateLimitLayer`).
-    package var admission: @Sendable () async throws -> Void = {}
+    var admission: @Sendable () async throws -> Void = {}
     /// The caller knows the stored answer is still true (contributors of a repository not pushed
     /// since they were asked): the cache answers without a request when it holds one.
     package var reuseStored = false
     /// What a 200 answer's body must look like to be used and kept.
-    package var expectedBody = ExpectedBody.any
+    var expectedBody = ExpectedBody.any
     /// The caller knows the resource exists (a repository's contributors, its document just read;
     /// an avatar a card names): a 4xx is GitHub failing, and the cache's answer stands in.
     package var existsForSure = false
@@ -77,7 +77,7 @@ package struct NetworkResponse: Sendable {
 
     /// Where a redirect leads, resolved against `url` (the URL that answered); nil for any other
     /// answer, and for a redirect without a usable `Location` (it is then the answer itself).
-    package func redirectTarget(from url: URL) -> URL? {
+    func redirectTarget(from url: URL) -> URL? {
         guard [301, 302, 303, 307, 308].contains(status), let location = headers["location"] else { return nil }
         return URL(string: location, relativeTo: url)?.absoluteURL
     }
@@ -85,7 +85,7 @@ package struct NetworkResponse: Sendable {
 
 /// What a 200 answer's body must be for the cache to keep it and the caller to see it: a connection
 /// cut short or a proxy's sign-in page in its place is a failed answer, never the new last good one.
-package enum ExpectedBody: Sendable, CustomStringConvertible {
+enum ExpectedBody: Sendable, CustomStringConvertible {
     case any
     /// A JSON document whole: an object or an array whose brackets balance, outside strings, exactly
     /// at its end (a body cut short never does). One pass over the bytes; the decoder reads the rest.
@@ -93,7 +93,7 @@ package enum ExpectedBody: Sendable, CustomStringConvertible {
     /// An image as avatar hosts serve them (`ImageKind`).
     case image
 
-    package func accepts(_ data: Data) -> Bool {
+    func accepts(_ data: Data) -> Bool {
         switch self {
         case .any: return true
         case .image: return ImageKind.sniff(data) != nil
@@ -133,7 +133,7 @@ package enum ExpectedBody: Sendable, CustomStringConvertible {
         return closed
     }
 
-    package var description: String {
+    var description: String {
         switch self {
         case .any: return "an answer"
         case .json: return "a JSON document"

@@ -15,11 +15,11 @@ import Synchronization
 package final class Pacer: RequestAllowance {
     package static let margin = 0.02
     /// How late a request may arrive, at least: the margin of a shortened minute (a test server's).
-    package static let leastMargin = 0.5
+    static let leastMargin = 0.5
 
     package let scope: APIScope
     package let limit: Int
-    package let window: Double
+    let window: Double
     private let clock: @Sendable () -> Double
     private let sleep: @Sendable (Double) async throws -> Void
     private let state: Mutex<State>

@@ -2,7 +2,7 @@ import Foundation
 import RepoWatchSupport
 
 /// Why a request that got its slot was not sent: the slot is given back first.
-package enum NotAdmitted: Error {
+enum NotAdmitted: Error {
     case stopped(until: Date)
     case paused(until: Date)
 }
@@ -12,23 +12,23 @@ package enum NotAdmitted: Error {
 /// within `maxWait` pauses every request, then this one is sent again; a longer one stops the API
 /// for the build (the cache answers for the rest). A secondary limit also lowers concurrency.
 /// Other hosts (avatars) are not held up.
-package struct RateLimitLayer: NetworkLayer {
-    package let next: any NetworkLayer
-    package let api: APIScope
-    package let ledger: RequestLedger
-    package let maxWait: Double
-    package let log: (any BuildLog)?
-    package let onSecondaryLimit: @Sendable () async -> Void
-    package let sleep: @Sendable (Double) async throws -> Void
-    package let clock: @Sendable () -> Date
+struct RateLimitLayer: NetworkLayer {
+    let next: any NetworkLayer
+    let api: APIScope
+    let ledger: RequestLedger
+    let maxWait: Double
+    let log: (any BuildLog)?
+    let onSecondaryLimit: @Sendable () async -> Void
+    let sleep: @Sendable (Double) async throws -> Void
+    let clock: @Sendable () -> Date
     /// The first wait for a secondary limit GitHub gave no time for (a minute on GitHub); each later
     /// one doubles it.
-    package var backoffBase: Double = 60
+    var backoffBase: Double = 60
 
     /// A request waits out at most this many limits before the API is stopped for the build.
     private static let waitsAllowed = 3
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         guard api.contains(request.url) else { return try await next.send(request) }
         var waits = 0
         var waited: Date?

@@ -4,21 +4,21 @@ import RepoWatchSupport
 /// Follows redirects itself, up to `limit` of them and only to http(s): the transport refuses them,
 /// because URLSession on Linux forwards `Authorization` to whatever origin a redirect names. Each
 /// hop goes down the stack as a request of its own, so the layers below judge its origin afresh.
-package struct RedirectLayer: NetworkLayer {
-    package static let defaultLimit = 5
+struct RedirectLayer: NetworkLayer {
+    static let defaultLimit = 5
 
-    package let next: any NetworkLayer
-    package var limit = defaultLimit
+    let next: any NetworkLayer
+    var limit = defaultLimit
     /// The last good answer for the URL the request started from (the cache's), for when a hop a
     /// redirect led to fails: where it led is not the answer.
-    package var lastGood: (@Sendable (URL, GitHubError) async -> NetworkResponse?)?
+    var lastGood: (@Sendable (URL, GitHubError) async -> NetworkResponse?)?
 
-    package init(next: any NetworkLayer, lastGood: (@Sendable (URL, GitHubError) async -> NetworkResponse?)? = nil) {
+    init(next: any NetworkLayer, lastGood: (@Sendable (URL, GitHubError) async -> NetworkResponse?)? = nil) {
         self.next = next
         self.lastGood = lastGood
     }
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         let start = request.url
         var request = request
         do {
@@ -42,7 +42,7 @@ package enum RedirectRefusal: Error, Equatable {
     case tooMany(limit: Int)
 
     /// How the API clients report it.
-    package var gitHubError: GitHubError {
+    var gitHubError: GitHubError {
         switch self {
         case .notWeb: return .invalidResponse("refusing to follow a redirect to a non-http(s) URL")
         case .tooMany: return .tooManyRedirects

@@ -13,7 +13,7 @@ import Synchronization
 /// requests running together.
 package final class RequestBudget: RequestAllowance {
     /// What a build leaves unspent when no budget is given.
-    package static let defaultReserve = 0.1
+    static let defaultReserve = 0.1
 
     package enum Limit: Sendable, Equatable {
         /// `--budget N`.
@@ -32,7 +32,7 @@ package final class RequestBudget: RequestAllowance {
         /// The cap in effect; nil until known (by default, until the first answer says what remains).
         package var cap: Int?
         /// `x-ratelimit-remaining` when the cap was worked out, for the summary.
-        package var remainingAtStart: Int?
+        var remainingAtStart: Int?
     }
 
     package let scope: APIScope

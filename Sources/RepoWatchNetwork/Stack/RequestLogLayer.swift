@@ -4,16 +4,16 @@ import RepoWatchSupport
 /// Every request that went out (answered or failed, not one held back before sending), counted in
 /// the ledger and, with `--verbose`, logged: method, URL, status and time, never a header (the
 /// token is one).
-package struct RequestLogLayer: NetworkLayer {
-    package let next: any NetworkLayer
-    package let ledger: RequestLedger?
+struct RequestLogLayer: NetworkLayer {
+    let next: any NetworkLayer
+    let ledger: RequestLedger?
     /// Nil unless `--verbose`.
-    package let trace: (any BuildLog)?
-    package let clock: @Sendable () -> Date
+    let trace: (any BuildLog)?
+    let clock: @Sendable () -> Date
     /// `private: exclude`: a private repository's request line says so instead of its URL.
-    package var redactsPrivate = false
+    var redactsPrivate = false
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         let started = clock()
         let response: NetworkResponse
         do {

@@ -3,13 +3,13 @@ import Foundation
 /// Connection errors, timeouts and 5xx are tried again after a backoff (`RetryPolicy`); a wait for
 /// a rate limit below is not an attempt. The last failure is the answer: `GitHubError.network`,
 /// or the 5xx as `GitHubError.http`. A `GitHubError` from below is a verdict, not retried.
-package struct RetryLayer: NetworkLayer {
-    package let next: any NetworkLayer
-    package let policy: RetryPolicy
-    package let ledger: RequestLedger?
-    package let sleep: @Sendable (Double) async throws -> Void
+struct RetryLayer: NetworkLayer {
+    let next: any NetworkLayer
+    let policy: RetryPolicy
+    let ledger: RequestLedger?
+    let sleep: @Sendable (Double) async throws -> Void
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         var attempt = 0
         while true {
             attempt += 1

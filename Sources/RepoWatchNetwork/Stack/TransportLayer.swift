@@ -6,14 +6,14 @@ import Foundation
 
 /// The bottom of the stack: one exchange through an `HTTPTransport`, which refuses redirects and
 /// may hold a connection slot (`LimitedTransport`) while the request's admission is asked.
-package struct TransportLayer: NetworkLayer {
-    package let transport: any HTTPTransport
+struct TransportLayer: NetworkLayer {
+    let transport: any HTTPTransport
 
-    package init(_ transport: any HTTPTransport) {
+    init(_ transport: any HTTPTransport) {
         self.transport = transport
     }
 
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
@@ -22,7 +22,7 @@ package struct TransportLayer: NetworkLayer {
         return NetworkResponse(data: data, status: response.statusCode, headers: Self.lowercased(response))
     }
 
-    package static func lowercased(_ response: HTTPURLResponse) -> [String: String] {
+    static func lowercased(_ response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
@@ -33,10 +33,8 @@ package struct TransportLayer: NetworkLayer {
 
 /// `--offline`: stands where the network would be, so no request can leave; the cache above
 /// answers, or the request fails as not cached.
-package struct NoNetwork: NetworkLayer {
-    package init() {}
-
-    package func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+struct NoNetwork: NetworkLayer {
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         throw GitHubError.notCached
     }
 }

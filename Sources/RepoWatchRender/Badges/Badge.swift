@@ -5,14 +5,14 @@ import RepoWatchSupport
 /// A small badge in shields.io's flat style — a grey label, a coloured message — drawn here as a
 /// self-contained SVG (no font, image or script from elsewhere), so it renders wherever an image
 /// does, and as shields.io's endpoint JSON for those who prefer `img.shields.io/endpoint?url=…`.
-package struct Badge: Sendable, Equatable {
+struct Badge: Sendable, Equatable {
     /// The six badges a repository gets, by file name (`badges/KIND.svg`).
-    package enum Kind: String, Sendable, CaseIterable {
+    enum Kind: String, Sendable, CaseIterable {
         case stars, forks, issues, pulls, days, release
     }
 
     /// The colours, each with its shields.io name (the endpoint JSON) and a fill for either scheme.
-    package enum Tone: Sendable, Equatable {
+    enum Tone: Sendable, Equatable {
         case good, info, warning, quiet, unknown
 
         /// shields.io's colour name or hex (without `#`).
@@ -37,14 +37,14 @@ package struct Badge: Sendable, Equatable {
         }
     }
 
-    package var label: String
-    package var message: String
-    package var tone: Tone
+    var label: String
+    var message: String
+    var tone: Tone
 
     /// The longest message shown whole: a release tag can be any length, a badge should stay small.
     static let messageLimit = 32
 
-    package init(label: String, message: String, tone: Tone) {
+    init(label: String, message: String, tone: Tone) {
         self.label = label
         let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
         self.message =
@@ -53,7 +53,7 @@ package struct Badge: Sendable, Equatable {
     }
 
     /// shields.io's endpoint schema: `{"schemaVersion": 1, "label", "message", "color"}`.
-    package var endpointJSON: Data {
+    var endpointJSON: Data {
         var out = JSONText()
         out.raw("{")
         out.key("schemaVersion", first: true)
@@ -73,7 +73,7 @@ package struct Badge: Sendable, Equatable {
     static let padding = 6.0
 
     /// The flat badge: both texts escaped, widths from the text's estimated advance.
-    package func svg(dark: Bool = false) -> String {
+    func svg(dark: Bool = false) -> String {
         let labelWidth = Int(
             (TextWidth.estimate(label, size: Self.fontSize, bold: false) + 2 * Self.padding).rounded(.up))
         let messageWidth = Int(
@@ -108,7 +108,7 @@ package struct Badge: Sendable, Equatable {
 extension Badge {
     /// A repository's badge of `kind`, in the site's words: a badge is always drawn — an unknown
     /// value says so in grey rather than leaving a broken image in someone's README.
-    package init(_ kind: Kind, repo: RepoSnapshot, strings: StringTable) {
+    init(_ kind: Kind, repo: RepoSnapshot, strings: StringTable) {
         let format = strings.formatter
         let combined = kind == .issues && repo.openIssuesIncludePulls
         let label = strings.text(combined ? "badge_issues_and_pulls" : "badge_\(kind.rawValue)")

@@ -6,18 +6,18 @@ import RepoWatchSupport
 /// One badge as the repository page offers it: `{ kind, label, alt, src, markdown, picture, endpoint }`.
 /// `endpoint` (shields.io's `img.shields.io/endpoint?url=…`) needs the badge's absolute address, so
 /// it is there only with `base_url`.
-package struct BadgeSnippet: Sendable, MustacheParent {
-    package var kind: String
-    package var label: String
+struct BadgeSnippet: Sendable, MustacheParent {
+    var kind: String
+    var label: String
     /// What the badge says: "stars: 1.4k".
-    package var alt: String
+    var alt: String
     /// The light badge, relative to the repository's page (the page shows it).
-    package var src: String
-    package var markdown: String
-    package var picture: String
-    package var endpoint: String?
+    var src: String
+    var markdown: String
+    var picture: String
+    var endpoint: String?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "kind": return kind
         case "label": return label
@@ -33,7 +33,7 @@ package struct BadgeSnippet: Sendable, MustacheParent {
 
 extension EmbedSnippets {
     /// A repository's six badges, ready to copy.
-    package func badges(_ name: RepoName, badges: [Badge.Kind: Badge], strings: StringTable) -> [BadgeSnippet] {
+    func badges(_ name: RepoName, badges: [Badge.Kind: Badge], strings: StringTable) -> [BadgeSnippet] {
         let folder = SiteLayout.repoFolder(name)
         let link = address(folder)
         return Badge.Kind.allCases.compactMap { kind in

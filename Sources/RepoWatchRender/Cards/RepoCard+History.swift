@@ -5,7 +5,7 @@ import RepoWatchSupport
 extension RepoCard {
     /// Adds `history` and `delta` when there is something true to say: no delta without an earlier
     /// point, nothing for unavailable repositories.
-    package mutating func addHistory(_ points: [History.Point], numbers: WidgetLook.Numbers) {
+    mutating func addHistory(_ points: [History.Point], numbers: WidgetLook.Numbers) {
         guard !points.isEmpty, state != .unavailable else { return }
         let format = strings.formatter
         history = HistorySummary(
@@ -30,7 +30,7 @@ extension RepoCard {
 
     /// Adds `sparkline_svg` (two or more snapshots): only a repository page shows it, widgets would
     /// draw it for nothing.
-    package mutating func addSparkline(_ points: [History.Point]) {
+    mutating func addSparkline(_ points: [History.Point]) {
         guard !points.isEmpty, state != .unavailable else { return }
         sparklineSVG = Sparkline.svg(points, strings: strings)
     }
@@ -39,7 +39,7 @@ extension RepoCard {
 extension RepoCard.Change {
     /// "+12", "12 more stars since 21 Nov 2026", `up`.
     /// - Parameter noun: `stars`, `forks`, `issues` or `contributors` (the `delta_NOUN_*` keys).
-    package init(_ value: Int, _ noun: String, since: String, _ numbers: WidgetLook.Numbers, strings: StringTable) {
+    init(_ value: Int, _ noun: String, since: String, _ numbers: WidgetLook.Numbers, strings: StringTable) {
         let format = strings.formatter
         let magnitude = format.number(abs(value), numbers)
         self.value = value

@@ -5,7 +5,7 @@ import Mustache
 // entry. Values keep the types a template tests or prints: Bool for sections, Int for numbers.
 
 extension RepoCard: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "config_name": return configName
         case "full_name": return fullName
@@ -53,7 +53,7 @@ extension RepoCard: MustacheParent {
 }
 
 extension RepoCard.Avatar: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "src": return src
         case "alt": return alt
@@ -63,7 +63,7 @@ extension RepoCard.Avatar: MustacheParent {
 }
 
 extension RepoCard.Stat: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "value": return value
         case "display": return display
@@ -76,7 +76,7 @@ extension RepoCard.Stat: MustacheParent {
 }
 
 extension RepoCard.Days: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "value": return value
         case "display": return display
@@ -91,7 +91,7 @@ extension RepoCard.Days: MustacheParent {
 }
 
 extension RepoCard.Release: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "tag": return tag
         case "published_at": return publishedAt
@@ -105,7 +105,7 @@ extension RepoCard.Release: MustacheParent {
 }
 
 extension RepoCard.Language: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "name": return name
         case "color": return color
@@ -116,7 +116,7 @@ extension RepoCard.Language: MustacheParent {
 }
 
 extension RepoCard.Person: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "login": return login
         case "contributions": return contributions
@@ -130,7 +130,7 @@ extension RepoCard.Person: MustacheParent {
 }
 
 extension RepoCard.HistorySummary: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "points": return points
         case "first": return first
@@ -141,7 +141,7 @@ extension RepoCard.HistorySummary: MustacheParent {
 }
 
 extension RepoCard.Delta: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "since": return since
         case "since_display": return sinceDisplay
@@ -157,7 +157,7 @@ extension RepoCard.Delta: MustacheParent {
 }
 
 extension RepoCard.Change: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "value": return value
         case "display": return display
@@ -170,7 +170,7 @@ extension RepoCard.Change: MustacheParent {
 }
 
 extension WidgetCard: MustacheParent {
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "kind": return kind
         case "id": return id

@@ -4,7 +4,7 @@ import RepoWatchSupport
 
 extension RepoCard {
     /// The state a card shows: sample data is only ever shown as such.
-    package static func state(of repo: RepoSnapshot, sample: Bool) -> State {
+    static func state(of repo: RepoSnapshot, sample: Bool) -> State {
         if repo.pending { return .pending }
         if !repo.isAvailable { return .unavailable }
         if repo.stale { return .stale }
@@ -15,7 +15,7 @@ extension RepoCard {
     ///   - numbers: how counts are displayed; spoken labels always say the full number.
     ///   - strings: the card's words and formats (`locale:`).
     ///   - now: the build's time, which "3 days ago" counts from (default: when the data was fetched).
-    package init(
+    init(
         _ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english,
         now: Date? = nil
     ) {
@@ -129,7 +129,7 @@ extension RepoCard {
     }
 
     /// The fetcher's notes are English sentences in snapshot.json; each known one has a key.
-    package static func note(_ note: String?, empty: Bool, strings: StringTable) -> String? {
+    static func note(_ note: String?, empty: Bool, strings: StringTable) -> String? {
         switch note {
         case nil: return empty ? strings.text("no_contributors") : nil
         case ContributorsNote.tooLarge: return strings.text("contributors_too_large")

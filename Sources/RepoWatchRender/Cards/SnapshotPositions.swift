@@ -5,7 +5,7 @@ import RepoWatchModel
 /// repositories in the config's order, so the render's `RepoIndex` answers with nothing more kept;
 /// any other snapshot (tests, `render(_:)` callers, an order that differs) gets its own index by
 /// name, as before the shared one, so no caller can get another repository's card.
-package struct SnapshotPositions: Sendable {
+struct SnapshotPositions: Sendable {
     private enum Lookup: Sendable {
         /// Position i of the snapshot holds the repository at position i of the index.
         case configOrder(RepoIndex, count: Int)
@@ -15,7 +15,7 @@ package struct SnapshotPositions: Sendable {
     private let lookup: Lookup
 
     /// Reads every repository once, as building the own index would.
-    package init(_ repos: RepoList, index: RepoIndex) {
+    init(_ repos: RepoList, index: RepoIndex) {
         if repos.enumerated().allSatisfy({ index.position(of: RepoKey($0.element.configName)) == $0.offset }) {
             lookup = .configOrder(index, count: repos.count)
             return
@@ -29,15 +29,15 @@ package struct SnapshotPositions: Sendable {
     }
 
     /// Whether the snapshot's order let the render's index serve (for tests).
-    package var sharesIndex: Bool {
+    var sharesIndex: Bool {
         if case .configOrder = lookup { return true }
         return false
     }
 
     /// The first position of `name` in the snapshot, if it holds it.
-    package func position(of name: RepoName) -> Int? { position(of: RepoKey(name)) }
+    func position(of name: RepoName) -> Int? { position(of: RepoKey(name)) }
 
-    package func position(of key: RepoKey) -> Int? {
+    func position(of key: RepoKey) -> Int? {
         switch lookup {
         case .configOrder(let index, let count):
             // Every repository of the snapshot sits at its index position, so one past the end, or

@@ -4,47 +4,47 @@
 /// row steps down (`Size`) — smaller type and gaps, then compact numbers — until it fits. The HTML card
 /// takes the step as a class (`rw-stats--tight`), the SVG card the positions; both from the same
 /// widths (`TextWidth`, measured wide), so a row that fits here fits in a browser.
-package struct StatsRow: Sendable {
+struct StatsRow: Sendable {
     /// The stylesheet's `.rw-stats`, `.rw-stats--tight` and `.rw-stats--tighter`.
-    package enum Size: String, Sendable, CaseIterable {
+    enum Size: String, Sendable, CaseIterable {
         case regular, tight, tighter
 
         /// Type and gaps, in CSS pixels: counts `font`, icons `icon` square `iconGap` before their
         /// count, `gap` between stats; the star change in `deltaFont`, `deltaGap` after the stars.
-        package var font: Double { self == .regular ? 13 : self == .tight ? 12 : 11 }
-        package var icon: Double { font }
-        package var iconGap: Double { self == .regular ? 4 : 3 }
-        package var gap: Double { self == .regular ? 12 : self == .tight ? 8 : 6 }
-        package var deltaFont: Double { font - 1 }
-        package var deltaGap: Double { self == .regular ? 4 : 3 }
+        var font: Double { self == .regular ? 13 : self == .tight ? 12 : 11 }
+        var icon: Double { font }
+        var iconGap: Double { self == .regular ? 4 : 3 }
+        var gap: Double { self == .regular ? 12 : self == .tight ? 8 : 6 }
+        var deltaFont: Double { font - 1 }
+        var deltaGap: Double { self == .regular ? 4 : 3 }
     }
 
     /// What sits in the row: a count after its icon (or a placeholder bar), or the star change.
-    package struct Item: Sendable {
-        package enum Kind: Sendable { case stars, forks, issues, pulls, delta }
-        package var kind: Kind
+    struct Item: Sendable {
+        enum Kind: Sendable { case stars, forks, issues, pulls, delta }
+        var kind: Kind
         /// nil for a placeholder bar (the API gave no value).
-        package var text: String?
+        var text: String?
         /// From the row's start.
-        package var x = 0.0
-        package var width: Double
+        var x = 0.0
+        var width: Double
         /// The star change's direction, which colours it.
-        package var sign: RepoCard.Change.Sign?
-        package var isDelta: Bool { kind == .delta }
+        var sign: RepoCard.Change.Sign?
+        var isDelta: Bool { kind == .delta }
     }
 
     /// The card's width inside its padding: the row runs under the name and the days number alike.
-    package static let width = Double(WidgetFrame.width - 32)
+    static let width = Double(WidgetFrame.width - 32)
     /// The stylesheet's `.rw-placeholder`.
-    package static let placeholderWidth = 34.0
+    static let placeholderWidth = 34.0
 
-    package let size: Size
+    let size: Size
     /// One line when the row fits; more only when even the last step does not (the HTML row wraps too).
-    package let lines: [[Item]]
+    let lines: [[Item]]
 
-    package var fits: Bool { lines.count <= 1 }
+    var fits: Bool { lines.count <= 1 }
 
-    package init(_ card: RepoCard, size: Size) {
+    init(_ card: RepoCard, size: Size) {
         self.size = size
         var items: [Item] = []
         let stats: [(RepoCard.Stat?, Item.Kind)] = [
@@ -89,7 +89,7 @@ extension RepoCard {
     /// Steps the stats row down until it fits on one line: the type and gaps first, keeping the
     /// numbers as `numbers:` asks, then compact numbers, then compact ones without their decimal.
     /// Called once the star change is known (`addHistory`); spoken labels keep the full numbers.
-    package mutating func fitStatsRow() {
+    mutating func fitStatsRow() {
         guard !noData else { return }
         let format = strings.formatter
         let steps: [(StatsRow.Size, ((Int) -> String)?)] = [

@@ -4,32 +4,32 @@ import RepoWatchSupport
 
 /// An Atom feed (RFC 4287): the site's `feed.xml` or a repository's. Every text from the API is
 /// escaped as XML text; none is written as CDATA, so a `]]>` in a description is just text.
-package struct AtomFeed: Sendable {
-    package var id: String
-    package var title: String
-    package var author: String
+struct AtomFeed: Sendable {
+    var id: String
+    var title: String
+    var author: String
     /// Root-relative path of the feed file (`feed.xml`, `repos/owner/name/feed.xml`).
-    package var path: String
+    var path: String
     /// Root-relative path of the page the feed is about.
-    package var page: String
-    package var entries: [FeedEntry]
+    var page: String
+    var entries: [FeedEntry]
     /// When the newest entry happened; when there is none, the build's time.
-    package var fallbackUpdated: Date
-    package var baseURL: URL?
+    var fallbackUpdated: Date
+    var baseURL: URL?
 
     /// The generator element's text; a published feed with it is one this tool can restore.
-    package static let generator = "repowatch-site"
+    static let generator = "repowatch-site"
 
     /// Absolute with a `base_url`; without one, relative to the feed file itself (no `xml:base`: the
     /// site's address is unknown, and a reader resolves against the feed's own URL).
-    package func href(_ target: String) -> String {
+    func href(_ target: String) -> String {
         if let baseURL { return baseURL.absoluteString + target }
         let depth = path.split(separator: "/").count - 1
         let up = String(repeating: "../", count: depth)
         return up + target
     }
 
-    package func xml() -> String {
+    func xml() -> String {
         let updated = entries.map(\.updated).max() ?? fallbackUpdated
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",

@@ -4,13 +4,13 @@ import RepoWatchModel
 
 /// The site's `feed.xml` and one per repository page, from the entries the build keeps, and the
 /// `feed` key of the pages that link to them.
-package struct SiteFeeds: Sendable {
-    package static let siteFeed = "feed.xml"
+struct SiteFeeds: Sendable {
+    static let siteFeed = "feed.xml"
 
-    package let config: SiteConfig
+    let config: SiteConfig
     /// The kept entries, told in the site's language.
-    package let entries: [FeedEntry]
-    package let generatedAt: Date
+    let entries: [FeedEntry]
+    let generatedAt: Date
     private let byRepo: [String: [FeedEntry]]
 
     /// - Parameters:
@@ -18,7 +18,7 @@ package struct SiteFeeds: Sendable {
     ///   - hasPage: whether the repository of a key has a page (not `outputs: card`); nil: every
     ///     repository of `config` has one. Asked of the kept entries only (at most `FeedState.limit`),
     ///     not of the whole list: a set of 100,000 keys took 10 MB at the render's peak.
-    package init(
+    init(
         config: SiteConfig, state: FeedState, generatedAt: Date, strings: StringTable = .english,
         hasPage: ((String) -> Bool)? = nil
     ) {
@@ -32,16 +32,16 @@ package struct SiteFeeds: Sendable {
         byRepo = Dictionary(grouping: self.entries, by: \.repo)
     }
 
-    package var ids: FeedIDs { FeedIDs(baseURL: config.baseURL) }
+    var ids: FeedIDs { FeedIDs(baseURL: config.baseURL) }
 
-    package func site() -> Data {
+    func site() -> Data {
         let feed = AtomFeed(
             id: ids.feedID(""), title: config.title, author: config.title, path: Self.siteFeed,
             page: "", entries: entries, fallbackUpdated: generatedAt, baseURL: config.baseURL)
         return Data(feed.xml().utf8)
     }
 
-    package func repo(_ name: RepoName) -> Data {
+    func repo(_ name: RepoName) -> Data {
         let folder = SiteLayout.repoFolder(name)
         let feed = AtomFeed(
             id: ids.feedID(name.key + "/"), title: "\(name) — \(config.title)", author: config.title,
@@ -53,11 +53,11 @@ package struct SiteFeeds: Sendable {
 
 /// `feed`: `{ href, title }`, the Atom feed a page offers (the head's `rel="alternate"` link and
 /// the visible "subscribe" link).
-package struct FeedLink: Sendable, MustacheParent {
-    package var href: String
-    package var title: String
+struct FeedLink: Sendable, MustacheParent {
+    var href: String
+    var title: String
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "href": return href
         case "title": return title

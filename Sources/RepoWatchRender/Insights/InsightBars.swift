@@ -3,15 +3,15 @@ import RepoWatchSupport
 
 /// A horizontal bar chart as inline SVG (safe for `{{{svg}}}`: only numbers, validated colours and
 /// escaped text go in). Its numbers are in the table beside it, so it is one image with a name.
-package enum InsightBars {
-    package struct Bar: Sendable {
-        package var label: String
-        package var value: Int
-        package var display: String
+enum InsightBars {
+    struct Bar: Sendable {
+        var label: String
+        var value: Int
+        var display: String
         /// `#RRGGBB` (a language's colour, validated when read); nil draws the text colour.
-        package var color: String?
+        var color: String?
 
-        package init(label: String, value: Int, display: String, color: String? = nil) {
+        init(label: String, value: Int, display: String, color: String? = nil) {
             self.label = label
             self.value = value
             self.display = display
@@ -24,7 +24,7 @@ package enum InsightBars {
     static let rowHeight = 34.0
     static let valueWidth = 90.0
 
-    package static func svg(_ bars: [Bar], label: String) -> String? {
+    static func svg(_ bars: [Bar], label: String) -> String? {
         guard let high = bars.map(\.value).max(), high > 0 else { return nil }
         let height = Double(bars.count) * rowHeight
         var out = """

@@ -5,16 +5,16 @@ import Mustache
 // tables, each cell a value; the figures come from `InsightFigures`.
 
 /// The page: page context + `scopes`.
-package struct InsightsPageContext: Sendable, MustacheParent {
-    package var root: String
-    package var site: SiteSummary
-    package var page: PageTitle
-    package var locale: PageLocale
-    package var feed: FeedLink?
-    package var share: PageShare?
-    package var scopes: [InsightScope]
+struct InsightsPageContext: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+    var locale: PageLocale
+    var feed: FeedLink?
+    var share: PageShare?
+    var scopes: [InsightScope]
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
@@ -28,15 +28,15 @@ package struct InsightsPageContext: Sendable, MustacheParent {
 }
 
 /// `{ id, heading, owner, known, sections }`: the whole site, or one owner (`owner` set).
-package struct InsightScope: Sendable, MustacheParent {
-    package var id: String
-    package var heading: String
-    package var owner: String?
+struct InsightScope: Sendable, MustacheParent {
+    var id: String
+    var heading: String
+    var owner: String?
     /// "History since 12 Oct 2026", absent without any.
-    package var known: String?
-    package var sections: [InsightSection]
+    var known: String?
+    var sections: [InsightSection]
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "id": return id
         case "heading": return heading
@@ -49,14 +49,14 @@ package struct InsightScope: Sendable, MustacheParent {
 }
 
 /// `{ insight, id, title, intro, tables }`; `insight` is the `data-insight` hook.
-package struct InsightSection: Sendable, MustacheParent {
-    package var insight: String
-    package var id: String
-    package var title: String
-    package var intro: String?
-    package var tables: [InsightTable]
+struct InsightSection: Sendable, MustacheParent {
+    var insight: String
+    var id: String
+    var title: String
+    var intro: String?
+    var tables: [InsightTable]
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "insight": return insight
         case "id": return id
@@ -69,21 +69,21 @@ package struct InsightSection: Sendable, MustacheParent {
 }
 
 /// `{ caption, columns, rows, svg, note, empty }`: a table, its chart (static SVG) and a note.
-package struct InsightTable: Sendable, MustacheParent {
-    package var caption: String
-    package var columns: [String]
-    package var rows: [InsightRow]
-    package var svg: String?
-    package var note: String?
+struct InsightTable: Sendable, MustacheParent {
+    var caption: String
+    var columns: [String]
+    var rows: [InsightRow]
+    var svg: String?
+    var note: String?
 
-    package init(caption: String, columns: [String], rows: [InsightRow], note: String? = nil) {
+    init(caption: String, columns: [String], rows: [InsightRow], note: String? = nil) {
         self.caption = caption
         self.columns = columns
         self.rows = rows
         self.note = note
     }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "caption": return caption
         case "columns": return columns
@@ -97,11 +97,11 @@ package struct InsightTable: Sendable, MustacheParent {
 }
 
 /// `{ key, cells }`: `key` is the repository (`owner/name`), the language or the total.
-package struct InsightRow: Sendable, MustacheParent {
-    package var key: String
-    package var cells: [InsightCell]
+struct InsightRow: Sendable, MustacheParent {
+    var key: String
+    var cells: [InsightCell]
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "key": return self.key
         case "cells": return cells
@@ -111,17 +111,17 @@ package struct InsightRow: Sendable, MustacheParent {
 }
 
 /// `{ text, value, href, datetime, header, repo, color }`: `value` the integer behind `text`.
-package struct InsightCell: Sendable, MustacheParent {
-    package var text: String
-    package var value: Int?
-    package var href: String?
-    package var datetime: String?
-    package var header = false
-    package var repo: String?
+struct InsightCell: Sendable, MustacheParent {
+    var text: String
+    var value: Int?
+    var href: String?
+    var datetime: String?
+    var header = false
+    var repo: String?
     /// A language's colour (`#RRGGBB`, validated where it was read).
-    package var color: String?
+    var color: String?
 
-    package init(
+    init(
         text: String, value: Int? = nil, href: String? = nil, datetime: String? = nil, header: Bool = false,
         repo: String? = nil, color: String? = nil
     ) {
@@ -134,7 +134,7 @@ package struct InsightCell: Sendable, MustacheParent {
         self.color = color
     }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "text": return text
         // As text: a count of 0 is still a value to print, not a false section.

@@ -19,82 +19,82 @@ import RepoWatchSupport
 ///   crossed the 50-day line in the last 30 days;
 /// - languages: repositories and stars per primary language;
 /// - recent: the most recently pushed.
-package struct InsightFigures: Sendable {
-    package static let spans = [7, 30]
+struct InsightFigures: Sendable {
+    static let spans = [7, 30]
     /// A repository needs this many stars at the start of the span to lead on relative growth: a
     /// 3 → 6 repository doubled, but says little.
-    package static let relativeFloor = 50
-    package static let listLength = 10
-    package static let releaseDays = 30
-    package static let quietLine = FeedState.quietDays
-    package static let day: TimeInterval = 86_400
+    static let relativeFloor = 50
+    static let listLength = 10
+    static let releaseDays = 30
+    static let quietLine = FeedState.quietDays
+    static let day: TimeInterval = 86_400
 
     /// A count and how it moved.
-    package struct Total: Sendable, Equatable {
-        package var now = 0
+    struct Total: Sendable, Equatable {
+        var now = 0
         /// By span in days; absent where no repository's history reaches back that far.
-        package var change: [Int: Int] = [:]
+        var change: [Int: Int] = [:]
         /// Whether any repository gave a value.
-        package var known = false
+        var known = false
     }
 
     /// One repository in a list.
-    package struct Entry: Sendable, Equatable {
-        package var key: String
-        package var name: String
+    struct Entry: Sendable, Equatable {
+        var key: String
+        var name: String
         /// The figure the list is sorted by (stars gained, days since push, …).
-        package var value: Int
+        var value: Int
         /// A second figure where the list has one (stars at the start of the span; the quiet days).
-        package var base: Int?
-        package var date: Date?
-        package var text: String?
+        var base: Int?
+        var date: Date?
+        var text: String?
         /// The repository on GitHub, for a repository without a page of its own.
-        package var url: String?
+        var url: String?
     }
 
-    package struct Language: Sendable, Equatable {
-        package var name: String
-        package var color: String?
-        package var repos = 0
-        package var stars = 0
+    struct Language: Sendable, Equatable {
+        var name: String
+        var color: String?
+        var repos = 0
+        var stars = 0
     }
 
-    package var repos = 0
-    package var stars = Total()
-    package var forks = Total()
-    package var issues = Total()
-    package var pulls = Total()
+    var repos = 0
+    var stars = Total()
+    var forks = Total()
+    var issues = Total()
+    var pulls = Total()
     /// The oldest point of any repository's history: since when the figures can know.
-    package var knownSince: Date?
+    var knownSince: Date?
     /// The spans (in days) that some repository's history covers.
-    package var coveredSpans: Set<Int> = []
+    var coveredSpans: Set<Int> = []
     /// Most stars gained, by span.
-    package var rising: [Int: [Entry]] = [:]
+    var rising: [Int: [Entry]] = [:]
     /// Largest relative gain over 30 days (value: gain, base: stars at the start).
-    package var relative: [Entry] = []
-    package var releases: [Entry] = []
-    package var releaseCount = 0
-    package var waking: [Entry] = []
-    package var quiet: [Entry] = []
-    package var quietCount = 0
-    package var languages: [Language] = []
-    package var recent: [Entry] = []
+    var relative: [Entry] = []
+    var releases: [Entry] = []
+    var releaseCount = 0
+    var waking: [Entry] = []
+    var quiet: [Entry] = []
+    var quietCount = 0
+    var languages: [Language] = []
+    var recent: [Entry] = []
 
-    package init() {}
+    init() {}
 }
 
 /// Gathers the figures of every scope in one pass over the repositories.
-package struct InsightCollector {
+struct InsightCollector {
     let now: Date
     private(set) var figures = InsightFigures()
     private var languages: [String: InsightFigures.Language] = [:]
 
-    package init(now: Date) { self.now = now }
+    init(now: Date) { self.now = now }
 
     private static let keep = 4 * InsightFigures.listLength
 
     /// Adds one repository: its current values and its recorded points.
-    package mutating func add(_ repo: RepoSnapshot, points: [History.Point]) {
+    mutating func add(_ repo: RepoSnapshot, points: [History.Point]) {
         figures.repos += 1
         let key = repo.configName.lowercased()
         let name = repo.fullName ?? repo.configName
@@ -155,7 +155,7 @@ package struct InsightCollector {
     }
 
     /// A woken repository, from the feed.
-    package mutating func woke(_ entry: FeedEntry) {
+    mutating func woke(_ entry: FeedEntry) {
         figures.waking.append(
             .init(
                 key: entry.repo, name: entry.facts?.name ?? entry.repo, value: entry.facts?.quietDays ?? 0,
@@ -163,7 +163,7 @@ package struct InsightCollector {
     }
 
     /// The figures, lists sorted and cut to their length.
-    package func finished() -> InsightFigures {
+    func finished() -> InsightFigures {
         var done = figures
         for span in InsightFigures.spans { done.rising[span] = Self.top(done.rising[span] ?? []) }
         done.relative = Self.topRelative(done.relative)

@@ -6,14 +6,14 @@ import RepoWatchSupport
 /// `insights/index.html`: the figures of `InsightFigures` for the whole site and, with `owners:`,
 /// for each owner, as tables with static SVG bar charts (no script: the page keeps the strict policy
 /// of every other page).
-package struct InsightsPage: Sendable {
+struct InsightsPage: Sendable {
     let config: SiteConfig
     let strings: StringTable
     let now: Date
     /// Whether a repository has a page of its own (not `outputs: card`).
     let hasPage: @Sendable (String) -> Bool
 
-    package init(config: SiteConfig, strings: StringTable, now: Date, hasPage: @escaping @Sendable (String) -> Bool) {
+    init(config: SiteConfig, strings: StringTable, now: Date, hasPage: @escaping @Sendable (String) -> Bool) {
         self.config = config
         self.strings = strings
         self.now = now
@@ -21,7 +21,7 @@ package struct InsightsPage: Sendable {
     }
 
     /// One pass over the repositories: the site's figures, and each owner's.
-    package static func collect(snapshot: Snapshot, history: History, feed: FeedState, now: Date)
+    static func collect(snapshot: Snapshot, history: History, feed: FeedState, now: Date)
         -> (site: InsightFigures, owners: [(String, InsightFigures)])
     {
         var site = InsightCollector(now: now)
@@ -51,7 +51,7 @@ package struct InsightsPage: Sendable {
     }
 
     /// The page's scopes: the site first, then each owner in site.yml's order.
-    package func scopes(site: InsightFigures, owners: [(String, InsightFigures)], headings: [OwnerHeading])
+    func scopes(site: InsightFigures, owners: [(String, InsightFigures)], headings: [OwnerHeading])
         -> [InsightScope]
     {
         var scopes = [scope(site, id: "site", heading: strings.text("insights_site"), owner: nil)]
@@ -204,7 +204,7 @@ package struct InsightsPage: Sendable {
     }
 
     /// Whole percent, rounded half up: 12 of 200 → 6.
-    package static func percent(_ part: Int, of whole: Int) -> Int { (part * 200 + whole) / (2 * max(1, whole)) }
+    static func percent(_ part: Int, of whole: Int) -> Int { (part * 200 + whole) / (2 * max(1, whole)) }
 
     private func tooShort(_ figures: InsightFigures, span: Int) -> String {
         figures.knownSince.map {

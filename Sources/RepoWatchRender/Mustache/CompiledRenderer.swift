@@ -12,17 +12,17 @@ import RepoWatchSupport
 /// Where it differs on purpose: markup characters are escaped byte by byte. The library escapes
 /// whole characters, so a quote followed by a combining mark (`"\u{301}`) went out unescaped and
 /// could end an attribute.
-package struct CompiledRenderer: Sendable {
-    package let templates: [String: CompiledTemplate]
+struct CompiledRenderer: Sendable {
+    let templates: [String: CompiledTemplate]
 
     /// Nil when there is no template of that name, like `MustacheLibrary.render`.
-    package func render(_ name: String, _ context: Any) -> String? {
+    func render(_ name: String, _ context: Any) -> String? {
         bytes(name, context).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The rendered UTF-8, for a page that goes to a file as it is: every piece appended is a whole
     /// string's bytes or template text cut at ASCII delimiters, so it is valid without a check.
-    package func bytes(_ name: String, _ context: Any) -> [UInt8]? {
+    func bytes(_ name: String, _ context: Any) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
         var state = RenderState(templates: templates, root: context)
         state.render(template, indentation: nil, inherited: nil)

@@ -41,8 +41,8 @@ package struct CompiledTemplate: Sendable {
 
     package let nodes: [Node]
 
-    package struct Unsupported: Error, CustomStringConvertible {
-        package let description: String
+    struct Unsupported: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Reads swift-mustache's parsed tokens (an internal enum, read through `Mirror`).

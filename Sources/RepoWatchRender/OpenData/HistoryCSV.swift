@@ -5,10 +5,10 @@ import RepoWatchSupport
 /// `repos/OWNER/NAME/history.csv`: a repository's recorded points, oldest first, a row a point
 /// (RFC 4180, a header row); an empty cell where the build did not know the value (a point counted
 /// from GitHub's star dates knows only its stars and forks).
-package enum HistoryCSV {
-    package static let columns = ["date", "stars", "forks", "open_issues", "open_pulls"]
+enum HistoryCSV {
+    static let columns = ["date", "stars", "forks", "open_issues", "open_pulls"]
 
-    package static func csv(_ points: [History.Point]) -> Data {
+    static func csv(_ points: [History.Point]) -> Data {
         var text = columns.joined(separator: ",") + "\r\n"
         text.reserveCapacity(points.count * 40 + 32)
         func cell(_ value: Int?) -> String { value.map(String.init) ?? "" }

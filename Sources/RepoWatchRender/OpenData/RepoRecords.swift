@@ -167,7 +167,7 @@ package struct RepoRecords: Sendable {
     }
 
     /// The columns of `data/repos.csv`, in order.
-    package static let csvColumns = [
+    static let csvColumns = [
         "name", "config_name", "html_url", "page", "source", "state", "stars", "forks", "open_issues", "open_pulls",
         "open_issues_include_pulls", "has_issues", "archived", "pushed_at", "days_since_push", "release_tag",
         "release_published_at", "language", "language_color", "topics", "contributors", "top_contributor",
@@ -207,8 +207,8 @@ package struct RepoRecords: Sendable {
 /// One field of a CSV file (RFC 4180): quoted when it holds a comma, a quote or a line break, its
 /// quotes doubled. Text from GitHub that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a
 /// tab or a carriage return first) gets a leading `'`, as OWASP advises for CSV files.
-package enum CSVField {
-    package static func text(_ value: String) -> String {
+enum CSVField {
+    static func text(_ value: String) -> String {
         var value = value
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
         guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {

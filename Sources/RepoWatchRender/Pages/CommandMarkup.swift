@@ -3,10 +3,10 @@ import RepoWatchSupport
 /// A sentence of the page's words as HTML, with the commands and options it names (`--sample`,
 /// `repowatch-site serve`) in `<code dir="ltr">`: in a right-to-left page a command keeps its own
 /// direction (`--sample`, not `sample--`) and reads as something to type.
-package enum CommandMarkup {
+enum CommandMarkup {
     private static let program = "repowatch-site"
 
-    package static func html(_ text: String) -> String {
+    static func html(_ text: String) -> String {
         // The locale tables isolate commands with U+2066…U+2069; the `<code>` isolates them now.
         let characters = Array(text.filter { !("\u{2066}"..."\u{2069}").contains($0) })
         var out = ""

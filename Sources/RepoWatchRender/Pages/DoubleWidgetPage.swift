@@ -4,19 +4,19 @@ import RepoWatchModel
 
 /// `double-page.mustache`: a double widget's page (`widgets/ID/index.html`), which the gallery links
 /// to: the widget, the two repositories' pages, and its embed snippets, like a repository's page.
-package struct DoubleWidgetPageContext: Sendable, MustacheParent {
-    package var root: String
-    package var site: SiteSummary
-    package var page: PageTitle
+struct DoubleWidgetPageContext: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
     /// "apple/swift + twbs/bootstrap".
-    package var title: String
-    package var widgets: [RepoPageWidget]
-    package var repos: [DoubleWidgetRepo]
-    package var embeds: [Embed]
-    package var locale: PageLocale
-    package var share: PageShare?
+    var title: String
+    var widgets: [RepoPageWidget]
+    var repos: [DoubleWidgetRepo]
+    var embeds: [Embed]
+    var locale: PageLocale
+    var share: PageShare?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "share": return share
@@ -32,12 +32,12 @@ package struct DoubleWidgetPageContext: Sendable, MustacheParent {
 }
 
 /// `repos` of a double widget's page: `{ name, href }`, top then bottom.
-package struct DoubleWidgetRepo: Sendable, MustacheParent {
-    package var name: String
+struct DoubleWidgetRepo: Sendable, MustacheParent {
+    var name: String
     /// The repository's page, relative to the root.
-    package var href: String
+    var href: String
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "name": return name
         case "href": return href
@@ -49,7 +49,7 @@ package struct DoubleWidgetRepo: Sendable, MustacheParent {
 extension SiteRenderer {
     /// Double widgets have no repository of their own: a folder per widget ID, with the widget's
     /// SVG images, its standalone document and its page.
-    package func renderDoubleWidgets(
+    func renderDoubleWidgets(
         widgets: WidgetFragments, site: SiteSummary, embeds: EmbedSnippets, tables: LocaleTables,
         shares: ShareMaker, into emit: FileSink
     ) throws {

@@ -7,11 +7,11 @@ import RepoWatchSupport
 /// `base_url`, so they work wherever they are pasted; else relative to the site's root (the build
 /// warns once). Their alt text and iframe title are in the page's language. A widget of one appearance
 /// (`appearance: light` or `dark`) embeds that SVG alone; `auto` switches with the reader's setting.
-package struct EmbedSnippets: Sendable {
-    package let baseURL: URL?
+struct EmbedSnippets: Sendable {
+    let baseURL: URL?
 
     /// A repository's widget of `size`, in `repos/OWNER/NAME/`.
-    package func embed(
+    func embed(
         _ name: RepoName, size: SiteConfig.WidgetSize, appearance: SiteConfig.Appearance = .auto,
         strings: StringTable = .english
     ) -> Embed {
@@ -21,7 +21,7 @@ package struct EmbedSnippets: Sendable {
     }
 
     /// A double widget (always large), in `widgets/ID/`; `name` says which two repositories it shows.
-    package func embed(
+    func embed(
         double id: String, name: String, appearance: SiteConfig.Appearance = .auto, strings: StringTable = .english
     ) -> Embed {
         embed(
@@ -56,13 +56,13 @@ package struct EmbedSnippets: Sendable {
         return embed
     }
 
-    package func address(_ path: String) -> String {
+    func address(_ path: String) -> String {
         guard let base = baseURL?.absoluteString else { return path }
         return (base.hasSuffix("/") ? base : base + "/") + path
     }
 
     /// - Parameter title: the iframe's accessible name, as it stands.
-    package func iframe(_ path: String, size: SiteConfig.WidgetSize, title: String) -> String {
+    func iframe(_ path: String, size: SiteConfig.WidgetSize, title: String) -> String {
         """
         <iframe src="\(XMLEscape.text(address(path)))" width="\(WidgetFrame.width)" height="\(WidgetFrame.height(size))" \
         style="border:0" title="\(XMLEscape.text(title))" loading="lazy"></iframe>
@@ -81,18 +81,18 @@ package struct EmbedSnippets: Sendable {
 }
 
 /// Ready-to-copy snippets: `{ size, size_label, markdown, picture, iframe, svg, svg_dark, fixed_appearance }`.
-package struct Embed: Sendable, MustacheParent {
-    package var size: String
-    package var markdown: String
-    package var picture: String
-    package var iframe: String
-    package var svg: String
-    package var svgDark: String
-    package var sizeLabel: String = ""
+struct Embed: Sendable, MustacheParent {
+    var size: String
+    var markdown: String
+    var picture: String
+    var iframe: String
+    var svg: String
+    var svgDark: String
+    var sizeLabel: String = ""
     /// The widget has one appearance (`light` or `dark`): `picture` is a plain `<img>` of `svg`.
-    package var fixedAppearance = false
+    var fixedAppearance = false
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "size": return size
         case "size_label": return sizeLabel

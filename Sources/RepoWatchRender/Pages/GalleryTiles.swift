@@ -3,22 +3,22 @@ import Mustache
 // The gallery's entries: each widget, and the grid's items that hold them.
 
 /// An entry of the gallery: `{ kind, size, title, name, html, href, link }`.
-package struct GalleryTile: Sendable, MustacheParent {
-    package var kind: String
-    package var size: String
-    package var title: String
+struct GalleryTile: Sendable, MustacheParent {
+    var kind: String
+    var size: String
+    var title: String
     /// Root-relative path of the widget's page (for a repository without one, its would-be folder).
-    package var href: String
-    package var html: String
+    var href: String
+    var html: String
     /// Where the caption leads, ready to use: the page (`root` + `href`), or the repository on
     /// GitHub when it has no page of its own (`outputs: card`); nil: nowhere.
-    package var link: String?
+    var link: String?
     /// What the widget shows, without its size: `owner/name`, or `top + bottom` for a double widget.
-    package var name = ""
+    var name = ""
 
-    package var isDouble: Bool { kind == "double" }
+    var isDouble: Bool { kind == "double" }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "kind": return kind
         case "size": return size
@@ -35,12 +35,12 @@ package struct GalleryTile: Sendable, MustacheParent {
 /// One item of the gallery's grid: a repository's cards together (its medium and large widgets),
 /// or one double widget, so the grid's order, the reading order and the tab order are the same.
 /// `{ kind, name, href, link, widgets }`: `kind` is `repo` or `double`; `widgets` as the gallery's.
-package struct GalleryGroup: Sendable, MustacheParent {
-    package var widgets: [GalleryTile]
+struct GalleryGroup: Sendable, MustacheParent {
+    var widgets: [GalleryTile]
 
-    package var kind: String { widgets.first?.isDouble == true ? "double" : "repo" }
+    var kind: String { widgets.first?.isDouble == true ? "double" : "repo" }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "kind": return kind
         case "name": return widgets.first?.name
@@ -52,7 +52,7 @@ package struct GalleryGroup: Sendable, MustacheParent {
     }
 
     /// Consecutive widgets of one repository become one group; each double widget is a group of its own.
-    package static func grouping(_ tiles: [GalleryTile]) -> [GalleryGroup] {
+    static func grouping(_ tiles: [GalleryTile]) -> [GalleryGroup] {
         var groups: [GalleryGroup] = []
         for tile in tiles {
             if let last = groups.last?.widgets.last, !last.isDouble, !tile.isDouble, last.href == tile.href {

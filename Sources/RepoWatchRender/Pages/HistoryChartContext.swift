@@ -5,12 +5,12 @@ import RepoWatchSupport
 
 /// A row of the table behind the history chart: `{ date, date_display, values }` (`values`: the
 /// series' numbers, in the columns' order).
-package struct HistoryRow: Sendable, MustacheParent {
-    package var date: String
-    package var dateDisplay: String
-    package var values: [String]
+struct HistoryRow: Sendable, MustacheParent {
+    var date: String
+    var dateDisplay: String
+    var values: [String]
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "date": return date
         case "date_display": return dateDisplay
@@ -22,20 +22,20 @@ package struct HistoryRow: Sendable, MustacheParent {
 
 /// The repository page's `chart`: `{ svg, start, start_note, reason, columns, rows, csv }` — the chart,
 /// where its history starts (`data-history-start`), and its data as a table.
-package struct HistoryChartContext: Sendable, MustacheParent {
-    package var svg: String
+struct HistoryChartContext: Sendable, MustacheParent {
+    var svg: String
     /// `backfill` or `first-snapshot`.
-    package var start: String
+    var start: String
     /// "Since the first snapshot on 21 Nov 2026", in the page's words.
-    package var startNote: String
+    var startNote: String
     /// Why GitHub's star dates were not used, as the build was told (English).
-    package var reason: String?
-    package var columns: [String]
-    package var rows: [HistoryRow]
+    var reason: String?
+    var columns: [String]
+    var rows: [HistoryRow]
     /// `history.csv` beside the page, when the site publishes it (`open_data: true`).
-    package var csv: String?
+    var csv: String?
 
-    package init?(points: [History.Point], start: HistoryStart, strings: StringTable, csv: String?) {
+    init?(points: [History.Point], start: HistoryStart, strings: StringTable, csv: String?) {
         guard let chart = HistoryChart(points, strings: strings) else { return nil }
         svg = chart.svg
         self.start = start.from.rawValue
@@ -48,7 +48,7 @@ package struct HistoryChartContext: Sendable, MustacheParent {
         self.csv = csv
     }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "svg": return svg
         case "start": return start

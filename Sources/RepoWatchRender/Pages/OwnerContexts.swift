@@ -5,13 +5,13 @@ import Mustache
 
 /// `sections`: a run of gallery widgets, under its owner's heading when they come from one owner;
 /// `tiles`: the same widgets as the grid's items (`GalleryGroup`).
-package struct GallerySection: Sendable, MustacheParent {
-    package var widgets: [GalleryTile]
-    package var owner: OwnerHeadingContext?
+struct GallerySection: Sendable, MustacheParent {
+    var widgets: [GalleryTile]
+    var owner: OwnerHeadingContext?
     /// The first section of a page that goes on from the page before.
-    package var continued: Bool
+    var continued: Bool
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "widgets": return widgets
         case "tiles": return GalleryGroup.grouping(widgets)
@@ -23,20 +23,20 @@ package struct GallerySection: Sendable, MustacheParent {
 }
 
 /// `owner`: `{ name, login, anchor, avatar: { src, alt }, count, count_display, count_label, html_url }`.
-package struct OwnerHeadingContext: Sendable, MustacheParent {
+struct OwnerHeadingContext: Sendable, MustacheParent {
     /// As written in site.yml.
-    package var name: String
+    var name: String
     /// As GitHub spells it now.
-    package var login: String
-    package var anchor: String
-    package var avatar: RepoCard.Avatar
+    var login: String
+    var anchor: String
+    var avatar: RepoCard.Avatar
     /// The owner's repositories on the whole site.
-    package var count: Int
-    package var countDisplay: String
-    package var countLabel: String
-    package var htmlURL: String?
+    var count: Int
+    var countDisplay: String
+    var countLabel: String
+    var htmlURL: String?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "name": return name
         case "login": return login
@@ -52,15 +52,15 @@ package struct OwnerHeadingContext: Sendable, MustacheParent {
 }
 
 /// A repository page's `source`: `{ value, from_owner, owner_name, label, html_url }`.
-package struct RepoSourceContext: Sendable, MustacheParent {
+struct RepoSourceContext: Sendable, MustacheParent {
     /// As in snapshot.json: `repos` or `owner:NAME`.
-    package var value: String
+    var value: String
     /// The owner as written in site.yml; nil for `repos:`.
-    package var ownerName: String?
-    package var label: String
-    package var htmlURL: String?
+    var ownerName: String?
+    var label: String
+    var htmlURL: String?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "value": return value
         case "from_owner": return ownerName != nil

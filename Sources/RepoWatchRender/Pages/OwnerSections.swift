@@ -5,7 +5,7 @@ import RepoWatchSupport
 /// An owner of `owners:` as the gallery introduces it.
 /// Where each repository came from, and the gallery's sections: one per run of widgets from the same
 /// owner (the `repos:` list and double widgets have no heading).
-package struct OwnerSections: Sendable {
+struct OwnerSections: Sendable {
     /// Each position of the snapshot (`positions`): where its repository came from, as a number in
     /// `owners` (-1: `repos:`). 4 bytes a repository, where a dictionary of sources took ~12 MB
     /// at 100,000 (its storage, and an owner string read from the spool for each).
@@ -18,7 +18,7 @@ package struct OwnerSections: Sendable {
     private let strings: StringTable
 
     /// `positions`: the cards' (`CardMaker`), shared; made here when not given.
-    package init(
+    init(
         headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable, positions: SnapshotPositions? = nil
     ) {
         let positions = positions ?? SnapshotPositions(snapshot.repos, index: RepoIndex([]))
@@ -50,7 +50,7 @@ package struct OwnerSections: Sendable {
         self.headings = Dictionary(headings.map { ($0.source.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    package func source(of name: RepoName) -> RepoSource {
+    func source(of name: RepoName) -> RepoSource {
         guard let position = positions.position(of: RepoKey(name)), sourceAt.indices.contains(position),
             sourceAt[position] >= 0
         else { return .repos }
@@ -58,7 +58,7 @@ package struct OwnerSections: Sendable {
     }
 
     /// The owner whose section shows `repos` (a widget of one repository from an owner).
-    package func owner(of repos: [RepoName]) -> String? {
+    func owner(of repos: [RepoName]) -> String? {
         guard repos.count == 1 else { return nil }
         return source(of: repos[0]).ownerName
     }
@@ -66,7 +66,7 @@ package struct OwnerSections: Sendable {
     /// `widgets` split where the owner changes; `before` is the owner of the last widget on the page
     /// before, so a section that goes on from there says so. A page always has a section, so the
     /// gallery of a site without `owners:` is one list, as before owners existed.
-    package func gallery(owners: [String?], widgets: [GalleryTile], before: String?) -> [GallerySection] {
+    func gallery(owners: [String?], widgets: [GalleryTile], before: String?) -> [GallerySection] {
         var sections: [GallerySection] = []
         var current: [GalleryTile] = []
         var currentOwner: String?
@@ -104,7 +104,7 @@ package struct OwnerSections: Sendable {
     }
 
     /// The repository page's `source`.
-    package func repoPage(_ name: RepoName) -> RepoSourceContext {
+    func repoPage(_ name: RepoName) -> RepoSourceContext {
         let source = source(of: name)
         guard let owner = source.ownerName else {
             return RepoSourceContext(value: source.description, ownerName: nil, label: strings.text("source_repos"))

@@ -4,23 +4,23 @@ import Mustache
 // value with its template keys spelled out; nil answers are absent keys.
 
 /// `site`: the same on every page.
-package struct SiteSummary: Sendable, MustacheParent {
-    package var title: String
-    package var descriptionHTML: String
-    package var appearance: String
-    package var sample: Bool
-    package var generatedAt: String
-    package var generatedAtDisplay: String
-    package var nextUpdate: String
-    package var nextUpdateDisplay: String
+struct SiteSummary: Sendable, MustacheParent {
+    var title: String
+    var descriptionHTML: String
+    var appearance: String
+    var sample: Bool
+    var generatedAt: String
+    var generatedAtDisplay: String
+    var nextUpdate: String
+    var nextUpdateDisplay: String
     /// Whether the site has a search page (`search: true`, Pagefind found).
-    package var search = false
+    var search = false
     /// Whether the site has an insights page (`insights: true`).
-    package var insights = false
+    var insights = false
     /// `base_url` with a final slash, for absolute addresses; nil without it.
-    package var baseURL: String?
+    var baseURL: String?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "search": return search
         case "insights": return insights
@@ -40,10 +40,10 @@ package struct SiteSummary: Sendable, MustacheParent {
 
 /// `t`, `lang` and `rtl` on every page: its words, `<html lang>` and whether `dir="rtl"`; and the
 /// sentences that name a command, as HTML with the command in `<code dir="ltr">` (`CommandMarkup`).
-package struct PageLocale: Sendable, MustacheParent {
-    package var strings: StringTable
+struct PageLocale: Sendable, MustacheParent {
+    var strings: StringTable
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "sample_banner_html": return CommandMarkup.html(strings.text("sample_banner_text"))
         case "search_file_html": return CommandMarkup.html(strings.text("search_from_file"))
@@ -56,19 +56,19 @@ package struct PageLocale: Sendable, MustacheParent {
 }
 
 /// `page`: `{ title }`.
-package struct PageTitle: Sendable, MustacheParent {
-    package var title: String
+struct PageTitle: Sendable, MustacheParent {
+    var title: String
 
-    package func child(named key: String) -> Any? { key == "title" ? title : nil }
+    func child(named key: String) -> Any? { key == "title" ? title : nil }
 }
 
 /// `medium` and `large`: one card.
-package struct SingleWidgetContext: Sendable, MustacheParent {
-    package var root: String
-    package var repo: RepoCard
-    package var widget: WidgetCard
+struct SingleWidgetContext: Sendable, MustacheParent {
+    var root: String
+    var repo: RepoCard
+    var widget: WidgetCard
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "repo": return repo
@@ -79,13 +79,13 @@ package struct SingleWidgetContext: Sendable, MustacheParent {
 }
 
 /// `double`: two cards.
-package struct DoubleWidgetContext: Sendable, MustacheParent {
-    package var root: String
-    package var top: RepoCard
-    package var bottom: RepoCard
-    package var widget: WidgetCard
+struct DoubleWidgetContext: Sendable, MustacheParent {
+    var root: String
+    var top: RepoCard
+    var bottom: RepoCard
+    var widget: WidgetCard
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "top": return top
@@ -97,16 +97,16 @@ package struct DoubleWidgetContext: Sendable, MustacheParent {
 }
 
 /// `widget.mustache`: a standalone widget document.
-package struct StandaloneWidgetPage: Sendable, MustacheParent {
-    package var root: String
-    package var site: SiteSummary
-    package var widgetHTML: String
-    package var page: PageTitle
-    package var size: String
-    package var locale: PageLocale
-    package var share: PageShare?
+struct StandaloneWidgetPage: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var widgetHTML: String
+    var page: PageTitle
+    var size: String
+    var locale: PageLocale
+    var share: PageShare?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
@@ -120,14 +120,14 @@ package struct StandaloneWidgetPage: Sendable, MustacheParent {
 }
 
 /// `404.mustache`.
-package struct NotFoundPage: Sendable, MustacheParent {
-    package var root: String
-    package var site: SiteSummary
-    package var page: PageTitle
-    package var locale: PageLocale
-    package var share: PageShare?
+struct NotFoundPage: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+    var locale: PageLocale
+    var share: PageShare?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
@@ -140,19 +140,19 @@ package struct NotFoundPage: Sendable, MustacheParent {
 }
 
 /// `index.mustache`: one page of the gallery.
-package struct GalleryPageContext: Sendable, MustacheParent {
-    package var root: String
-    package var site: SiteSummary
-    package var page: PageTitle
-    package var widgets: [GalleryTile]
+struct GalleryPageContext: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+    var widgets: [GalleryTile]
     /// The same widgets in a section per owner (`owners:`, see OwnerContexts.swift).
-    package var sections: [GallerySection]
-    package var pagination: Pagination
-    package var locale: PageLocale
-    package var feed: FeedLink?
-    package var share: PageShare?
+    var sections: [GallerySection]
+    var pagination: Pagination
+    var locale: PageLocale
+    var feed: FeedLink?
+    var share: PageShare?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "feed": return feed
@@ -173,13 +173,13 @@ package struct GalleryPageContext: Sendable, MustacheParent {
 }
 
 /// `{ current, total, prev, next }`: root-relative paths, absent at the ends.
-package struct Pagination: Sendable, MustacheParent {
-    package var current: Int
-    package var total: Int
-    package var prev: String?
-    package var next: String?
+struct Pagination: Sendable, MustacheParent {
+    var current: Int
+    var total: Int
+    var prev: String?
+    var next: String?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "current": return current
         case "total": return total
@@ -191,26 +191,26 @@ package struct Pagination: Sendable, MustacheParent {
 }
 
 /// `repo.mustache`: a repository page.
-package struct RepoPageContext: Sendable, MustacheParent {
-    package var root: String
-    package var site: SiteSummary
-    package var repo: RepoCard
-    package var widgets: [RepoPageWidget]
-    package var embeds: [Embed]
-    package var page: PageTitle
+struct RepoPageContext: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var repo: RepoCard
+    var widgets: [RepoPageWidget]
+    var embeds: [Embed]
+    var page: PageTitle
     /// Where the repository came from: `repos:` or an owner (see OwnerContexts.swift).
-    package var source: RepoSourceContext
-    package var locale: PageLocale
-    package var feed: FeedLink?
-    package var share: PageShare?
+    var source: RepoSourceContext
+    var locale: PageLocale
+    var feed: FeedLink?
+    var share: PageShare?
     /// Pagefind's attributes, with `search: true` (see SearchFacets).
-    package var search: SearchFacets?
+    var search: SearchFacets?
     /// The repository's badges and their snippets (`open_data: true`, a repository with embeds).
-    package var badges: [BadgeSnippet] = []
+    var badges: [BadgeSnippet] = []
     /// The history chart and its table (two points or more).
-    package var chart: HistoryChartContext?
+    var chart: HistoryChartContext?
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "share": return share
         case "search": return search
@@ -238,16 +238,16 @@ package struct RepoPageContext: Sendable, MustacheParent {
 }
 
 /// A widget shown on its repository's page: `{ size, html, href, note_html }`.
-package struct RepoPageWidget: Sendable, MustacheParent {
-    package var size: String
-    package var html: String
+struct RepoPageWidget: Sendable, MustacheParent {
+    var size: String
+    var html: String
     /// Its standalone document; nil when the site writes none (`outputs: page`).
-    package var href: String?
-    package var noteHTML: String?
+    var href: String?
+    var noteHTML: String?
     /// The size in the page's words ("medium", "중간").
-    package var sizeLabel: String = ""
+    var sizeLabel: String = ""
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "size": return size
         case "size_label": return sizeLabel

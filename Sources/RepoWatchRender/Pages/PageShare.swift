@@ -5,20 +5,20 @@ import RepoWatchModel
 /// `share` on every page: what a link to it previews as (`<meta name="description">`, the canonical
 /// link, OpenGraph and Twitter's card; Templates/README.md, "Link previews"). Absent values are absent
 /// keys: without `base_url` there is no absolute address, so no `url` and no `image`.
-package struct PageShare: Sendable, MustacheParent {
-    package var title: String
-    package var description: String
-    package var siteName: String
+struct PageShare: Sendable, MustacheParent {
+    var title: String
+    var description: String
+    var siteName: String
     /// The page's absolute address (canonical link, `og:url`).
-    package var url: String?
+    var url: String?
     /// An absolute address of a PNG or JPEG the site hosts.
-    package var image: String?
-    package var imageAlt: String?
-    package var type = "website"
+    var image: String?
+    var imageAlt: String?
+    var type = "website"
     /// Avatars and the site's picture are square: Twitter's "summary" card, not the wide one.
-    package var card = "summary"
+    var card = "summary"
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "title": return title
         case "description": return description
@@ -36,17 +36,17 @@ package struct PageShare: Sendable, MustacheParent {
 /// Makes each page's `share`: absolute addresses from `base_url`, descriptions in plain text and
 /// short enough for a preview, the owner's avatar as the picture where it is a PNG or JPEG the site
 /// downloaded (a crawler does not read the SVG placeholders), else the site's own picture.
-package struct ShareMaker: Sendable {
+struct ShareMaker: Sendable {
     /// What previews show of a description before cutting it; a longer one is cut at a word.
-    package static let descriptionLimit = 200
+    static let descriptionLimit = 200
 
-    package let baseURL: URL?
-    package let siteName: String
+    let baseURL: URL?
+    let siteName: String
     /// site.yml's `description` as plain text, or nil when it has none.
-    package let siteDescription: String?
-    package let strings: StringTable
+    let siteDescription: String?
+    let strings: StringTable
 
-    package init(config: SiteConfig, strings: StringTable) {
+    init(config: SiteConfig, strings: StringTable) {
         baseURL = config.baseURL
         siteName = config.title
         siteDescription = config.description.map(Markdown.plainText).flatMap { $0.isEmpty ? nil : $0 }
@@ -54,27 +54,27 @@ package struct ShareMaker: Sendable {
     }
 
     /// `path` (root-relative) as an absolute address; nil without `base_url`.
-    package func address(_ path: String) -> String? {
+    func address(_ path: String) -> String? {
         guard let base = baseURL?.absoluteString else { return nil }
         return (base.hasSuffix("/") ? base : base + "/") + path
     }
 
     /// A gallery page (`path`: "" or `page/2/`), the search page, the 404 page: the site's own picture.
-    package func sitePage(path: String, title: String, description: String? = nil, repoCount: Int) -> PageShare {
+    func sitePage(path: String, title: String, description: String? = nil, repoCount: Int) -> PageShare {
         let text = description ?? siteDescription ?? strings.plural("share_gallery", count: repoCount)
         return page(title: title, description: text, path: path, avatar: nil)
     }
 
     /// A repository's page or one of its standalone widgets (`path`: its page's folder, or the
     /// widget document); `card` gives the words and the picture.
-    package func repoPage(_ card: RepoCard, title: String, path: String) -> PageShare {
+    func repoPage(_ card: RepoCard, title: String, path: String) -> PageShare {
         let name = card.fullName.isEmpty ? card.configName : card.fullName
         let text = card.description.flatMap { $0.isEmpty ? nil : $0 } ?? strings.text("share_repo", ["name": name])
         return page(title: title, description: text, path: path, avatar: card.avatar)
     }
 
     /// A double widget's document: the top repository's picture.
-    package func doublePage(top: RepoCard, bottom: RepoCard, title: String, path: String) -> PageShare {
+    func doublePage(top: RepoCard, bottom: RepoCard, title: String, path: String) -> PageShare {
         let names = [top, bottom].map { $0.fullName.isEmpty ? $0.configName : $0.fullName }
         let text = strings.text("share_double", ["top": names[0], "bottom": names[1]])
         return page(title: title, description: text, path: path, avatar: top.avatar)
@@ -94,14 +94,14 @@ package struct ShareMaker: Sendable {
     }
 
     /// Only PNG and JPEG: what every preview (Facebook, Slack, X, iMessage) renders.
-    package static func isSharedPicture(_ path: String) -> Bool {
+    static func isSharedPicture(_ path: String) -> Bool {
         let lowered = path.lowercased()
         return lowered.hasPrefix(SiteLayout.avatarsFolder)
             && [".png", ".jpg", ".jpeg"].contains { lowered.hasSuffix($0) }
     }
 
     /// One line, at most `descriptionLimit` characters, cut at a word with "…".
-    package static func shortened(_ text: String) -> String {
+    static func shortened(_ text: String) -> String {
         let line = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         guard line.count > descriptionLimit else { return line }
         let cut = line.prefix(descriptionLimit - 1)

@@ -6,13 +6,13 @@ import RepoWatchModel
 /// `data-pagefind-filter`, `-sort` and `-meta` attributes (Templates/README.md, "Search"). Every value
 /// is read from an attribute (`key[data-value]`), never written into the directive itself, so a
 /// language or description holding a comma or a colon cannot change what Pagefind reads.
-package struct SearchFacets: Sendable, MustacheParent {
+struct SearchFacets: Sendable, MustacheParent {
     /// `{ key, value }`: one attribute for Pagefind.
-    package struct Tag: Sendable, MustacheParent {
-        package var key: String
-        package var value: String
+    struct Tag: Sendable, MustacheParent {
+        var key: String
+        var value: String
 
-        package func child(named key: String) -> Any? {
+        func child(named key: String) -> Any? {
             switch key {
             case "key": return self.key
             case "value": return value
@@ -22,18 +22,18 @@ package struct SearchFacets: Sendable, MustacheParent {
     }
 
     /// owner, language, topic (one tag each), state (the card's state, and `archived`).
-    package var filters: [Tag] = []
+    var filters: [Tag] = []
     /// stars, forks, pushed (Unix seconds), name (lowercased, A→Z); a value the API did not give is
     /// left out, and Pagefind then leaves the page out of results sorted by it.
-    package var sorts: [Tag] = []
+    var sorts: [Tag] = []
     /// What a result shows: title, repo, image (root-relative), description, stars, stars_display,
     /// language.
-    package var meta: [Tag] = []
+    var meta: [Tag] = []
     /// Topics and language as words to search for, like the page's own text (Pagefind reads this
     /// one attribute as content); nil when there are none.
-    package var words: String?
+    var words: String?
 
-    package init(repo: RepoSnapshot?, card: RepoCard) {
+    init(repo: RepoSnapshot?, card: RepoCard) {
         let name = card.fullName.isEmpty ? card.configName : card.fullName
         let owner = name.split(separator: "/").first.map(String.init) ?? card.owner
         filters.append(Tag(key: "owner", value: owner))
@@ -64,7 +64,7 @@ package struct SearchFacets: Sendable, MustacheParent {
         self.words = words.isEmpty ? nil : words.joined(separator: " ")
     }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "filters": return filters
         case "sorts": return sorts

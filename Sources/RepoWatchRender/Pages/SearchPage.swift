@@ -7,13 +7,13 @@ import RepoWatchSupport
 /// works with `?q=…` in the address; `assets/search.js` runs it against Pagefind's index. The result
 /// count's plural forms go to the script as `data-found-CATEGORY` (it picks one with the browser's
 /// `Intl.PluralRules`), with `{count}` left for it to fill.
-package struct SearchPageContext: Sendable, MustacheParent {
+struct SearchPageContext: Sendable, MustacheParent {
     /// `{ category, text }`: one plural form of the result count.
-    package struct Form: Sendable, MustacheParent {
-        package var category: String
-        package var text: String
+    struct Form: Sendable, MustacheParent {
+        var category: String
+        var text: String
 
-        package func child(named key: String) -> Any? {
+        func child(named key: String) -> Any? {
             switch key {
             case "category": return category
             case "text": return text
@@ -22,17 +22,17 @@ package struct SearchPageContext: Sendable, MustacheParent {
         }
     }
 
-    package var root: String
-    package var site: SiteSummary
-    package var page: PageTitle
-    package var share: PageShare
-    package var locale: PageLocale
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+    var share: PageShare
+    var locale: PageLocale
 
-    package var foundForms: [Form] {
+    var foundForms: [Form] {
         locale.strings.forms("search_found").map { Form(category: $0.key.rawValue, text: $0.value) }
     }
 
-    package func child(named key: String) -> Any? {
+    func child(named key: String) -> Any? {
         switch key {
         case "root": return root
         case "site": return site
@@ -47,7 +47,7 @@ package struct SearchPageContext: Sendable, MustacheParent {
 extension StringTable {
     /// Every plural form of `key`, in CLDR's order (`zero` … `other`), placeholders left unfilled; a
     /// plain string is its `other` form.
-    package func forms(_ key: String) -> [(key: PluralCategory, value: String)] {
+    func forms(_ key: String) -> [(key: PluralCategory, value: String)] {
         switch entries[key] ?? english[key] {
         case .plural(let forms):
             return PluralCategory.allCases.compactMap { category in forms[category].map { (category, $0) } }

@@ -3,11 +3,11 @@ import RepoWatchModel
 import RepoWatchSupport
 
 /// `sitemap.xml` (only with `base_url`: a sitemap lists absolute addresses) and `robots.txt`.
-package enum Sitemap {
+enum Sitemap {
     /// A page of the sitemap: its folder, and when it last changed.
-    package struct Entry: Sendable, Equatable {
-        package var path: String
-        package var lastModified: Date
+    struct Entry: Sendable, Equatable {
+        var path: String
+        var lastModified: Date
     }
 
     /// The gallery pages change with every build (every card counts days), so they carry the build's
@@ -15,7 +15,7 @@ package enum Sitemap {
     /// a crawler's visit, or the build's time when GitHub gave none.
     /// - Parameter widgets: the IDs of double widgets, whose pages are listed after the repositories'
     ///   and carry the build's time (two repositories, and the card's day count, change them).
-    package static func entries(
+    static func entries(
         pageCount: Int, repos: [RepoName], widgets: [String] = [], built: Date, pushed: (RepoName) -> Date?
     ) -> [Entry] {
         var entries = [Entry(path: "", lastModified: built)]
@@ -27,7 +27,7 @@ package enum Sitemap {
         return entries
     }
 
-    package static func xml(baseURL: URL, entries: [Entry]) -> String {
+    static func xml(baseURL: URL, entries: [Entry]) -> String {
         let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
         let lines = entries.map {
             "  <url><loc>\(XMLEscape.text(base + $0.path))</loc><lastmod>\(ISO8601.string($0.lastModified))</lastmod></url>"
@@ -42,7 +42,7 @@ package enum Sitemap {
     }
 
     /// Every crawler may read every page; the sitemap is named when there is one (an absolute address).
-    package static func robots(baseURL: URL?) -> String {
+    static func robots(baseURL: URL?) -> String {
         var text = "User-agent: *\nDisallow:\n"
         if let baseURL {
             let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"

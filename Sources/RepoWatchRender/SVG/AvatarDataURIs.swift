@@ -6,14 +6,14 @@ import Synchronization
 /// Avatar images as `data:` URIs, each encoded once however many widgets show it. Bounded: the
 /// cache is dropped when it outgrows `cacheLimit`, and images too big to inline leave their place
 /// to the generated placeholder, so a large widget (five faces) stays under the size limit.
-package final class AvatarDataURIs: Sendable {
+final class AvatarDataURIs: Sendable {
     /// Small: widgets are rendered in site order, so an image is reused soon or not for long, and a
     /// larger cache only grew with the number of distinct faces (12 MB at 20,000 repositories).
-    package static let cacheLimit = 2 << 20
+    static let cacheLimit = 2 << 20
     /// Five of these, base64-encoded, still leave room for the widget under 100 KB.
-    package static let imageLimit = 13_000
+    static let imageLimit = 13_000
 
-    package let images: AvatarFiles
+    let images: AvatarFiles
     /// Shared by the render's threads. Encoding happens outside the lock, so two threads may encode
     /// the same image once each; either result is the same.
     private let cache = Mutex(Cache())
@@ -23,10 +23,10 @@ package final class AvatarDataURIs: Sendable {
         var bytes = 0
     }
 
-    package init(images: AvatarFiles) { self.images = images }
+    init(images: AvatarFiles) { self.images = images }
 
     /// Nil when the site has no such file (the caller draws the empty-avatar glyph).
-    package func dataURI(_ path: String, name: String) -> String? {
+    func dataURI(_ path: String, name: String) -> String? {
         if let cached = cache.withLock({ $0.encoded[path] }) { return cached }
         guard let data = images[path] else { return nil }
         let uri: String
@@ -46,7 +46,7 @@ package final class AvatarDataURIs: Sendable {
         return uri
     }
 
-    package func placeholderURI(for name: String) -> String {
+    func placeholderURI(for name: String) -> String {
         "data:image/svg+xml;base64," + AvatarPlaceholder.svg(for: name).base64EncodedString()
     }
 }

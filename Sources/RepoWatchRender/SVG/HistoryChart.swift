@@ -7,17 +7,17 @@ import RepoWatchSupport
 /// issues would otherwise draw a flat line), with labelled axes in the site's locale, the first and
 /// last values named, and every drawn point's value in an SVG `<title>`. No script. The same points
 /// fill the table behind the chart's disclosure (`rows`).
-package struct HistoryChart: Sendable {
+struct HistoryChart: Sendable {
     /// One line of the chart: a count the history records.
-    package struct Series: Sendable {
+    struct Series: Sendable {
         /// `stars`, `forks`, `issues` (CSS classes and the `chart_series_*` words).
-        package var key: String
-        package var value: @Sendable (History.Point) -> Int?
+        var key: String
+        var value: @Sendable (History.Point) -> Int?
     }
 
     /// The series drawn, in order; one the history never recorded for a repository (open pull
     /// requests before history format 2) is left out of its chart.
-    package static let series: [Series] = [
+    static let series: [Series] = [
         Series(key: "stars") { $0.stars },
         Series(key: "forks") { $0.forks },
         Series(key: "issues") { $0.openIssues },
@@ -26,7 +26,7 @@ package struct HistoryChart: Sendable {
 
     /// The most points drawn and tabled: a year of builds is thinned to the last point of each
     /// stretch of time (the first point always kept); history.csv has them all.
-    package static let pointLimit = 120
+    static let pointLimit = 120
 
     static let width = 640.0
     static let panelHeight = 96.0
@@ -36,13 +36,13 @@ package struct HistoryChart: Sendable {
     static let top = 22.0
     static let bottom = 24.0
 
-    package let points: [History.Point]
+    let points: [History.Point]
     /// The series that have at least one value.
-    package let shown: [Series]
+    let shown: [Series]
     let strings: StringTable
 
     /// Nil with fewer than two points: one snapshot is not a line.
-    package init?(_ points: [History.Point], strings: StringTable) {
+    init?(_ points: [History.Point], strings: StringTable) {
         let thinned = Self.thin(points, to: Self.pointLimit)
         guard thinned.count >= 2 else { return nil }
         self.points = thinned
@@ -69,14 +69,14 @@ package struct HistoryChart: Sendable {
         return kept
     }
 
-    package var height: Double {
+    var height: Double {
         Self.top + Double(shown.count) * (Self.panelHeight + Self.panelGap) - Self.panelGap + Self.bottom
     }
 
     func day(_ point: History.Point) -> String { strings.formatter.day(point.time) }
 
     /// The chart's accessible name: what it shows and over which dates.
-    package var label: String {
+    var label: String {
         strings.text(
             "chart_label",
             [
@@ -85,7 +85,7 @@ package struct HistoryChart: Sendable {
             ])
     }
 
-    package var svg: String {
+    var svg: String {
         let width = Self.width
         var out = """
             <svg class="history-chart" data-chart="history" viewBox="0 0 \(Int(width)) \(Sparkline.number(height))" \
@@ -172,7 +172,7 @@ package struct HistoryChart: Sendable {
     }
 
     /// The table behind the chart: a row per drawn point, newest first, `value` nil where unknown.
-    package var rows: [HistoryRow] {
+    var rows: [HistoryRow] {
         let format = strings.formatter
         return points.reversed().map { point in
             HistoryRow(
@@ -182,5 +182,5 @@ package struct HistoryChart: Sendable {
     }
 
     /// The table's column headings after the date: the series' names.
-    package var columns: [String] { shown.map { strings.text("chart_series_\($0.key)") } }
+    var columns: [String] { shown.map { strings.text("chart_series_\($0.key)") } }
 }

@@ -33,7 +33,7 @@ package struct SVGIcon {
             "<circle cx=\"8\" cy=\"8\" r=\"6.3\" fill=\"none\" stroke=\"C\" stroke-width=\"1.7\"/><path d=\"M8 4.6V8l2.3 1.5\" "
             + "fill=\"none\" stroke=\"C\" stroke-width=\"1.7\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
         viewBox: 16)
-    package static let archive = SVGIcon(
+    static let archive = SVGIcon(
         body:
             "<path fill=\"C\" fill-rule=\"evenodd\" d=\"M1.5 2.5A1 1 0 0 1 2.5 1.5h11a1 1 0 0 1 1 1v2a1 1 0 0 1-.7.95V13a1.5 "
             + "1.5 0 0 1-1.5 1.5H3.7A1.5 1.5 0 0 1 2.2 13V5.45a1 1 0 0 1-.7-.95Zm2.2 3v7.5h8.6V5.5ZM6 7.2h4v1.5H6Z\"/>",
@@ -47,13 +47,13 @@ package struct SVGIcon {
         body:
             "<circle cx=\"8\" cy=\"5.6\" r=\"3\" fill=\"C\"/><path d=\"M2.5 14.5c.5-3 2.8-4.8 5.5-4.8s5 1.8 5.5 4.8Z\" fill=\"C\"/>",
         viewBox: 16)
-    package static let cloudOff = SVGIcon(
+    static let cloudOff = SVGIcon(
         body:
             "<g fill=\"none\" stroke=\"C\" stroke-width=\"1.8\" stroke-linecap=\"round\"><path d=\"M7 18.5h10.2a4.3 4.3 0 0 0 "
             + ".6-8.56A6 6 0 0 0 6.3 8.7 4.9 4.9 0 0 0 7 18.5Z\"/><path d=\"m3.5 3.5 17 17\"/></g>", viewBox: 24)
 
     /// `C` in the body stands for the colour.
-    package func draw(x: Double, y: Double, size: Double, color: String, opacity: Double = 1) -> String {
+    func draw(x: Double, y: Double, size: Double, color: String, opacity: Double = 1) -> String {
         let scale = Sparkline.number(size / viewBox)
         let fade = opacity < 1 ? " opacity=\"\(Sparkline.number(opacity))\"" : ""
         return "<g transform=\"translate(\(Sparkline.number(x)) \(Sparkline.number(y))) scale(\(scale))\"\(fade)>"

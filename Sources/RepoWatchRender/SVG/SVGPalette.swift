@@ -1,11 +1,11 @@
 import RepoWatchModel
 
 /// The stylesheet's palettes as SVG fill colours (custom properties do not reach into an SVG image).
-package struct SVGPalette {
-    package var surface, text, muted, line, fresh, hot, tag, bad, placeholder: String
-    package var accented = false
+struct SVGPalette {
+    var surface, text, muted, line, fresh, hot, tag, bad, placeholder: String
+    var accented = false
 
-    package init(look: WidgetLook, dark: Bool) {
+    init(look: WidgetLook, dark: Bool) {
         if dark {
             (surface, text, muted, line) = ("#1c1c1e", "#f5f5f7", "#a1a1a8", "#3a3a3c")
             (fresh, hot, tag, bad, placeholder) = ("#30d158", "#ff4f8b", "#2e2e32", "#ff6b6b", "#3a3a3e")

@@ -7,15 +7,15 @@ extension SVGWidget {
     /// The big number on the right, sized as `.rw-days` is: the number and its caption, or the
     /// placeholder of a repository never pushed, or the cloud of an unavailable one, centred in a slot
     /// of one height whatever the digits, so the stats rows of cards side by side line up.
-    package struct DaysColumn {
-        package static let height = 83.0
-        package var width: Double
-        package var height: Double { Self.height }
+    struct DaysColumn {
+        static let height = 83.0
+        var width: Double
+        var height: Double { Self.height }
         /// What is drawn, centred in the slot.
-        package var contentHeight: Double
-        package var fontSize = 0.0
+        var contentHeight: Double
+        var fontSize = 0.0
 
-        package init(_ repo: RepoCard) {
+        init(_ repo: RepoCard) {
             if repo.noData {
                 (width, contentHeight) = (40, 40)
             } else if let days = repo.days, !days.missing {

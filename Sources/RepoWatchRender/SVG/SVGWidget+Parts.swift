@@ -5,7 +5,7 @@ import RepoWatchSupport
 extension SVGWidget {
     // MARK: - Stats (laid out by StatsRow, as the HTML row)
 
-    package mutating func drawStat(_ item: StatsRow.Item, size: StatsRow.Size, lineTop: Double) {
+    mutating func drawStat(_ item: StatsRow.Item, size: StatsRow.Size, lineTop: Double) {
         var x = 16 + item.x
         if let delta = item.text, item.isDelta {
             out += text(
@@ -43,7 +43,7 @@ extension SVGWidget {
 
     /// Where text of `size` sits on a 16 px line, as the browser centres it (DejaVu's ascent and
     /// descent; other fonts land within a pixel).
-    package static func baseline(_ lineTop: Double, _ size: Double) -> Double {
+    static func baseline(_ lineTop: Double, _ size: Double) -> Double {
         lineTop + (16 - size * 1.164) / 2 + size * 0.928
     }
 
@@ -52,7 +52,7 @@ extension SVGWidget {
     /// Draws the row under the large card, from 8 px inside the card's padding (as `.rw-details`);
     /// returns how far it pushes Top Contributors down (none without details). The tag and its date
     /// are one text, as in the HTML, so the date follows the tag at a space's width in any font.
-    package mutating func details(_ repo: RepoCard, top: Double) -> Double {
+    mutating func details(_ repo: RepoCard, top: Double) -> Double {
         guard !repo.noData, repo.hasDetails else { return 0 }
         let row = DetailsRow(repo)
         let baseline = Self.baseline(top, 12)
@@ -75,12 +75,12 @@ extension SVGWidget {
 
     /// Widths in the details row, as its flex items shrink: the language to at most 40 % of the row,
     /// the tag to what the release's date leaves.
-    package struct DetailsRow {
-        package var languageName = 0.0
-        package var releaseX = 0.0
-        package var tag = 0.0
+    struct DetailsRow {
+        var languageName = 0.0
+        var releaseX = 0.0
+        var tag = 0.0
 
-        package init(_ repo: RepoCard) {
+        init(_ repo: RepoCard) {
             let rowWidth = SVGWidget.width - 32
             if let language = repo.language {
                 let name = TextWidth.estimate(language.name, size: 12, bold: true)
@@ -97,7 +97,7 @@ extension SVGWidget {
 
     // MARK: - Top Contributors (as large.mustache)
 
-    package mutating func team(_ repo: RepoCard, top: Double) {
+    mutating func team(_ repo: RepoCard, top: Double) {
         let title = TextWidth.fit(repo.strings.text("top_contributors"), size: 13, bold: true, width: Self.width - 32)
         out += text(title, x: 16, y: top + 12.5, size: 13, classes: "b m")
         let people = repo.contributors
@@ -123,7 +123,7 @@ extension SVGWidget {
 
     // MARK: - Pieces
 
-    package mutating func avatar(_ avatar: RepoCard.Avatar, x: Double, y: Double, size: Double, name: String) {
+    mutating func avatar(_ avatar: RepoCard.Avatar, x: Double, y: Double, size: Double, name: String) {
         let x = mirror(x, width: size)
         let radius = size / 2
         let (cx, cy) = (x + radius, y + radius)
@@ -148,20 +148,20 @@ extension SVGWidget {
     }
 
     /// Which edge of its slot a text hangs from, in the left-to-right layout (mirrored with the widget).
-    package enum Anchor: String {
+    enum Anchor: String {
         case start, middle, end
     }
 
     /// Whose direction a text takes: the widget's (its own words), or its own first strong character's
     /// (a name, a login, a description: `dir="auto"` in the HTML), so a Latin name keeps its beginning.
-    package enum Direction {
+    enum Direction {
         case widget, auto
     }
 
     /// A `<text>` at `x` of the left-to-right layout, mirrored in a right-to-left widget. Its
     /// `text-anchor` is set for the direction it is drawn in (start is the right edge of right-to-left
     /// text), so the text hangs from the same edge of its slot either way.
-    package func text(
+    func text(
         _ value: String, x: Double, y: Double, size: Double, classes: String = "", fill: String? = nil,
         anchor: Anchor = .start, direction: Direction = .widget
     ) -> String {
@@ -179,9 +179,9 @@ extension SVGWidget {
 
     /// `x` of the left-to-right layout where it is drawn: mirrored across the card in a right-to-left
     /// widget (`width`: of a box whose left edge `x` is, so the box keeps its place).
-    package func mirror(_ x: Double, width: Double = 0) -> Double {
+    func mirror(_ x: Double, width: Double = 0) -> Double {
         rtl ? Self.width - x - width : x
     }
 
-    package func n(_ value: Double) -> String { Sparkline.number(value) }
+    func n(_ value: Double) -> String { Sparkline.number(value) }
 }

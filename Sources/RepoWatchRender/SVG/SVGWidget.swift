@@ -9,30 +9,30 @@ import RepoWatchSupport
 /// since an SVG has no layout engine, and overlong text ends in "…" where the HTML ellipsizes it,
 /// fitted with `TextWidth`'s conservative table so no viewer's font runs it past its slot. A
 /// right-to-left widget is the same layout mirrored, as the HTML's `dir="rtl"` mirrors its flex rows.
-package struct SVGWidget {
-    package static let width = Double(WidgetFrame.width)
-    package static let mediumHeight = Double(WidgetFrame.mediumHeight)
-    package static let largeHeight = Double(WidgetFrame.largeHeight)
+struct SVGWidget {
+    static let width = Double(WidgetFrame.width)
+    static let mediumHeight = Double(WidgetFrame.mediumHeight)
+    static let largeHeight = Double(WidgetFrame.largeHeight)
     /// GitHub's camo proxy and many Markdown hosts refuse bigger images.
-    package static let byteLimit = 100_000
+    static let byteLimit = 100_000
 
-    package enum Kind: String {
+    enum Kind: String {
         case medium, large, double
     }
 
-    package let kind: Kind
-    package let palette: SVGPalette
-    package let desaturated: Bool
-    package let avatars: AvatarDataURIs
+    let kind: Kind
+    let palette: SVGPalette
+    let desaturated: Bool
+    let avatars: AvatarDataURIs
     /// Mirrored: the avatar on the right, the days number on the left, rows from right to left.
-    package let rtl: Bool
+    let rtl: Bool
     /// Set when a first attempt was too big: every avatar becomes its small placeholder.
-    package var placeholdersOnly = false
+    var placeholdersOnly = false
 
-    package var out = ""
-    package var clipCount = 0
+    var out = ""
+    var clipCount = 0
 
-    package init(kind: Kind, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs, rtl: Bool = false) {
+    init(kind: Kind, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs, rtl: Bool = false) {
         self.kind = kind
         self.rtl = rtl
         palette = SVGPalette(look: look, dark: dark)
@@ -41,7 +41,7 @@ package struct SVGWidget {
     }
 
     /// `repos`: one card (medium, large) or two (double).
-    package static func render(
+    static func render(
         _ kind: Kind, repos: [RepoCard], state: RepoCard.State, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs
     ) -> String {
         let rtl = repos.first?.strings.isRightToLeft ?? false
@@ -91,7 +91,7 @@ package struct SVGWidget {
     }
 
     /// The accessible name: what a screen reader says for the whole image.
-    package static func summary(_ repo: RepoCard) -> String {
+    static func summary(_ repo: RepoCard) -> String {
         var parts = [repo.fullName]
         if repo.noData {
             parts.append(repo.strings.text(repo.state == .pending ? "tag_pending" : "tag_unavailable"))
@@ -105,7 +105,7 @@ package struct SVGWidget {
         return parts.joined(separator: ", ")
     }
 
-    package static func daysFontSize(digits: Int) -> Double {
+    static func daysFontSize(digits: Int) -> Double {
         switch digits {
         case ...2: return 64
         case 3: return 52
@@ -116,13 +116,13 @@ package struct SVGWidget {
         }
     }
 
-    package struct Tag {
-        package var text: String
-        package var icon: SVGIcon?
-        package var bad = false
+    struct Tag {
+        var text: String
+        var icon: SVGIcon?
+        var bad = false
     }
 
-    package func tagList(_ repo: RepoCard) -> [Tag] {
+    func tagList(_ repo: RepoCard) -> [Tag] {
         var tags: [Tag] = []
         let words = repo.strings
         if repo.state == .stale { tags.append(Tag(text: repo.asOf ?? "", icon: .clock)) }

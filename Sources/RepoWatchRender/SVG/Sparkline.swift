@@ -4,12 +4,12 @@ import RepoWatchSupport
 
 /// A small line chart of stars over time, as inline SVG (safe for `{{{sparkline_svg}}}`: only
 /// numbers and escaped text go in).
-package enum Sparkline {
-    package static let width = 320.0
-    package static let height = 64.0
-    package static let inset = 4.0
+enum Sparkline {
+    static let width = 320.0
+    static let height = 64.0
+    static let inset = 4.0
 
-    package static func svg(_ points: [History.Point], strings: StringTable = .english) -> String? {
+    static func svg(_ points: [History.Point], strings: StringTable = .english) -> String? {
         let known = points.compactMap { point in point.stars.map { (point.seconds, $0) } }
         guard known.count >= 2, let first = known.first, let last = known.last else { return nil }
         let low = known.map(\.1).min()!
@@ -42,7 +42,7 @@ package enum Sparkline {
 
     /// One decimal at most, in integer arithmetic: `String(Double)` is slow enough to show in a build
     /// that writes thousands of SVGs.
-    package static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         let whole = String(tenths / 10)
         let fraction = abs(tenths % 10)

@@ -1,7 +1,7 @@
 /// The direction `dir="auto"` gives a text: that of its first letter (left to right when it has none,
 /// as digits alone, Arabic-Indic ones included).
-package enum TextDirection {
-    package static func isRightToLeft(_ text: String) -> Bool {
+enum TextDirection {
+    static func isRightToLeft(_ text: String) -> Bool {
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             switch scalar.value {
             // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.

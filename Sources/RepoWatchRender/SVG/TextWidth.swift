@@ -7,12 +7,12 @@
 /// characters narrower, so text fitted with this table stays inside its slot in all of them. Outside
 /// ASCII, scripts get one width per character that errs wide (docs/templates.md lists the table and
 /// how it was measured).
-package enum TextWidth {
+enum TextWidth {
     /// Added to every estimate: kerning, hinting and rounding differ between viewers.
-    package static let margin = 1.03
-    package static let ellipsis = "\u{2026}"
+    static let margin = 1.03
+    static let ellipsis = "\u{2026}"
 
-    package static func estimate(_ text: String, size: Double, bold: Bool) -> Double {
+    static func estimate(_ text: String, size: Double, bold: Bool) -> Double {
         var thousandths = 0
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -45,7 +45,7 @@ package enum TextWidth {
 
     /// The text, or as much of its beginning as fits in `width` followed by "…" (whole characters,
     /// trailing spaces dropped); empty when not even "…" fits.
-    package static func fit(_ text: String, size: Double, bold: Bool, width: Double) -> String {
+    static func fit(_ text: String, size: Double, bold: Bool, width: Double) -> String {
         guard estimate(text, size: size, bold: bold) > width else { return text }
         // Only a beginning that could fit is tried, so a very long text costs no more than a short one. A
         // character alone is never narrower than inside its word (Arabic letters narrow only when joined),
@@ -68,7 +68,7 @@ package enum TextWidth {
 
     /// Words in lines no wider than `width`, at most `maxLines`; the last line ends in "…" when the
     /// text goes on, and a word too long for a line is cut the same way.
-    package static func wrap(_ text: String, size: Double, width: Double, maxLines: Int) -> [String] {
+    static func wrap(_ text: String, size: Double, width: Double, maxLines: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {

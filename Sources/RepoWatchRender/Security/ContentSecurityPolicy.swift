@@ -77,7 +77,7 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     }
 
     /// `'sha256-BASE64'` of a block's text, as the browser hashes it (its UTF-8 bytes).
-    package static func hashSource(of text: String) -> String {
+    static func hashSource(of text: String) -> String {
         "'sha256-\(Data(SHA256.hash(Array(text.utf8))).base64EncodedString())'"
     }
 
@@ -91,7 +91,7 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
     /// `stamp` on the page's UTF-8, as a file's bytes: made once at their final size, since a
     /// gallery page can be hundreds of kilobytes. The `<meta>` goes just past an ASCII `>`, so the
     /// bytes stay valid UTF-8.
-    package func stamped(_ page: [UInt8], kind: PageKind) -> Data {
+    func stamped(_ page: [UInt8], kind: PageKind) -> Data {
         guard let offset = Self.headInsertionOffset(page.prefix(4096)) else { return Data(page) }
         let meta = metas[kind] ?? metaLine(for: kind)
         var file = Data(capacity: page.count + meta.count)

@@ -4,11 +4,11 @@ import RepoWatchModel
 /// Reads the templates for what the Content-Security-Policy would block, before anything renders:
 /// each finding is a warning at its line and column, for `check` and `build`. Literal `<style>`
 /// blocks are hashed instead, so the policy can allow exactly them.
-package struct TemplateAudit: Sendable {
-    package private(set) var styleHashes: [String] = []
-    package private(set) var warnings: [Diagnostic] = []
+struct TemplateAudit: Sendable {
+    private(set) var styleHashes: [String] = []
+    private(set) var warnings: [Diagnostic] = []
 
-    package init() {}
+    init() {}
 
     private static func pattern(_ text: String) -> NSRegularExpression {
         // The patterns are constants: a failure here is a bug, caught by every test run.
@@ -24,7 +24,7 @@ package struct TemplateAudit: Sendable {
     /// `<script type=…>` that holds data rather than code runs nothing, so the policy ignores it.
     private static let dataType = pattern(#"\btype\s*=\s*["']?(?:application/(?:ld\+)?json|text/template)"#)
 
-    package mutating func scan(_ text: String, file: String) {
+    mutating func scan(_ text: String, file: String) {
         let first = warnings.count
         defer {
             // In the file's order, as a compiler reports.

@@ -7,7 +7,7 @@ package struct ChildProcess: Sendable {
     package var output: String
 
     /// The last lines of the output, for an error message.
-    package var tail: String {
+    var tail: String {
         let lines = output.split(whereSeparator: \.isNewline).suffix(8)
         return lines.isEmpty ? "no output" : lines.joined(separator: "\n")
     }

@@ -8,7 +8,7 @@ import RepoWatchSupport
 /// Only Pagefind 1.x is used: the attributes and the bundle the search page loads are 1.x's.
 package struct Pagefind: Sendable {
     /// The version the project installs and tests with (`.ci/run`, the Action, docs/configuration.md).
-    package static let pinnedVersion = "1.5.2"
+    static let pinnedVersion = "1.5.2"
 
     package let executable: URL
     package let version: String
@@ -20,7 +20,7 @@ package struct Pagefind: Sendable {
         package var description: String
     }
 
-    package static func locate(environment: [String: String]) -> Result<Pagefind, Unavailable> {
+    static func locate(environment: [String: String]) -> Result<Pagefind, Unavailable> {
         let child = childEnvironment(environment)
         if let named = environment["REPOWATCH_PAGEFIND"], !named.isEmpty {
             return check(URL(fileURLWithPath: named), named: "REPOWATCH_PAGEFIND (\(named))", environment: child)
@@ -97,7 +97,7 @@ package struct Pagefind: Sendable {
     }
 
     /// The build's environment without the tokens: the token goes to the API and nowhere else.
-    package static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
         environment.filter { !$0.key.uppercased().hasSuffix("TOKEN") }
     }
 }

@@ -1,6 +1,6 @@
 /// Pagefind's licence (MIT), shipped as `pagefind/LICENSE.txt` beside the scripts and index it writes:
 /// the MIT licence asks that the notice go with every copy, and the site is a copy.
-package enum PagefindNotice {
+enum PagefindNotice {
     package static let text = """
         The files in this folder were written by Pagefind (https://pagefind.app), a static search
         library, when this site was built. Pagefind is distributed under the MIT licence:

@@ -6,11 +6,11 @@ import RepoWatchSupport
 /// The last step before a staged site is swapped in, with `search: true`: Pagefind indexes the
 /// finished repository pages, and its bundle becomes part of the site (`pagefind/`), so the index
 /// always matches the pages it ships with and a failed index leaves the previous site in place.
-package struct SearchIndex: Sendable {
-    package let pagefind: Pagefind
+struct SearchIndex: Sendable {
+    let pagefind: Pagefind
 
     /// Returns what Pagefind said (its warnings), empty when it said nothing.
-    package func add(to staged: StagedSite) throws -> String {
+    func add(to staged: StagedSite) throws -> String {
         // A reused staging folder still holds the pages of repositories gone from site.yml: removed
         // first, or Pagefind would index them.
         try staged.prune()

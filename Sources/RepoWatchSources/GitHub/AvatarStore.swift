@@ -47,7 +47,7 @@ package actor AvatarStore {
     }
 
     /// Whether a path is a generated placeholder (downloaded images are never SVG: `ImageKind`).
-    package static func isPlaceholder(_ path: String) -> Bool { path.hasSuffix(".svg") }
+    static func isPlaceholder(_ path: String) -> Bool { path.hasSuffix(".svg") }
 
     private enum Download {
         case running(Task<String, Never>)
@@ -55,7 +55,7 @@ package actor AvatarStore {
     }
 
     /// Every image in memory: for tests and small sites.
-    package func allFiles() -> [String: Data] { files.all }
+    func allFiles() -> [String: Data] { files.all }
 
     private func keep(_ image: (Data, String)?, placeholderFor name: String, url: String) -> String {
         guard let (data, ext) = image else { return store(AvatarPlaceholder.svg(for: name), ext: "svg") }
@@ -80,7 +80,7 @@ package actor AvatarStore {
 
     /// GitHub's avatar hosts take `s=` for the size; ask for twice the displayed size for sharp
     /// images on high-density screens. Only http(s) URLs are fetched.
-    package static func sizedURL(_ text: String, pixels: Int) -> URL? {
+    static func sizedURL(_ text: String, pixels: Int) -> URL? {
         guard SafeURL.http(text) != nil, var components = URLComponents(string: text) else { return nil }
         // Percent-encoded items, so the rest of the query goes out byte for byte as GitHub wrote it.
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "s" && $0.name != "size" }

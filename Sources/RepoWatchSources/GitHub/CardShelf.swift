@@ -30,7 +30,7 @@ package struct CardShelf: Sendable {
 
 extension RepositoryPayload {
     /// The document in REST's shape, as `init(from:)` reads it back.
-    package var restDocument: Data {
+    var restDocument: Data {
         var document: [String: Any] = [
             "full_name": fullName, "stargazers_count": stars, "forks_count": forks, "open_issues_count": openIssues,
             "has_issues": hasIssues, "archived": archived, "topics": topics, "private": isPrivate,

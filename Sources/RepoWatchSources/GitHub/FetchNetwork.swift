@@ -6,19 +6,19 @@ import RepoWatchSupport
 /// The network one build fetches through: the transport (`--jobs`, never more than GitHub's
 /// concurrency limit), the stack, and our own limits on it: for REST the budget and the pacer, for
 /// GraphQL a pacer of its own.
-package struct FetchNetwork: Sendable {
-    package let stack: NetworkStack
-    package let limiter: ConcurrencyLimiter
+struct FetchNetwork: Sendable {
+    let stack: NetworkStack
+    let limiter: ConcurrencyLimiter
     /// Nil offline: nothing is spent.
-    package let budget: RequestBudget?
-    package let restPacer: Pacer?
-    package let graphQLPacer: Pacer?
+    let budget: RequestBudget?
+    let restPacer: Pacer?
+    let graphQLPacer: Pacer?
     /// Where GraphQL is asked, when it can be (a token, a usable URL, not offline).
-    package let graphQL: URL?
+    let graphQL: URL?
     /// Where GraphQL would be asked, token or not.
     private let graphQLEndpoint: URL?
 
-    package init(api: APIConfiguration, options: FetchOptions, environment: [String: String], log: any BuildLog) {
+    init(api: APIConfiguration, options: FetchOptions, environment: [String: String], log: any BuildLog) {
         let limits = options.limits
         let transport = LimitedTransport(
             options.substitute?.transport ?? URLSessionTransport(timeout: options.timeout, connections: options.jobs),
@@ -52,7 +52,7 @@ package struct FetchNetwork: Sendable {
     }
 
     /// The batched GraphQL queries: counts, releases, languages, and the `repos:` entries' cards.
-    package func openCounts(_ api: APIConfiguration, cacheURL: URL, log: any BuildLog, now: Date) -> OpenCountsFetcher {
+    func openCounts(_ api: APIConfiguration, cacheURL: URL, log: any BuildLog, now: Date) -> OpenCountsFetcher {
         OpenCountsFetcher(
             url: graphQLEndpoint, token: api.token, userAgent: api.userAgent, stack: stack, cacheDirectory: cacheURL,
             log: log,
@@ -60,7 +60,7 @@ package struct FetchNetwork: Sendable {
     }
 
     /// How long requests waited to stay under the secondary limits, for the summary.
-    package var pacing: Pacing {
+    var pacing: Pacing {
         Pacing(
             rest: restPacer?.waits ?? (0, 0), graphQL: graphQLPacer?.waits ?? (0, 0),
             limits: stack.options.limits)

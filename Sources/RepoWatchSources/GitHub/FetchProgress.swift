@@ -9,7 +9,7 @@ import Synchronization
 
 /// "Fetching 37/120 repositories…": one live line on a terminal; on a pipe or in CI, a plain line
 /// now and then so logs stay short.
-package final class FetchProgress: Sendable {
+final class FetchProgress: Sendable {
     private struct Count {
         var done = 0
         var lastPrinted = 0
@@ -20,13 +20,13 @@ package final class FetchProgress: Sendable {
     private let quiet: Bool
     private let count = Mutex(Count())
 
-    package init(total: Int, quiet: Bool = false, live: Bool = isatty(STDERR_FILENO) == 1) {
+    init(total: Int, quiet: Bool = false, live: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
         self.live = live
         self.quiet = quiet
     }
 
-    package func advance() {
+    func advance() {
         let step = max(1, total / 10)
         let (current, shouldPrint) = count.withLock { count in
             count.done += 1

@@ -17,7 +17,7 @@ import Synchronization
 /// Held as an array in the site's order (16 bytes a repository), not a dictionary of names.
 package final class FetchRecords: Sendable {
     /// Contributors asked this long ago are asked again even without a push.
-    package static let maximumAge: TimeInterval = 7 * 24 * 3600
+    static let maximumAge: TimeInterval = 7 * 24 * 3600
     package static let fileName = "fetched.tsv"
 
     package struct Record: Sendable, Equatable {
@@ -35,7 +35,7 @@ package final class FetchRecords: Sendable {
     package let url: URL
     /// Whether `fetched.tsv` was there: without it the cache was lost (or never made), and the
     /// previous site may hold what this build does not reach.
-    package let foundFile: Bool
+    let foundFile: Bool
     private let repos: [RepoName]
     private let records: Mutex<[Record]>
 
@@ -70,19 +70,19 @@ package final class FetchRecords: Sendable {
     }
 
     /// Contributors were just asked (answered 200 or 304).
-    package func asked(at position: Int, pushedAt: Date?, now: Date) {
+    func asked(at position: Int, pushedAt: Date?, now: Date) {
         records.withLock {
             $0[position] = Record(askedAt: now.timeIntervalSince1970, pushedAt: pushedAt?.timeIntervalSince1970)
         }
     }
 
     /// A repository the site leaves out (private): no line of it stays in `fetched.tsv`.
-    package func forget(at position: Int) {
+    func forget(at position: Int) {
         records.withLock { $0[position] = Record() }
     }
 
     /// Positions, the longest waiting first (never asked before all); ties keep the site's order.
-    package func oldestFirst() -> [Int] {
+    func oldestFirst() -> [Int] {
         let times = records.withLock { $0.map(\.askedAt) }
         return times.indices.sorted { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }
     }

@@ -29,12 +29,12 @@ extension GitHubClient {
     }
 
     /// What asking for a repository's contributors gave.
-    package struct ContributorsAnswer: Sendable {
-        package var list: ContributorList
+    struct ContributorsAnswer: Sendable {
+        var list: ContributorList
         /// Set when a page came from the cache alone (offline, GitHub failing, the budget spent).
-        package var staleness: Staleness?
+        var staleness: Staleness?
         /// Whether GitHub was asked (and answered): false when the cache answered every page.
-        package var asked = false
+        var asked = false
     }
 
     /// The first `count` people in GitHub's order (by contributions), skipping bots and anonymous
@@ -47,7 +47,7 @@ extension GitHubClient {
     /// The first `count` people; pages on only while fewer than `count` people have been seen.
     /// `unchanged`: nothing was pushed since they were last asked, so cached pages answer without
     /// a request.
-    package func contributorList(of fullName: String, count: Int = 4, unchanged: Bool = false) async throws
+    func contributorList(of fullName: String, count: Int = 4, unchanged: Bool = false) async throws
         -> ContributorsAnswer
     {
         guard case .success(let name) = RepoName.parse(fullName) else {

@@ -30,13 +30,13 @@ package struct OpenCounts: Codable, Sendable, Equatable {
 }
 
 /// Where GitHub's GraphQL API lives (DESIGN.md, command line).
-package enum GraphQLEndpoint {
+enum GraphQLEndpoint {
     /// `GITHUB_GRAPHQL_URL` (set by Actions), else derived from the REST base: api.github.com →
     /// `/graphql`, `https://HOST/api/v3` → `https://HOST/api/graphql`, any other base → `BASE/graphql`.
     ///
     /// An explicit `--api-url` on another origin than `GITHUB_GRAPHQL_URL` wins: inside Actions the
     /// variable names github.com, and a build pointed elsewhere must not send the token there.
-    package static func url(apiBase: URL, apiURLGiven: Bool, environment: [String: String]) -> URL? {
+    static func url(apiBase: URL, apiURLGiven: Bool, environment: [String: String]) -> URL? {
         if let text = environment["GITHUB_GRAPHQL_URL"], !text.isEmpty, let url = URL(string: text),
             SafeURL.isWeb(url), !apiURLGiven || Origin(url) == Origin(apiBase)
         {
@@ -64,11 +64,11 @@ package enum GraphQLEndpoint {
 package struct OpenCountsQuery: Sendable {
     /// GitHub caps a query's nodes (500,000) and its time; 100 repositories with their first 20
     /// topics cost about 3 points of the hourly 5,000 and one of the 2,000 a minute.
-    package static let batchSize = 100
+    static let batchSize = 100
 
     package let repos: [RepoName]
 
-    package static func batches(_ repos: [RepoName]) -> [OpenCountsQuery] {
+    static func batches(_ repos: [RepoName]) -> [OpenCountsQuery] {
         stride(from: 0, to: repos.count, by: batchSize).map {
             OpenCountsQuery(repos: Array(repos[$0..<min($0 + batchSize, repos.count)]))
         }

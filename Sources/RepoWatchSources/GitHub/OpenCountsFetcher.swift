@@ -48,7 +48,7 @@ package struct OpenCountsFetcher: Sendable {
         /// Why some or all repositories were not counted apart.
         package var problem: String?
         /// What GitHub could not resolve (a repository `NOT_FOUND`, a field it refused).
-        package var unresolved: [String] = []
+        var unresolved: [String] = []
     }
 
     package func fetch(_ repos: [RepoName]) async -> Report {

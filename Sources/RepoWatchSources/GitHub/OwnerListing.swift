@@ -5,19 +5,19 @@ import RepoWatchStorage
 import RepoWatchSupport
 
 /// `GET /users/{owner}`: who the owner is now (a rename changes `login`) and which listing applies.
-package struct OwnerAccountPayload: Decodable, Sendable {
-    package var login: String
-    package var type: String?
-    package var avatarURL: String?
-    package var htmlURL: String?
+struct OwnerAccountPayload: Decodable, Sendable {
+    var login: String
+    var type: String?
+    var avatarURL: String?
+    var htmlURL: String?
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case login, type
         case avatarURL = "avatar_url"
         case htmlURL = "html_url"
     }
 
-    package var isOrganization: Bool { type?.lowercased() == "organization" }
+    var isOrganization: Bool { type?.lowercased() == "organization" }
 }
 
 /// One item of an owner's repository list: everything a card shows, so no `GET /repos/…` follows.
@@ -53,18 +53,18 @@ package struct ListedRepository: Sendable {
 }
 
 /// The same fields as the repository document, plus what only the list's filters need.
-package struct ListedRepositoryPayload: Decodable {
-    package var repository: RepositoryPayload
-    package var fork: Bool
-    package var topics: [String]
+struct ListedRepositoryPayload: Decodable {
+    var repository: RepositoryPayload
+    var fork: Bool
+    var topics: [String]
     /// `private` or `visibility`, read as the repository document reads them.
-    package var isPrivate: Bool { repository.isPrivate }
+    var isPrivate: Bool { repository.isPrivate }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case fork, topics
     }
 
-    package init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         repository = try RepositoryPayload(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fork = try container.decodeIfPresent(Bool.self, forKey: .fork) ?? false
@@ -79,7 +79,7 @@ package struct OwnerListing: Sendable {
     package var login: String
     package var avatarURL: String?
     package var htmlURL: String?
-    package var isOrganization: Bool
+    var isOrganization: Bool
     package var repos: [ListedRepository]
     /// Set when any page came from the cache alone (offline, or GitHub failing): the oldest.
     package var staleness: GitHubClient.Staleness?
@@ -89,7 +89,7 @@ package struct OwnerListing: Sendable {
 
 extension GitHubClient {
     /// More pages than any owner has (100,000 repositories); a Link loop stops here.
-    package static let ownerPageLimit = 1_000
+    static let ownerPageLimit = 1_000
 
     /// `GET /users/{owner}`, then its repositories 100 per request (public ones, or every one the
     /// token can see when `includePrivate`: see `listingRequest`). When the first page's
@@ -99,7 +99,7 @@ extension GitHubClient {
     /// 304 page by page.
     /// `spool`: where the listed documents wait for their fetch (in memory unless a file is given).
     /// `pagesAtOnce`: how many pages may be asked for or read at a time (see `listedPages`).
-    package func listOwner(
+    func listOwner(
         _ source: OwnerSource, includePrivate: Bool = false, spool: RecordSpool = RecordSpool(),
         pagesAtOnce: Int = SnapshotFetcher.tasksAtOnce(jobs: 8)
     ) async throws -> OwnerListing {
@@ -148,7 +148,7 @@ extension GitHubClient {
     /// organization's `type=all` (what the token may see); a user's private repositories are listed
     /// only to the user themself, at `/user/repos?affiliation=owner&visibility=all`, so `GET /user`
     /// tells first whose token this is. Otherwise the public list, with a note that says why.
-    package func listingRequest(for account: OwnerAccountPayload, includePrivate: Bool) async
+    func listingRequest(for account: OwnerAccountPayload, includePrivate: Bool) async
         -> (path: String, query: [URLQueryItem], note: String?)
     {
         if account.isOrganization {
@@ -184,10 +184,10 @@ extension GitHubClient {
     }
 
     /// One page of an owner's list, read.
-    package struct ListedPage: Sendable {
-        package var repos: [ListedRepository]
-        package var link: String?
-        package var staleness: Staleness?
+    struct ListedPage: Sendable {
+        var repos: [ListedRepository]
+        var link: String?
+        var staleness: Staleness?
     }
 
     /// Pages requested together, in their order; the first that fails fails the listing.

@@ -3,8 +3,8 @@ import RepoWatchStorage
 
 /// A repository document as bytes for the spool (`RecordWriter`), every field in declaration order;
 /// a field added to `RepositoryPayload` must be added here too.
-package enum PayloadRecord {
-    package static func encode(_ payload: RepositoryPayload) -> [UInt8] {
+enum PayloadRecord {
+    static func encode(_ payload: RepositoryPayload) -> [UInt8] {
         var out = RecordWriter(capacity: 192)
         out.write(payload.fullName)
         out.write(payload.owner.login)
@@ -24,7 +24,7 @@ package enum PayloadRecord {
         return out.bytes
     }
 
-    package static func decode(_ bytes: [UInt8]) -> RepositoryPayload {
+    static func decode(_ bytes: [UInt8]) -> RepositoryPayload {
         var input = RecordReader(bytes)
         let fullName = input.readString()
         let owner = RepositoryPayload.Owner(

@@ -108,19 +108,19 @@ package struct RepositoryPayload: Decodable, Sendable, Equatable {
 }
 
 /// One entry of `GET /repos/{owner}/{repo}/contributors`.
-package struct ContributorPayload: Decodable, Sendable {
-    package var login: String?
-    package var type: String?
-    package var contributions: Int
-    package var avatarURL: String?
+struct ContributorPayload: Decodable, Sendable {
+    var login: String?
+    var type: String?
+    var contributions: Int
+    var avatarURL: String?
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case login, type, contributions
         case avatarURL = "avatar_url"
     }
 
     /// Widgets show people: bots and anonymous (email-only) entries are left out.
-    package var isPerson: Bool {
+    var isPerson: Bool {
         guard let login, !login.isEmpty else { return false }
         switch type?.lowercased() {
         case "bot", "anonymous": return false

@@ -9,7 +9,7 @@ import RepoWatchSupport
 package struct QuotaOutlook: Sendable {
     /// Below this many requests the build does not ask GitHub what remains: even an anonymous
     /// hour (60 requests) holds them.
-    package static let askAbove = 60
+    static let askAbove = 60
 
     package let client: GitHubClient
     package let budget: RequestBudget?
@@ -34,7 +34,7 @@ package struct QuotaOutlook: Sendable {
         return needed
     }
 
-    package func warnIfShort(plans: [SnapshotFetcher.Plan], records: FetchRecords, withCards: Bool, now: Date) async {
+    func warnIfShort(plans: [SnapshotFetcher.Plan], records: FetchRecords, withCards: Bool, now: Date) async {
         let needed = Self.estimate(plans, records: records, withCards: withCards, now: now)
         guard needed > 0 else { return }
         if await client.ledger.counts.quotaRemaining == nil, needed > Self.askAbove { await client.askRateLimit() }
@@ -76,7 +76,7 @@ package struct QuotaOutlook: Sendable {
 extension GitHubClient {
     /// `GET /rate_limit`, which costs no quota: its headers tell the ledger what remains. A server
     /// without it (GitHub Enterprise with rate limiting off) leaves the quota unknown.
-    package func askRateLimit() async {
+    func askRateLimit() async {
         _ = try? await get(configuration.endpoint("/rate_limit"))
     }
 }

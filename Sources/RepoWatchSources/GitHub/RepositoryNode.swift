@@ -6,15 +6,15 @@ import RepoWatchSupport
 /// without its REST document: the same fields, read into the REST document's shape so the rest of
 /// the fetch does not ask where they came from. GraphQL follows renames: `nameWithOwner` is the
 /// repository's name now.
-package enum RepositoryNode {
+enum RepositoryNode {
     /// Selected on each repository beside the counts.
-    package static let fields =
+    static let fields =
         "nameWithOwner url description stargazerCount forkCount hasIssuesEnabled isArchived pushedAt "
         + "owner { login avatarUrl } repositoryTopics(first: 20) { nodes { topic { name } } }"
 
     /// The card a node holds, or nil when any field a card needs is missing (an older server, a
     /// field GitHub refused): that repository is then asked over REST.
-    package static func payload(_ node: [String: Any]) -> RepositoryPayload? {
+    static func payload(_ node: [String: Any]) -> RepositoryPayload? {
         guard let name = node["nameWithOwner"] as? String, RepoName.parse(name).value != nil,
             let stars = node["stargazerCount"] as? Int, let forks = node["forkCount"] as? Int,
             let hasIssues = node["hasIssuesEnabled"] as? Bool, let archived = node["isArchived"] as? Bool,
@@ -36,7 +36,7 @@ package enum RepositoryNode {
     }
 
     /// The alias number (`r12` → 12) of an error that says a repository does not exist.
-    package static func alias(notFound error: [String: Any]) -> Int? {
+    static func alias(notFound error: [String: Any]) -> Int? {
         guard error["type"] as? String == "NOT_FOUND", let path = error["path"] as? [Any],
             let alias = path.first as? String, alias.hasPrefix("r")
         else { return nil }

@@ -8,8 +8,8 @@ import RepoWatchSupport
 /// `RepoSnapshot`; a repository that fails becomes "unavailable" without stopping the rest, and one
 /// the build's budget did not reach becomes "pending".
 package struct SnapshotFetcher: Sendable {
-    package static let ownerAvatarPixels = 100
-    package static let contributorAvatarPixels = 88
+    static let ownerAvatarPixels = 100
+    static let contributorAvatarPixels = 88
 
     package let client: GitHubClient
     package let avatars: AvatarStore
@@ -25,7 +25,7 @@ package struct SnapshotFetcher: Sendable {
     package var previous: LastGoodData?
     /// `private: exclude`: a repository its document calls private is asked nothing more (no
     /// contributors, no avatar) and becomes a bare snapshot that says so, for the filter to drop.
-    package var leavesOutPrivate = false
+    var leavesOutPrivate = false
 
     /// Named in the warning about a renamed repository.
     package var configFile = "site.yml"
@@ -41,7 +41,7 @@ package struct SnapshotFetcher: Sendable {
     }
 
     /// Results in the order of `repos`; the transport keeps at most `jobs` requests in flight.
-    package func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
+    func fetchAll(_ repos: [RepoName], jobs: Int, progress: FetchProgress? = nil) async -> RepoList {
         await fetchAll(repos.map(Plan.repository), jobs: jobs, progress: progress)
     }
 
@@ -56,7 +56,7 @@ package struct SnapshotFetcher: Sendable {
         indirect case ready(RepoSnapshot)
 
         /// A `repos:` entry: its document is asked (GraphQL's card, else REST's).
-        package var needsDocument: Bool {
+        var needsDocument: Bool {
             if case .repository = self { return true }
             return false
         }
@@ -66,12 +66,12 @@ package struct SnapshotFetcher: Sendable {
     /// request slots, so one waiting for an avatar another is downloading, between its requests or
     /// being decoded leaves no slot idle. `--jobs 1` stays one after another, so a rate limit stops
     /// the very next request.
-    package static func tasksAtOnce(jobs: Int) -> Int { jobs > 1 ? jobs * 2 : 1 }
+    static func tasksAtOnce(jobs: Int) -> Int { jobs > 1 ? jobs * 2 : 1 }
 
     /// `spool`: where the results wait for the render (in memory unless a folder is given).
     /// `order`: the positions in the order to fetch them (the longest waiting first), else the
     /// list's order; the results keep the list's order either way.
-    package func fetchAll(
+    func fetchAll(
         _ repos: [Plan], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool(),
         order: [Int]? = nil
     ) async -> RepoList {

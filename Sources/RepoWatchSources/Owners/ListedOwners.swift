@@ -71,7 +71,7 @@ package struct ListedOwners: Sendable {
     }
 
     /// Nothing at all to show is not a site: the previous one is left in place.
-    package func requireRepositories() throws {
+    func requireRepositories() throws {
         guard config.repos.isEmpty else { return }
         if failures.isEmpty {
             throw UsageError(
@@ -83,7 +83,7 @@ package struct ListedOwners: Sendable {
 
     /// What to fetch for each repository of the site, in its order. The owners' kept lists are
     /// handed over to the plans (and let go here), so they are not held twice during the fetch.
-    package mutating func fetchPlans() -> [SnapshotFetcher.Plan] {
+    mutating func fetchPlans() -> [SnapshotFetcher.Plan] {
         let repos = config.repos
         // The site lists each owner's kept repositories in their list's order (`resolving`): the
         // next one is almost always at the cursor. An index of every name (16 MB at 100,000, at the

@@ -5,18 +5,14 @@ import RepoWatchSupport
 /// Reads back the entries of a `feed.xml` this tool published (`AtomFeed` in RepoWatchRender), and
 /// nothing else: the published site is not trusted more than the API, so anything that is not
 /// exactly that shape is refused whole rather than half understood.
-package struct AtomReader: Sendable {
-    package let baseURL: URL
+struct AtomReader: Sendable {
+    let baseURL: URL
 
-    package init(baseURL: URL) {
-        self.baseURL = baseURL
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
     }
 
-    package struct Refusal: Error, CustomStringConvertible {
-        package let description: String
-    }
-
-    package func entries(_ data: Data) throws -> [FeedEntry] {
+    func entries(_ data: Data) throws -> [FeedEntry] {
         guard let text = String(data: data, encoding: .utf8) else { throw Refusal(description: "not UTF-8") }
         guard text.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"),
             text.contains(">\(Self.generatorText)</generator>")

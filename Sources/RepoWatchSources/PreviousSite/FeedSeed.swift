@@ -9,18 +9,18 @@ import RepoWatchSupport
 /// Only the entries come back. What each repository looked like is not in the feed, so the build
 /// after a cache loss sees every repository as new: it tells at most its latest release, whose id is
 /// the one already published, so nothing is told twice.
-package struct FeedSeed: Sendable {
-    package let seed: HistorySeed
+struct FeedSeed: Sendable {
+    let seed: HistorySeed
 
-    package init(seed: HistorySeed = HistorySeed()) {
+    init(seed: HistorySeed = HistorySeed()) {
         self.seed = seed
     }
 
-    package static func publishedURL(base: URL) -> URL { base.appendingPathComponent("feed.xml") }
+    static func publishedURL(base: URL) -> URL { base.appendingPathComponent("feed.xml") }
 
     /// Never throws: at worst the feed starts again, saying why. Offline, or when the published
     /// site fails, the previous build's `feed.xml` (the same entries) stands in.
-    package func restoreIfMissing(
+    func restoreIfMissing(
         _ file: FeedFile, baseURL: URL?, offline: Bool, previousSite: URL? = nil, log: any BuildLog
     ) async {
         guard let baseURL, !file.exists else { return }

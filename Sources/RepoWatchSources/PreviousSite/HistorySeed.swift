@@ -10,16 +10,16 @@ import RepoWatchSupport
 ///
 /// The site is not the API: no token is sent, and its answer is parsed as strictly as the local file.
 /// Anything else than a readable history starts a new one, as before.
-package struct HistorySeed: Sendable {
+struct HistorySeed: Sendable {
     /// Nil: a session of its own, made only when the history is missing.
-    package let transport: (any HTTPTransport)?
+    let transport: (any HTTPTransport)?
 
-    package init(transport: (any HTTPTransport)? = nil) {
+    init(transport: (any HTTPTransport)? = nil) {
         self.transport = transport
     }
 
     /// `<base_url>data/history.json`: where `SiteRenderer` publishes it.
-    package static func publishedURL(base: URL) -> URL {
+    static func publishedURL(base: URL) -> URL {
         base.appendingPathComponent("data/history.json")
     }
 
@@ -27,7 +27,7 @@ package struct HistorySeed: Sendable {
     /// unreadable file moved aside): from the published site, else (offline, no `base_url`, the site
     /// failing) from the previous build's output. Never throws: at worst the build starts a new
     /// history, saying why.
-    package func restoreIfMissing(
+    func restoreIfMissing(
         _ file: HistoryFile, baseURL: URL?, offline: Bool, previousSite: URL? = nil, log: any BuildLog
     ) async {
         guard !FileManager.default.fileExists(atPath: file.url.path) else { return }
@@ -70,13 +70,13 @@ package struct HistorySeed: Sendable {
                 + "\(Formatting.plural(history.pointCount, "point", "points")) from \(place)")
     }
 
-    package enum Failure: Error, CustomStringConvertible {
+    enum Failure: Error, CustomStringConvertible {
         case notPublished
         case status(Int)
         case badRedirect(String)
         case transport(String)
 
-        package var description: String {
+        var description: String {
             switch self {
             case .notPublished: "404"
             case .status(let code): "HTTP \(code)"
@@ -88,7 +88,7 @@ package struct HistorySeed: Sendable {
 
     /// Through the network stack's published-site path: redirects followed by hand (the transport
     /// refuses them) so each hop is checked as http(s), no token, no retries.
-    package func fetch(_ url: URL, accept: String = "application/json") async -> Result<Data, Failure> {
+    func fetch(_ url: URL, accept: String = "application/json") async -> Result<Data, Failure> {
         let network = NetworkStack.publishedSite(
             transport: transport ?? URLSessionTransport(timeout: 15, connections: 1),
             userAgent: "repowatch-site/\(Version.current)")

@@ -47,7 +47,7 @@ package final class LastGoodData: Sendable {
     }
 
     /// The repositories an owner gave the previous build, in its order, marked stale.
-    package func snapshots(from source: RepoSource, reason: String) -> [RepoSnapshot] {
+    func snapshots(from source: RepoSource, reason: String) -> [RepoSnapshot] {
         let owner = source.ownerName?.lowercased()
         let names = withLoaded { _, all in
             all.filter { $0.source?.ownerName?.lowercased() == owner && owner != nil }.map(\.configName)

@@ -121,7 +121,7 @@ package struct PrivateLeftOut: Sendable, Equatable {
     package var isEmpty: Bool { reposEntries.isEmpty && owners.isEmpty && widgets.isEmpty }
 
     /// How many repositories were left out.
-    package var repositoryCount: Int { reposEntries.count + owners.reduce(0) { $0 + $1.count } }
+    var repositoryCount: Int { reposEntries.count + owners.reduce(0) { $0 + $1.count } }
 
     /// "acme: 3 private repositories left out"
     package static func ownerLine(_ count: OwnerCount) -> String {

@@ -4,13 +4,13 @@ import RepoWatchSupport
 
 /// Plausible, deterministic data for any repository name, like the app's MockData: lets a site be
 /// built and previewed with no network and no token.
-package enum SampleData {
-    package static let logins = [
+enum SampleData {
+    static let logins = [
         "sallen0400", "octocat", "hubot", "monalisa", "mojombo", "defunkt", "pjhyett", "wycats",
         "ezmobius", "ivey", "evanphx", "vanpelt", "technoweenie", "kevinclark", "bmizerany", "caged",
     ]
 
-    package static func snapshot(for name: RepoName, now: Date) -> RepoSnapshot {
+    static func snapshot(for name: RepoName, now: Date) -> RepoSnapshot {
         var generator = SeededGenerator(seed: name.key)
         let stars = generator.next(in: 10...180_000)
         let daysAgo = generator.next(in: 0...120)
@@ -65,14 +65,14 @@ package enum SampleData {
 }
 
 /// SplitMix64 seeded from a name's SHA-256, so every machine builds the same sample site.
-package struct SeededGenerator {
+struct SeededGenerator {
     private var state: UInt64
 
-    package init(seed: String) {
+    init(seed: String) {
         state = SHA256.hash(Array(seed.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    package mutating func nextUInt64() -> UInt64 {
+    mutating func nextUInt64() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -80,7 +80,7 @@ package struct SeededGenerator {
         return z ^ (z >> 31)
     }
 
-    package mutating func next(in range: ClosedRange<Int>) -> Int {
+    mutating func next(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(nextUInt64() % UInt64(range.count))
     }
 }

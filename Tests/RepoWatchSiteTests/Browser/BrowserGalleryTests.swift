@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
 
 /// The specimen gallery in a real browser (headless Chromium through selenium) and through the Nu Html

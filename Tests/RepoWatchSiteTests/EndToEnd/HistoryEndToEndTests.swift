@@ -1,7 +1,8 @@
 import Foundation
-import RepoWatchModel
-import RepoWatchSources
 import Testing
+
+@testable import RepoWatchModel
+@testable import RepoWatchSources
 
 /// Builds on a schedule: each build records a point, the next one shows the change.
 @Suite("End-to-end: history across builds, SVG widgets", .timeLimit(.minutes(10)))

@@ -7,21 +7,21 @@ import RepoWatchSupport
 /// repositories, one alias each (`r0`, `r1`, …), as the cards' query does: the first pages of many
 /// repositories cost one query, so learning that GitHub refuses costs a fraction of a point each.
 /// Only dates are asked for (`starredAt`, a fork's `createdAt`), never who starred.
-package struct BackfillQuery: Sendable {
+struct BackfillQuery: Sendable {
     /// 50 repositories with two connections of 100 each: 10,000 nodes, about one point.
-    package static let batchSize = 50
-    package static let pageSize = 100
+    static let batchSize = 50
+    static let pageSize = 100
 
-    package struct Item: Sendable, Equatable {
-        package var repo: RepoName
+    struct Item: Sendable, Equatable {
+        var repo: RepoName
         /// Nil: this kind is not asked in this query. `.some(nil)`: its first page.
-        package var stars: String??
-        package var forks: String??
+        var stars: String??
+        var forks: String??
     }
 
-    package let items: [Item]
+    let items: [Item]
 
-    package var text: String {
+    var text: String {
         var parameters: [String] = []
         var lines = ["", "  rateLimit { cost remaining limit }"]
         for (index, item) in items.enumerated() {
@@ -46,7 +46,7 @@ package struct BackfillQuery: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    package var body: Data {
+    var body: Data {
         var variables: [String: Any] = [:]
         for (index, item) in items.enumerated() {
             variables["o\(index)"] = item.repo.owner
@@ -59,23 +59,23 @@ package struct BackfillQuery: Sendable {
     }
 
     /// One connection's page, or GitHub's refusal.
-    package enum Page: Sendable, Equatable {
+    enum Page: Sendable, Equatable {
         case dates([Date], endCursor: String?, hasNextPage: Bool)
         /// An empty list while `totalCount` > 0 on a first page, `FORBIDDEN` or `NOT_FOUND`.
         case refused
     }
 
-    package struct Answer: Sendable, Equatable {
-        package var stars: [String: Page] = [:]
-        package var forks: [String: Page] = [:]
-        package var created: [String: Date] = [:]
-        package var cost: Int?
-        package var remaining: Int?
-        package var limit: Int?
+    struct Answer: Sendable, Equatable {
+        var stars: [String: Page] = [:]
+        var forks: [String: Page] = [:]
+        var created: [String: Date] = [:]
+        var cost: Int?
+        var remaining: Int?
+        var limit: Int?
     }
 
     /// - Throws: `GitHubError.invalidResponse` when the answer has no `data` at all.
-    package func parse(_ body: Data) throws -> Answer {
+    func parse(_ body: Data) throws -> Answer {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             throw GitHubError.invalidResponse("the GraphQL answer is not a JSON object")
         }

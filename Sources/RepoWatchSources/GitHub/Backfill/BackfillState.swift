@@ -7,12 +7,12 @@ import RepoWatchSupport
 /// and when GitHub last refused. Dates only: no login is asked for or kept.
 package struct BackfillState: Sendable, Equatable {
     /// How long a refusal is remembered before GitHub is asked again.
-    package static let refusalMemory: TimeInterval = 30 * 86_400
+    static let refusalMemory: TimeInterval = 30 * 86_400
 
     /// One kind of dates (stars or forks) of one repository.
     package struct Series: Codable, Sendable, Equatable {
         /// GitHub's `endCursor` after the last page read; nil before the first.
-        package var cursor: String?
+        var cursor: String?
         /// Dates read so far: the count at the end of the last day read.
         package var read = 0
         /// `[day, count]`: the count at the end of each day (days since 1970, UTC) that had a date.
@@ -20,7 +20,7 @@ package struct BackfillState: Sendable, Equatable {
         /// Every page read.
         package var done = false
         /// When GitHub last refused (an empty list while `totalCount` > 0, `FORBIDDEN`, `NOT_FOUND`).
-        package var refusedAt: Date?
+        var refusedAt: Date?
 
         enum CodingKeys: String, CodingKey {
             case cursor, read, days, done
@@ -30,7 +30,7 @@ package struct BackfillState: Sendable, Equatable {
         package init() {}
 
         /// Whether this build asks for a page: not read to the end, and not refused within 30 days.
-        package func wantsPage(now: Date) -> Bool {
+        func wantsPage(now: Date) -> Bool {
             if let refusedAt { return now.timeIntervalSince(refusedAt) >= BackfillState.refusalMemory }
             return !done
         }
@@ -56,7 +56,7 @@ package struct BackfillState: Sendable, Equatable {
         }
 
         /// A refusal starts the series over: when asked again, from the first page.
-        package mutating func refuse(at now: Date) {
+        mutating func refuse(at now: Date) {
             self = Series()
             refusedAt = now
         }

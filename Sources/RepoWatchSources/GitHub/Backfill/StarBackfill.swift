@@ -45,7 +45,7 @@ package struct StarBackfill: Sendable {
         package var allowance: Int?
         package var remaining: Int?
         /// Star dates read in this build.
-        package var datesRead = 0
+        var datesRead = 0
         /// Repositories whose star history is complete, refused, or still being read.
         package var complete = 0
         package var refused = 0

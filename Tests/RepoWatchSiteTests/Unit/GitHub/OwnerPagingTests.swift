@@ -5,6 +5,7 @@ import Testing
 @testable import RepoWatchModel
 @testable import RepoWatchNetwork
 @testable import RepoWatchSite
+@testable import RepoWatchSources
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

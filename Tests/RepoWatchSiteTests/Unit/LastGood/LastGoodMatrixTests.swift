@@ -3,6 +3,7 @@ import Testing
 
 @testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 /// The promise the tool is built on: a build never loses what the last good build published. Every
 /// source of data × every fault × every starting state, online and `--offline`, each a whole build

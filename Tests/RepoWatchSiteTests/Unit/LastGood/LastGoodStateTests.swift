@@ -5,6 +5,7 @@ import Testing
 @testable import RepoWatchNetwork
 @testable import RepoWatchSite
 @testable import RepoWatchSources
+@testable import RepoWatchSupport
 
 /// Local state a build cannot read is set aside and restored, never restarted; an offline build
 /// works from the cache alone, whichever API filled it.
