@@ -36,6 +36,39 @@ package enum PrivateAnswers {
         return ["full_name": name, "owner": ["login": owner], "private": true, "visibility": "private"]
     }
 
+    /// A repository a body describes: what the cache sweep needs to find the rest of it.
+    package struct Repository: Sendable, Equatable {
+        package var fullName: String
+        package var ownerAvatar: String?
+    }
+
+    /// The repository of a document, or every item of a list.
+    package static func repositories(in data: Data) -> [Repository] {
+        objects(in: data).compactMap(repository)
+    }
+
+    /// The private ones of `repositories(in:)`.
+    package static func privateRepositories(in data: Data) -> [Repository] {
+        guard mayMarkPrivate(data) else { return [] }
+        return objects(in: data).filter(isPrivate).compactMap(repository)
+    }
+
+    /// The `avatar_url` of each item of a list (a contributor list's faces).
+    package static func avatarURLs(in data: Data) -> [String] {
+        objects(in: data).compactMap { $0["avatar_url"] as? String }
+    }
+
+    private static func objects(in data: Data) -> [[String: Any]] {
+        let value = try? JSONSerialization.jsonObject(with: data)
+        if let document = value as? [String: Any] { return [document] }
+        return (value as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+    }
+
+    private static func repository(_ object: [String: Any]) -> Repository? {
+        guard let name = object["full_name"] as? String else { return nil }
+        return Repository(fullName: name, ownerAvatar: (object["owner"] as? [String: Any])?["avatar_url"] as? String)
+    }
+
     /// Whether a body is a private repository's document (or a sealed entry's).
     static func isPrivateDocument(_ data: Data) -> Bool {
         isSealed(data) || redacted(data) == sealedBody

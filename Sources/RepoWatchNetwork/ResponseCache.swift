@@ -57,6 +57,29 @@ package struct ResponseCache: Sendable {
         var isPermanentRedirect: Bool {
             location != nil && [nil, 301, 308].contains(status)
         }
+
+        /// What the cache may keep of this answer under `private: exclude` (`PrivateAnswers`): nil
+        /// when it holds nothing private; a private repository's document sealed; a list with its
+        /// private items as stubs.
+        package func sealedIfPrivate() -> Entry? {
+            guard !isSealed, location == nil, let redacted = PrivateAnswers.redacted(body) else { return nil }
+            guard PrivateAnswers.isSealed(redacted) else {
+                var listed = self
+                listed.body = redacted
+                return listed
+            }
+            return sealed()
+        }
+
+        /// The entry of a repository known to be private, sealed whatever its body says (a card kept
+        /// while it was public, say): its validators stay, so GitHub can still answer 304.
+        package func sealed() -> Entry {
+            var sealed = self
+            sealed.url = isSealed ? url : ResponseCache.sealedURL(for: url)
+            sealed.body = PrivateAnswers.sealedBody
+            sealed.link = nil
+            return sealed
+        }
     }
 
     package let directory: URL
@@ -138,6 +161,11 @@ package struct ResponseCache: Sendable {
         } catch {
             // A cache that cannot be written costs quota next time, nothing else.
         }
+    }
+
+    /// Removes the entry of `url`, if there is one.
+    package func remove(_ url: String) {
+        unlink(path(key: Self.key(for: url), extension: Self.entryExtension))
     }
 
     /// Keeps `body` as the 200 answer for `url`, without validators: an answer that came another way

@@ -173,13 +173,14 @@ def private_repositories():
     for key, value in list(someone.items()):
         if isinstance(value, str):
             someone[key] = value.replace("YorickPeterse", "someone-else")
+    secret_plans = made_private(listed(real, org, "secret-plans", 5000, topics=["swift"]))
     return {
         # octocat/Hello-World as recorded, after its owner made it private.
         "repos-get-private-octocat-Hello-World.json": made_private(load("repos-get-octocat-Hello-World.json")),
         # `GET /orgs/fixture-org/repos?type=all`: the public list and a private repository with the most stars.
-        "owner-repos-fixture-org-all.json": org_repos + [
-            made_private(listed(real, org, "secret-plans", 5000, topics=["swift"])),
-        ],
+        "owner-repos-fixture-org-all.json": org_repos + [secret_plans],
+        # Its list item as its repository document: what a widget naming it is answered.
+        "repos-get-private-fixture-org-secret-plans.json": secret_plans,
         # `GET /user/repos?affiliation=owner&visibility=all` with YorickPeterse's own token.
         "owner-repos-YorickPeterse-own.json": [
             listed(real, user, "oga", 1100, topics=["ruby", "xml"]),

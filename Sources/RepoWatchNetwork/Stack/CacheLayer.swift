@@ -19,14 +19,15 @@ struct CacheLayer: NetworkLayer {
     func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         let key = request.url.absoluteString
         let validators: ResponseCache.Entry?
+        var request = request
         switch lookup(request) {
         case .answer(let answer, let kept):
             if kept { await ledger.recordKept() }
             return answer
-        case .ask(let header): validators = header
+        case .ask(let header, let keptPrivate):
+            validators = header
+            request.isSealed = (header?.isSealed ?? false) || keptPrivate
         }
-        var request = request
-        request.isSealed = validators?.isSealed ?? false
         let response: NetworkResponse
         do {
             response = try await next.send(conditional(request, on: validators))
@@ -79,6 +80,8 @@ struct CacheLayer: NetworkLayer {
         await ledger.recordNotModified()
         var refreshed = entry
         refreshed.storedAt = now
+        // Kept in clear by a build that published private repositories: sealed now.
+        if options.sealsPrivateAnswers, let sealed = refreshed.sealedIfPrivate() { refreshed = sealed }
         cache.store(refreshed)
         return NetworkResponse(
             data: entry.body, status: entry.status ?? 200,
@@ -89,7 +92,9 @@ struct CacheLayer: NetworkLayer {
         /// Answered from the cache, without a request (`kept`: an answer reused, not a redirect).
         case answer(NetworkResponse, kept: Bool)
         /// To be asked, with the stored entry's header (its body left out) if there is one.
-        case ask(ResponseCache.Entry?)
+        /// `keptPrivate`: the body is a private repository's, kept in clear by a build that published
+        /// private repositories; under `private: exclude` its request line must not name it.
+        case ask(ResponseCache.Entry?, keptPrivate: Bool)
     }
 
     /// The request may then wait long for its turn (the pacer, a --jobs slot), and an owner's
@@ -97,10 +102,13 @@ struct CacheLayer: NetworkLayer {
     /// were 79 MiB of a budgeted build's peak at 20,000 repositories. So only the header leaves
     /// here (the whole entry is this function's alone), and the body is read again if a 304 needs it.
     private func lookup(_ request: NetworkRequest) -> Lookup {
-        guard let entry = cache.entry(for: request.url.absoluteString) else { return .ask(nil) }
+        guard let entry = cache.entry(for: request.url.absoluteString) else { return .ask(nil, keptPrivate: false) }
         if let redirect = rememberedRedirect(entry, from: request.url) { return .answer(redirect, kept: false) }
         if let kept = keptAnswer(entry, vouched: request.reuseStored) { return .answer(kept, kept: true) }
-        return .ask(entry.withoutBody)
+        let keptPrivate =
+            options.sealsPrivateAnswers && !entry.isSealed && entry.location == nil
+            && PrivateAnswers.isPrivateDocument(entry.body)
+        return .ask(entry.withoutBody, keptPrivate: keptPrivate)
     }
 
     /// The entry's validators, unless they were issued for another token (a request without
@@ -128,13 +136,7 @@ struct CacheLayer: NetworkLayer {
             url: key, tokenFingerprint: tokenFingerprint, status: status, etag: etag,
             lastModified: lastModified, link: response.headers["link"], body: response.data, storedAt: now,
             freshUntil: validatorLess ? now.addingTimeInterval(CacheLifetimes.keptAnswer) : nil)
-        if options.sealsPrivateAnswers, status == 200, let redacted = PrivateAnswers.redacted(response.data) {
-            entry.body = redacted
-            if PrivateAnswers.isSealed(redacted) {
-                entry.url = ResponseCache.sealedURL(for: key)
-                entry.link = nil
-            }
-        }
+        if options.sealsPrivateAnswers, status == 200, let sealed = entry.sealedIfPrivate() { entry = sealed }
         cache.store(entry)
     }
 

@@ -53,9 +53,7 @@ extension GitHubClient {
         guard case .success(let name) = RepoName.parse(fullName) else {
             throw GitHubError.invalidResponse("GitHub named the repository '\(fullName)'")
         }
-        var url: URL? = configuration.endpoint(
-            "/repos/\(name.owner)/\(name.name)/contributors",
-            query: [URLQueryItem(name: "per_page", value: String(count * 3))])
+        var url: URL? = configuration.contributorsURL(of: name, count: count)
         var people: [Contributor] = []
         var avatars: [String?] = []
         var pages = 0
@@ -89,5 +87,14 @@ extension GitHubClient {
             url = LinkHeader.next(fetched.header("link"), relativeTo: next)
         }
         return answer
+    }
+}
+
+extension APIConfiguration {
+    /// The first page of a repository's contributors, as `contributorList` asks it for `count` people.
+    package func contributorsURL(of name: RepoName, count: Int = 4) -> URL {
+        endpoint(
+            "/repos/\(name.owner)/\(name.name)/contributors",
+            query: [URLQueryItem(name: "per_page", value: String(count * 3))])
     }
 }

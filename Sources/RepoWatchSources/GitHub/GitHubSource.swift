@@ -37,6 +37,8 @@ package struct GitHubSource: SiteSource {
         let leavesOutPrivate = config.privateRepos == .exclude
         var options = self.options
         options.sealsPrivateAnswers = leavesOutPrivate
+        let sweep = PrivateCacheSweep(cache: cache, api: api)
+        let swept = sweep.begin(leavingOut: leavesOutPrivate)
         let network = FetchNetwork(api: api, options: options, environment: environment, log: log)
         let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
@@ -80,6 +82,7 @@ package struct GitHubSource: SiteSource {
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
         // After the cards: the star history spends only the GraphQL points they left.
         let backfill = await backfill(repos, of: config, counts: counts, after: countReport)
+        if leavesOutPrivate { await seal(sweep, repos, owners: owners, avatars: store, swept: swept) }
         return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
             owners: owners, counts: countReport, network: network, backfill: backfill)

@@ -29,10 +29,42 @@ extension ListedOwners {
                 of: source, result, previous: previous, offline: offline, log: log, configFile: config.file,
                 privacy: privacy, privateListed: &privateListed)
         }
+        if config.privateRepos == .exclude {
+            await addPrivateUnlisted(config, outcomes: outcomes, client: client, to: &privateListed)
+        }
         var owners = try ListedOwners(config: config, outcomes: outcomes, privateListed: privateListed)
         try owners.requireRepositories()
         await owners.addHeadings(avatars: avatars)
         return owners
+    }
+
+    /// A widget naming a repository of a listed owner that its public list did not hold: GitHub
+    /// lists private repositories only to `private: include`. The repository's document (kept
+    /// sealed if private) says whether it is one, to be left out with its widget, or not (the widget
+    /// is then the error it always was).
+    private static func addPrivateUnlisted(
+        _ config: SiteConfig, outcomes: [Outcome], client: GitHubClient, to privateListed: inout [PrivateListing]
+    ) async {
+        var known = Set(config.repos.map(\.key))
+        var listedOwners: [String: String] = [:]
+        for case .listed(let listing, let selected) in outcomes {
+            known.formUnion(selected.map(\.name.key))
+            listedOwners[listing.source.key] = listing.source.owner
+        }
+        for listing in privateListed { known.formUnion(listing.keys) }
+        // Listed from the cache, a private repository is known by its `SealedName`.
+        for reference in config.references
+        where !known.contains(reference.name.key) && !known.contains(SealedName.of(reference.name.key) ?? "") {
+            guard let owner = listedOwners[reference.name.owner.lowercased()],
+                let (payload, _) = try? await client.repository(reference.name), payload.isPrivate
+            else { continue }
+            known.insert(reference.name.key)
+            if let index = privateListed.firstIndex(where: { $0.owner == owner }) {
+                privateListed[index].keys.insert(reference.name.key)
+            } else {
+                privateListed.append(PrivateListing(owner: owner, keys: [reference.name.key]))
+            }
+        }
     }
 
     /// Each owner's listing, in `owners:` order.

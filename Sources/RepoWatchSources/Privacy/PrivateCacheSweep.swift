@@ -1,0 +1,191 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Under `private: exclude`, what `.repowatch/` still holds in clear of a private repository is
+/// sealed or removed in the build that knows it private: an earlier `private: include` build kept
+/// its document, its owner's full list, its contributors and their faces, and a repository made
+/// private since the last build kept them while it was public. The folder is saved with
+/// actions/cache, which other workflows of the repository, pull requests' included, can restore.
+///
+/// Documents and lists are sealed (`ResponseCache.Entry.sealed()`): their validators stay, so the
+/// next build still asks cheaply. Contributor lists and faces are removed: nothing needs them again.
+package struct PrivateCacheSweep: Sendable {
+    package let cache: ResponseCache
+    package let api: APIConfiguration
+
+    /// Written once a sweep has looked at every entry; removed by a build that publishes private
+    /// repositories (from then on the cache may hold them in clear). Without it the next sweep reads
+    /// every entry: after such a build, and once for a cache made before sweeps existed.
+    package static let stampName = "private-sealed"
+
+    package init(cache: ResponseCache, api: APIConfiguration) {
+        self.cache = cache
+        self.api = api
+    }
+
+    private var stamp: String { cache.directory.appendingPathComponent(Self.stampName).path }
+
+    /// A build that publishes private repositories: the next build under `exclude` reads every entry.
+    package func forgetSealed() {
+        unlink(stamp)
+    }
+
+    /// What the sweep found to seal or remove, beyond the names it was given.
+    private struct Found {
+        var names: [String] = []
+        var faces: Set<String> = []
+    }
+
+    /// The start of a build: under `exclude`, what an earlier build kept in clear is sealed before
+    /// anything is asked (`sealEverythingOnce`); under `include` the cache may hold private
+    /// repositories in clear from now on.
+    package func begin(leavingOut: Bool) -> Set<String> {
+        guard leavingOut else {
+            forgetSealed()
+            return []
+        }
+        return sealEverythingOnce()
+    }
+
+    /// Before anything is asked, once after a build that published private repositories (or for a
+    /// cache older than sweeps): every entry whose body says private is sealed, and what it names
+    /// (contributors, faces) removed, so nothing of it is there while this build runs.
+    /// - Returns: the keys (lowercased names) of the private repositories it found.
+    package func sealEverythingOnce() -> Set<String> {
+        guard !FileManager.default.fileExists(atPath: stamp) else { return [] }
+        var found = Found()
+        sealEveryEntry(&found)
+        let keys = sweep(found.names, &found, shownFaces: [])
+        try? FileIO.writeAtomically(Data(), to: stamp)
+        return keys
+    }
+
+    /// After the fetch: what the cache holds of the repositories this build found private.
+    /// - Parameters:
+    ///   - privateNames: as site.yml names them and as GitHub does.
+    ///   - shownFaces: the avatar URLs this build asked for: faces the site shows stay cached.
+    /// - Returns: the keys (lowercased names) of the private repositories it handled.
+    package func run(privateNames: [String], shownFaces: Set<String>) -> Set<String> {
+        var found = Found()
+        return sweep(privateNames, &found, shownFaces: shownFaces)
+    }
+
+    private func sweep(_ names: [String], _ found: inout Found, shownFaces: Set<String>) -> Set<String> {
+        var done: Set<String> = []
+        var queue = names
+        while let name = queue.popLast() {
+            guard let repo = RepoName.parse(name).value, done.insert(name).inserted else { continue }
+            found.names = []
+            sealDocument(of: repo, &found)
+            removeContributors(of: repo, &found)
+            queue += found.names
+        }
+        for url in found.faces {
+            for pixels in [SnapshotFetcher.ownerAvatarPixels, SnapshotFetcher.contributorAvatarPixels] {
+                guard let sized = AvatarStore.sizedURL(url, pixels: pixels)?.absoluteString,
+                    !shownFaces.contains(sized)
+                else { continue }
+                cache.remove(sized)
+            }
+        }
+        return Set(done.compactMap { RepoName.parse($0).value?.key })
+    }
+
+    /// Every entry whose body says private (a document, a list holding private repositories) is
+    /// sealed; the names and owners' faces it held are swept next.
+    private func sealEveryEntry(_ found: inout Found) {
+        CacheMaintenance(cache: cache).forEachFile { file in
+            guard !file.isTemporary, let data = FileManager.default.contents(atPath: file.path) else { return }
+            if file.isLegacy {
+                // The first format is rewritten when used; one holding a private answer simply goes.
+                if let entry = CacheEntryFormat.decodeLegacy(data), PrivateAnswers.redacted(entry.body) != nil {
+                    unlink(file.path)
+                }
+                return
+            }
+            guard let entry = CacheEntryFormat.decode(data), let sealed = entry.sealedIfPrivate() else { return }
+            note(PrivateAnswers.privateRepositories(in: entry.body), &found)
+            cache.store(sealed)
+        }
+    }
+
+    private func note(_ repos: [PrivateAnswers.Repository], _ found: inout Found) {
+        for repo in repos {
+            found.names.append(repo.fullName)
+            if let face = repo.ownerAvatar { found.faces.insert(face) }
+        }
+    }
+
+    /// `GET /repos/OWNER/NAME`, and where a rename's redirect leads: sealed whatever it says (a card
+    /// kept while the repository was public says public).
+    private func sealDocument(of repo: RepoName, _ found: inout Found) {
+        var url = api.endpoint("/repos/\(repo.owner)/\(repo.name)").absoluteString
+        for _ in 0...RedirectLayer.defaultLimit {
+            guard let entry = cache.entry(for: url) else { return }
+            if let location = entry.location {
+                url = location
+                continue
+            }
+            guard !entry.isSealed, [nil, 200].contains(entry.status) else { return }
+            note(PrivateAnswers.repositories(in: entry.body), &found)
+            cache.store(entry.sealed())
+            return
+        }
+    }
+
+    /// Every cached page of its contributors, and their faces after them.
+    private func removeContributors(of repo: RepoName, _ found: inout Found) {
+        var next: URL? = api.contributorsURL(of: repo)
+        var pages = 0
+        while let url = next, pages < 5, let entry = cache.entry(for: url.absoluteString) {
+            pages += 1
+            found.faces.formUnion(PrivateAnswers.avatarURLs(in: entry.body))
+            next = LinkHeader.next(entry.link, relativeTo: url)
+            cache.remove(url.absoluteString)
+        }
+    }
+}
+
+extension GitHubSource {
+    /// After the fetch, under `exclude`: what the cache holds of each repository found private is
+    /// sealed or removed, and their star dates (`swept`: those the start of the build handled too).
+    func seal(
+        _ sweep: PrivateCacheSweep, _ repos: RepoList, owners: ListedOwners, avatars: AvatarStore, swept: Set<String>
+    ) async {
+        let names = Self.privateNames(repos, owners: owners)
+        let handled = sweep.run(privateNames: names, shownFaces: await avatars.askedURLs())
+        BackfillFile(cacheDirectory: cacheURL).forget(swept.union(handled))
+    }
+
+    /// The repositories of `repos` and of the owners' lists this build found private.
+    package static func privateNames(_ repos: RepoList, owners: ListedOwners) -> [String] {
+        var names: [String] = []
+        for index in repos.indices {
+            let repo = repos[index]
+            guard repo.isPrivate else { continue }
+            names.append(repo.configName)
+            if let fullName = repo.fullName { names.append(fullName) }
+        }
+        for listing in owners.privateListed {
+            names += listing.keys.filter { !$0.contains("/" + SealedName.marker) }
+        }
+        return names
+    }
+}
+
+extension BackfillFile {
+    /// Drops the star and fork dates kept of `keys` (private repositories the site leaves out).
+    package func forget(_ keys: Set<String>) {
+        let state = load()
+        guard state.repos.keys.contains(where: keys.contains) else { return }
+        save(state, keeping: state.repos.keys.filter { !keys.contains($0) }.compactMap { RepoName.parse($0).value })
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchSite
+
+/// What a build under `private: exclude` leaves of a private repository in `.repowatch/` (the folder
+/// actions/cache saves, which any workflow of the repository, a pull request's included, can
+/// restore), whatever the cache held before: every kind of entry (`repos:`, `owners:`, a widget, a
+/// rename into a private repository), from a fresh cache and from one an earlier
+/// `private: include` build filled with its documents, contributors, avatars, counts, history and
+/// feed, with GraphQL's cards and with REST alone. After the exclude build no private name,
+/// description, login or face is anywhere in the cache, the site or the log.
+@Suite("End-to-end: the cache keeps nothing private in clear", .timeLimit(.minutes(10)))
+struct PrivateCacheMatrixEndToEndTests {
+    enum Kind: String, CaseIterable, Sendable { case repos, owners, widget, rename }
+    enum Start: String, CaseIterable, Sendable { case fresh, afterInclude }
+    typealias Cards = PrivateEverywhereEndToEndTests.Cards
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let kind: Kind
+        let start: Start
+        let cards: Cards
+        var testDescription: String { "\(kind) \(start) \(cards)" }
+    }
+
+    static let cases: [Case] = Kind.allCases.flatMap { kind in
+        Start.allCases.flatMap { start in Cards.allCases.map { Case(kind: kind, start: start, cards: $0) } }
+    }
+
+    /// Names, descriptions, logins and faces (a contributor's gravatar hash, the private owner's
+    /// avatar id) only the private repositories have.
+    static let secrets = [
+        "beaversoftware", "beaver-dam-blueprints", "hidden-owner", "hidden-thing", "secret-plans", "sferik",
+        "bbenezech", "kaapa", "1f74b13f1e5c6c69cb5d7fbaabb1e2cb", "u/130614553",
+    ]
+
+    static func site(_ kind: Kind, include: Bool) -> String {
+        var text = "title: Cache\n"
+        if include { text += "private: include\n" }
+        switch kind {
+        case .repos: text += "repos:\n  - octocat/Hello-World\n  - BeaverSoftware/test1\n"
+        case .rename: text += "repos:\n  - octocat/Hello-World\n  - me/renamed\n"
+        case .owners, .widget:
+            text += "repos:\n  - octocat/Hello-World\nowners:\n  - owner: fixture-org\n    forks: true\n"
+        }
+        if kind == .widget {
+            text += """
+                widgets:
+                  - kind: single
+                    repo: octocat/Hello-World
+                  - kind: single
+                    repo: fixture-org/secret-plans
+
+                """
+        }
+        return text
+    }
+
+    /// GitHub as it is: the public list of an organization never holds its private repositories;
+    /// `type=all` (asked under `private: include`) does.
+    static func routes(_ cards: Cards) -> [FixtureRoute] {
+        var routes = PrivateEverywhereEndToEndTests.routes(cards, listingPrivate: true).filter {
+            $0.path != "/orgs/fixture-org/repos" && $0.path != "/graphql"
+        }
+        routes += [
+            .get("/orgs/fixture-org/repos", query: ["type": "public"], .own("owner-repos-fixture-org.json")),
+            .get("/orgs/fixture-org/repos", query: ["type": "all"], .own("owner-repos-fixture-org-all.json")),
+            .get("/repos/fixture-org/secret-plans", .own("repos-get-private-fixture-org-secret-plans.json")),
+            .post("/graphql", graphQL(cards)),
+        ]
+        return routes
+    }
+
+    static func graphQL(_ cards: Cards) -> FixtureResponse {
+        guard cards == .graphQL else { return .json(["message": "Problems parsing JSON"], status: 400) }
+        var answer = PrivateEverywhereEndToEndTests.graphQL(cards, listingPrivate: true)
+        if case .object(var root)? = answer.graphql, case .object(var repos)? = root["repos"] {
+            repos["fixture-org/swift-thing"] = ["issues": 1, "pulls": 1]
+            repos["fixture-org/secret-plans"] = [
+                "issues": 4, "pulls": 1, "private": true,
+                "node": PrivateEverywhereEndToEndTests.node(
+                    "fixture-org/secret-plans", description: "secret-plans, listed for the owners tests",
+                    isPrivate: true),
+            ]
+            root["repos"] = .object(repos)
+            answer.graphql = .object(root)
+        }
+        return answer
+    }
+
+    static func traces(in text: String) -> [String] {
+        secrets.filter { text.lowercased().contains($0) }
+    }
+
+    @Test(arguments: cases)
+    func nothingPrivateStaysInClear(_ matrix: Case) async throws {
+        let label = "private-cache-\(matrix.kind)-\(matrix.start)-\(matrix.cards)"
+        let site = try PrivateSite(label, site: Self.site(matrix.kind, include: matrix.start == .afterInclude))
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: Self.routes(matrix.cards), options: ["--auto-etag"])
+        defer { server.stop() }
+
+        if matrix.start == .afterInclude {
+            let included = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-21T12:00:00Z")
+            #expect(included.result.status == 0, "\(included.result)")
+            // The include build did keep them: otherwise this case would prove nothing.
+            let kept = Self.secrets.filter { !PrivateSite.mentions(of: $0, in: site.cache).isEmpty }
+            #expect(!kept.isEmpty, "the include build kept nothing private in .repowatch/")
+            try site.rewrite(Self.site(matrix.kind, include: false))
+        }
+
+        let excluded = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-22T12:00:00Z")
+        #expect(excluded.result.status == 0, "\(excluded.result)")
+        // Each at its line (a rename's new name is not said; an owner's public list never held it).
+        let line = ["repos": 4, "rename": 4, "widget": 10][matrix.kind.rawValue]
+        if let line {
+            #expect(excluded.result.stderr.contains("site.yml:\(line):5: warning: this "), "\(excluded.result)")
+        }
+        if matrix.kind == .widget {
+            // Its owner's public list does not hold it: its document says it is private.
+            #expect(excluded.result.stderr.contains("warning: fixture-org: 1 private repository left out"))
+        }
+        let printed = excluded.result.stdout + excluded.result.stderr + excluded.summary
+        #expect(Self.traces(in: printed).isEmpty, "\(Self.traces(in: printed)): \(excluded.result)")
+        for secret in Self.secrets {
+            #expect(site.mentions(of: secret).isEmpty, "public/ mentions \(secret): \(site.mentions(of: secret))")
+            let kept = PrivateSite.mentions(of: secret, in: site.cache).map { Self.described($0, in: site.cache) }
+            #expect(kept.isEmpty, ".repowatch/ keeps \(secret) in clear: \(kept)")
+        }
+        #expect(try site.snapshotNames().contains("octocat/Hello-World"))
+
+        // The next exclude build, from that cache (revalidating, or offline), brings nothing back.
+        let again = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-23T12:00:00Z")
+        #expect(again.result.status == 0, "\(again.result)")
+        let printedAgain = again.result.stdout + again.result.stderr + again.summary
+        #expect(Self.traces(in: printedAgain).isEmpty, "\(Self.traces(in: printedAgain)): \(again.result)")
+        for secret in Self.secrets {
+            #expect(PrivateSite.mentions(of: secret, in: site.cache).isEmpty, "rebuilt: .repowatch/ keeps \(secret)")
+            #expect(site.mentions(of: secret).isEmpty, "rebuilt: public/ mentions \(secret)")
+        }
+    }
+
+    /// A cache entry named by the URL its header records.
+    static func described(_ relative: String, in cache: URL) -> String {
+        guard relative.hasPrefix("http/"),
+            let data = FileManager.default.contents(atPath: cache.appendingPathComponent(relative).path)
+        else { return relative }
+        let url = String(decoding: data.prefix(600), as: UTF8.self).split(separator: "\n").first {
+            $0.hasPrefix("url ")
+        }
+        return "\(relative) (\(url ?? "?"))"
+    }
+}
