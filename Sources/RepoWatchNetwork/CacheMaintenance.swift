@@ -69,6 +69,27 @@ package struct CacheMaintenance: Sendable {
         }
     }
 
+    /// Seals every entry whose body says private (`ResponseCache.Entry.sealedIfPrivate`); one of
+    /// the first format that holds a private answer is removed. A build under `private: exclude`
+    /// does this once after one that published private repositories (`PrivateCacheSweep`).
+    /// - Returns: the private repositories the bodies named, for their contributors and faces.
+    package func sealPrivateAnswers() -> [PrivateAnswers.Repository] {
+        var found: [PrivateAnswers.Repository] = []
+        forEachFile { file in
+            guard !file.isTemporary, let data = FileManager.default.contents(atPath: file.path) else { return }
+            if file.isLegacy {
+                if let entry = CacheEntryFormat.decodeLegacy(data), PrivateAnswers.redacted(entry.body) != nil {
+                    unlink(file.path)
+                }
+                return
+            }
+            guard let entry = CacheEntryFormat.decode(data), let sealed = entry.sealedIfPrivate() else { return }
+            found += PrivateAnswers.privateRepositories(in: entry.body)
+            cache.store(sealed)
+        }
+        return found
+    }
+
     func isPrunable(_ file: File) -> Bool {
         cache.now.timeIntervalSince(file.lastUse) > CacheLifetimes.retention
     }

@@ -31,6 +31,9 @@ package struct PrivateCacheSweep: Sendable {
         self.api = api
     }
 
+    /// As many redirects as a request follows.
+    private static let redirectHops = 5
+
     private var stamp: String { cache.directory.appendingPathComponent(Self.stampName).path }
 
     /// A build that publishes private repositories: the next build under `exclude` reads every entry.
@@ -102,19 +105,7 @@ package struct PrivateCacheSweep: Sendable {
     /// Every entry whose body says private (a document, a list holding private repositories) is
     /// sealed; the names and owners' faces it held are swept next.
     private func sealEveryEntry(_ found: inout Found) {
-        CacheMaintenance(cache: cache).forEachFile { file in
-            guard !file.isTemporary, let data = FileManager.default.contents(atPath: file.path) else { return }
-            if file.isLegacy {
-                // The first format is rewritten when used; one holding a private answer simply goes.
-                if let entry = CacheEntryFormat.decodeLegacy(data), PrivateAnswers.redacted(entry.body) != nil {
-                    unlink(file.path)
-                }
-                return
-            }
-            guard let entry = CacheEntryFormat.decode(data), let sealed = entry.sealedIfPrivate() else { return }
-            note(PrivateAnswers.privateRepositories(in: entry.body), &found)
-            cache.store(sealed)
-        }
+        note(CacheMaintenance(cache: cache).sealPrivateAnswers(), &found)
     }
 
     private func note(_ repos: [PrivateAnswers.Repository], _ found: inout Found) {
@@ -128,7 +119,7 @@ package struct PrivateCacheSweep: Sendable {
     /// kept while the repository was public says public).
     private func sealDocument(of repo: RepoName, _ found: inout Found) {
         var url = api.endpoint("/repos/\(repo.owner)/\(repo.name)").absoluteString
-        for _ in 0...RedirectLayer.defaultLimit {
+        for _ in 0...Self.redirectHops {
             guard let entry = cache.entry(for: url) else { return }
             if let location = entry.location {
                 url = location
