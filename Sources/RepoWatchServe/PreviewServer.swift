@@ -12,6 +12,8 @@ package struct ServeOptions: Sendable {
     package var port: UInt16 = 8000
     /// The address to listen on: loopback unless the user asks (`--host`), a wildcard for every one.
     package var host = "127.0.0.1"
+    /// How often open pages' live-reload sockets are pinged; one silent for three pings in a row is closed.
+    package var liveReloadPing: Duration = .seconds(30)
     /// How long a kept-alive connection may stay quiet before it is closed (without a word).
     package var idleSeconds: Double = 15
     /// Where the site appears, as on GitHub Pages for a project: `/` or `/REPO/`.
@@ -56,7 +58,9 @@ package struct ServeOptions: Sendable {
 package final class PreviewServer: Sendable {
     package let options: ServeOptions
     package let log: any BuildLog
-    let hub = LiveReloadHub()
+    let hub: LiveReloadHub
+    /// The live-reload connections: the gate counts and numbers them, the hub ends the silent ones.
+    package let liveReloads = LiveReloadSockets()
     package let announce: @Sendable (String) -> Void
 
     /// - Parameter announce: receives the line with the URL to open (the command prints it to stdout).
@@ -64,6 +68,7 @@ package final class PreviewServer: Sendable {
         self.options = options
         self.log = log
         self.announce = announce
+        hub = LiveReloadHub(pings: .every(options.liveReloadPing)) { [liveReloads] in liveReloads.end($0) }
     }
 
     /// Runs until the task is cancelled (the command cancels it on Ctrl-C).
@@ -77,7 +82,8 @@ package final class PreviewServer: Sendable {
             var limits = RequestGate.Limits()
             limits.idleSeconds = options.idleSeconds
             gate = try RequestGate(
-                address: options.host, port: options.port, backendPath: backendFolder + "/http.sock", limits: limits)
+                address: options.host, port: options.port, backendPath: backendFolder + "/http.sock", limits: limits,
+                liveReloads: liveReloads)
         } catch {
             throw Self.describe(error, host: options.host, port: options.port)
         }

@@ -9,7 +9,8 @@ import Synchronization
 /// here first: its request head must arrive within `Limits.headSeconds` and fit in
 /// `Limits.headBytes`, a request body is refused (the preview serves files), its `Host` (and, for
 /// the live-reload socket, its `Origin`) must name this server (`HostPolicy`), and at most
-/// `Limits.connections` connections are open at once. A good head goes on, with `Connection: close`,
+/// `Limits.connections` connections are open at once, `LiveReloadSockets.limit` of them live-reload
+/// sockets. A good head goes on, with `Connection: close`,
 /// to FlyingFox listening on a Unix socket in a private folder, and its answer comes back; a
 /// live-reload WebSocket is relayed both ways.
 ///
@@ -19,7 +20,9 @@ import Synchronization
 /// not finish gets `408 Request Timeout`.
 ///
 /// Each socket is closed once, by the `defer` that opened it, and only after no task waits on it: a
-/// relay's other direction and a deadline end a wait with `shutdown`, never by cancelling it.
+/// relay's other direction, the hub ending a silent page and a deadline end a wait with `shutdown`,
+/// never by cancelling it. A live-reload relay ends from the page's side first and lets the server end
+/// its own (see `relayLiveReload`), so FlyingFox, behind it, never closes a socket it still reads.
 /// FlyingSocks' epoll pool takes a cancelled wait off later, in a task of its own; when the socket
 /// closes first, the pool keeps a registration for its number, and the next socket given that number
 /// is never polled. (The gate used to close a finished WebSocket's two sockets twice; the second
@@ -40,14 +43,20 @@ package final class RequestGate: Sendable {
     let backend: sockaddr_un
     /// The names this server answers to.
     let hostPolicy: HostPolicy
+    /// The live-reload connections, capped; shared with the hub.
+    package let liveReloads: LiveReloadSockets
     private let listener: Socket
     private let pool: any AsyncSocketPool = HTTPServer.defaultPool()
     private let open = OpenCount()
 
     /// Binds now, so a port in use is reported before anything else starts.
     /// - Parameter address: an IPv4 or IPv6 address of this machine, or a wildcard.
-    package init(address: String, port: UInt16, backendPath: String, limits: Limits = Limits()) throws {
+    package init(
+        address: String, port: UInt16, backendPath: String, limits: Limits = Limits(),
+        liveReloads: LiveReloadSockets = LiveReloadSockets()
+    ) throws {
         self.limits = limits
+        self.liveReloads = liveReloads
         backend = .unix(path: backendPath)
         let isIP6 = address.contains(":")
         listener = try Socket(domain: isIP6 ? AF_INET6 : AF_INET)
@@ -157,35 +166,52 @@ package final class RequestGate: Sendable {
         }
     }
 
-    /// The live-reload WebSocket, relayed both ways until either side ends it.
+    /// The live-reload WebSocket, relayed both ways until either side ends it (or the hub, through
+    /// `liveReloads`, for a page that stopped answering).
     private func relayLiveReload(_ head: RequestHead, _ client: AsyncSocket) async {
+        guard let id = liveReloads.reserve() else {
+            let why = "More than \(liveReloads.limit) pages of this preview are open; close some to live-reload them."
+            try? await client.write(RequestHead.Refusal.busy(why).response)
+            return
+        }
         guard let upstream = try? await AsyncSocket.connected(to: backend, pool: pool, timeout: 5) else {
+            liveReloads.release(id)
             try? await client.write(RequestHead.Refusal.unavailable.response)
             return
         }
         defer { try? upstream.close() }
-        guard (try? await upstream.write(head.forwarded)) != nil else { return }
+        liveReloads.attach(id, page: client.socket.file.rawValue)
+        // Runs before the `close` above (and the client's, in `serve`): forgotten, then closed.
+        defer { liveReloads.release(id) }
+        guard (try? await upstream.write(head.forwarded(liveReloadConnection: id))) != nil else { return }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { _ = await Self.relay(from: client, to: upstream) }
-            group.addTask { _ = await Self.relay(from: upstream, to: client) }
-            await group.next()
-            // Ends the other direction through the poller: its read meets the end of the stream, its
-            // write fails, and both peers hear of it.
+            group.addTask {
+                // The page's side. When it ends, the server reads the end of its stream and ends its own.
+                _ = await Self.relay(from: client, to: upstream)
+                shutdown(upstream.socket.file.rawValue, Int32(SHUT_WR))
+            }
+            // The server's side, to its end; what the page can no longer take is read and dropped, so
+            // the server never meets a closed socket while it still reads from it.
+            _ = await Self.relay(from: upstream, to: client, draining: true)
             shutdown(client.socket.file.rawValue, Int32(SHUT_RDWR))
-            shutdown(upstream.socket.file.rawValue, Int32(SHUT_RDWR))
         }
     }
 
-    /// Copies until the source ends; false when the target could not take it all.
-    private static func relay(from source: AsyncSocket, to target: AsyncSocket) async -> Bool {
+    /// Copies until the source ends; true when the target took it all. With `draining`, what the
+    /// target can no longer take is still read, and dropped.
+    private static func relay(from source: AsyncSocket, to target: AsyncSocket, draining: Bool = false) async -> Bool {
+        var delivered = true
         while true {
             let bytes: [UInt8]
             do {
                 bytes = try await source.read(atMost: 64 * 1024)
             } catch {
-                return true
+                return delivered
             }
-            guard (try? await target.write(Data(bytes))) != nil else { return false }
+            if delivered, (try? await target.write(Data(bytes))) == nil {
+                delivered = false
+                if !draining { return false }
+            }
         }
     }
 

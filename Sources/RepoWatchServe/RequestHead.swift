@@ -24,6 +24,8 @@ package struct RequestHead: Sendable {
         /// Not a name this server answers to, or a page of another site: said in words, for whoever
         /// meets it in a browser.
         case forbidden(String)
+        /// Too many live-reload connections are open.
+        case busy(String)
 
         package var response: Data {
             let (status, reason, text): (Int, String, String?) =
@@ -34,12 +36,27 @@ package struct RequestHead: Sendable {
                 case .timedOut: (408, "Request Timeout", nil)
                 case .unavailable: (503, "Service Unavailable", nil)
                 case .forbidden(let why): (403, "Forbidden", why)
+                case .busy(let why): (503, "Service Unavailable", why)
                 }
             let body = "\(status) \(reason)\n" + (text.map { $0 + "\n" } ?? "")
             return Data(
                 ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
                     + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
         }
+    }
+
+    /// The header naming the gate's connection for the live-reload hub (lowercase). The gate adds it;
+    /// one a client sends is dropped, so no page can name another page's connection.
+    static let liveReloadConnection = "x-repowatch-live-reload-connection"
+
+    /// The upgrade as it goes to the server, naming the gate's connection `id`.
+    func forwarded(liveReloadConnection id: UInt64) -> Data {
+        let end = Data("Connection: Upgrade\r\n\r\n".utf8)
+        guard isUpgrade, let range = forwarded.range(of: end) else { return forwarded }
+        var data = forwarded
+        data.replaceSubrange(
+            range.lowerBound..<range.lowerBound, with: Data("\(Self.liveReloadConnection): \(id)\r\n".utf8))
+        return data
     }
 
     /// Reads until the head ends, starting with what was already read (`buffered`).
@@ -105,7 +122,7 @@ package struct RequestHead: Sendable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch name {
             case "content-length" where value != "0", "transfer-encoding": throw Refusal.hasBody
-            case "content-length", "keep-alive", "proxy-connection": continue
+            case "content-length", "keep-alive", "proxy-connection", Self.liveReloadConnection: continue
             case "connection":
                 connection += value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 continue

@@ -17,7 +17,9 @@ struct SiteRequestHandler: HTTPHandler {
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let path = request.target.path()
         if path == socketPath {
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: hub)).handleRequest(request)
+            // The gate's number for the connection, so the hub can end it through the gate.
+            let id = request.headers[HTTPHeader(RequestHead.liveReloadConnection)].flatMap { UInt64($0) }
+            return try await WebSocketHTTPHandler(handler: hub.connection(id)).handleRequest(request)
         }
         guard request.method == .GET || request.method == .HEAD else {
             return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))

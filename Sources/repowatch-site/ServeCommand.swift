@@ -41,6 +41,10 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "address"))
     var host = "127.0.0.1"
 
+    /// For tests: how often live-reload sockets are pinged (one silent for three pings in a row is closed).
+    @Option(name: .customLong("live-reload-ping"), help: .hidden)
+    var liveReloadPing: Double = 30
+
     /// For tests: how long a kept-alive connection may stay quiet.
     @Option(name: .customLong("idle-timeout"), help: .hidden)
     var idleTimeout: Double = 15
@@ -62,8 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
         if ServeOptions.normalizeHost(host) == nil {
             throw ValidationError("--host must be an IP address of this machine, like 192.168.1.20, or 0.0.0.0 for all")
         }
-        if !(idleTimeout > 0 && idleTimeout <= 86_400) {
-            throw ValidationError("--idle-timeout must be a number of seconds above 0")
+        for (name, seconds) in [("--live-reload-ping", liveReloadPing), ("--idle-timeout", idleTimeout)]
+        where !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(name) must be a number of seconds above 0")
         }
     }
 
@@ -71,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         var options = ServeOptions(build: try build.options)
         options.port = port
         options.host = ServeOptions.normalizeHost(host) ?? "127.0.0.1"
+        options.liveReloadPing = .milliseconds(Int(liveReloadPing * 1000))
         options.idleSeconds = idleTimeout
         options.basePath = ServeOptions.normalizeBasePath(basePath) ?? "/"
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in

@@ -230,18 +230,22 @@ enum RawHTTP {
 
     /// Opens a WebSocket at `path` as a page of the preview would (`Origin` its own); returns the
     /// socket after the 101 answer.
-    static func webSocket(port: UInt16, _ path: String, origin: String? = "") async throws -> RawSocket {
-        let (status, socket) = try await webSocketAnswer(port: port, path, origin: origin)
+    static func webSocket(port: UInt16, _ path: String, origin: String? = "", timeout: Int = 20) async throws
+        -> RawSocket
+    {
+        let (status, socket) = try await webSocketAnswer(port: port, path, origin: origin, timeout: timeout)
         guard status == 101 else { throw RawSocketError(description: "WebSocket upgrade answered \(status)") }
         return socket
     }
 
     /// The answer to a WebSocket upgrade; `origin` nil sends none, "" the preview's own.
-    static func webSocketAnswer(port: UInt16, _ path: String, origin: String? = "", host: String? = nil)
+    static func webSocketAnswer(
+        port: UInt16, _ path: String, origin: String? = "", host: String? = nil, timeout: Int = 20
+    )
         async throws -> (Int, RawSocket)
     {
         try await blocking {
-            let socket = try RawSocket(port: port, timeout: 20)
+            let socket = try RawSocket(port: port, timeout: timeout)
             let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
             let originLine = origin.map { "Origin: \($0.isEmpty ? "http://127.0.0.1:\(port)" : $0)\r\n" } ?? ""
             try socket.send(

@@ -9,7 +9,8 @@ import Testing
 
 /// `serve` through a browsing session, over raw sockets: pages keep loading after their live-reload
 /// sockets close (every way a socket can close), connections are kept and closed quietly when idle,
-/// and the preview answers only its own user (forged `Host`, foreign `Origin`, `--host`).
+/// and the preview answers only its own user (forged `Host`, foreign `Origin`, dead sockets, too many
+/// sockets, `--host`).
 @Suite("serve: a browsing session, for its user only", .timeLimit(.minutes(10)))
 struct ServeSessionTests {
     @Test("WebSockets closed every way (close frame, reset, half-close), then every new request gets a 200")
@@ -110,6 +111,73 @@ struct ServeSessionTests {
         #expect(forgedHost == 403)
         let own = try await RawHTTP.webSocket(port: port, "/__repowatch/livereload", origin: "http://localhost:\(port)")
         #expect(try await RawHTTP.nextMessage(own)?["type"] == "hello")
+        #expect(await server.interrupt() == 0)
+    }
+
+    @Test("live-reload sockets are pinged: one silent for three pings is closed, one that answers stays")
+    func pings() async throws {
+        let (dir, server, port, _) = try await ServeTests.start("serve-pings", ["--live-reload-ping", "1"])
+        defer { dir.remove() }
+        let socketPath = "/__repowatch/livereload"
+        let answering = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
+        let silent = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
+        // The answering page pongs every ping, all along, until the rebuild's reload reaches it.
+        async let reloadSeen = RawHTTP.blocking { () -> (pongs: Int, text: String?) in
+            var pongs = 0
+            while let frame = try answering.receiveFrame() {
+                if frame.opcode == 0x9 {
+                    try answering.send(RawSocket.clientFrame(opcode: 0xA, payload: frame.payload))
+                    pongs += 1
+                }
+                if frame.opcode == 0x1, String(decoding: frame.payload, as: UTF8.self).contains("reload") {
+                    return (pongs, String(decoding: frame.payload, as: UTF8.self))
+                }
+            }
+            return (pongs, nil)
+        }
+        // The silent one hears hello and three pings it never answers, then goodbye (1001, when it
+        // arrives before the socket is shut) and the end.
+        let heard = try await RawHTTP.blocking {
+            var opcodes: [UInt8] = []
+            while let frame = try silent.receiveFrame() {
+                opcodes.append(frame.opcode)
+                if frame.opcode == 0x8 { #expect(frame.payload.prefix(2) == [0x03, 0xE9]) }
+            }
+            return opcodes
+        }
+        #expect(heard.first == 0x1 && heard.filter { $0 == 0x9 }.count == 3, "\(heard)")
+        #expect(heard.allSatisfy { [0x1, 0x9, 0x8].contains($0) }, "\(heard)")
+        // After the silent one went, the answering one is still there: a rebuild reaches it.
+        try dir.write("site.yml", ServeTests.site.replacingOccurrences(of: "Serve Test", with: "Still Here"))
+        let (pongs, reload) = try await reloadSeen
+        #expect(pongs >= 1, "\(pongs) pings answered")
+        #expect(reload == #"{"type":"reload"}"#)
+        #expect(await server.interrupt() == 0)
+    }
+
+    @Test("live-reload sockets are capped: one past the limit gets 503, and a place frees when one closes")
+    func cappedSockets() async throws {
+        let (dir, server, port, _) = try await ServeTests.start("serve-cap")
+        defer { dir.remove() }
+        let socketPath = "/__repowatch/livereload"
+        let limit = LiveReloadSockets().limit
+        var open: [RawSocket] = []
+        for _ in 0..<limit { open.append(try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)) }
+        let (refused, refusedSocket) = try await RawHTTP.webSocketAnswer(port: port, socketPath)
+        #expect(refused == 503)
+        let quiet = try await RawHTTP.blocking { try refusedSocket.closedQuietly() }
+        #expect(!quiet, "the 503 says why")
+        // Pages still load while the sockets are all taken.
+        #expect(try await RawHTTP.get(port: port, "/").status == 200)
+        let first = open.removeFirst()
+        try await RawHTTP.blocking { try first.end(.closeFrame) }
+        // The place frees once the server has ended its side too: asked again until it has.
+        var status = 0
+        for _ in 0..<600 where status != 101 {
+            status = try await RawHTTP.webSocketAnswer(port: port, socketPath).0
+            if status != 101 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(status == 101)
         #expect(await server.interrupt() == 0)
     }
 

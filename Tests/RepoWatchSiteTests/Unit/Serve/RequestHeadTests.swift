@@ -34,6 +34,19 @@ struct RequestHeadTests {
         #expect(text.hasSuffix("Upgrade: websocket\r\nConnection: Upgrade\r\n\r\n\u{81}"))
     }
 
+    @Test("the gate names the live-reload connection for the hub; a page cannot name one itself")
+    func namesTheConnection() throws {
+        let head = try Self.parse(
+            "GET /__repowatch/livereload HTTP/1.1\r\nX-Repowatch-Live-Reload-Connection: 7\r\nUpgrade: websocket\r\n"
+                + "Connection: Upgrade\r\n\r\n\u{81}")
+        #expect(!String(decoding: head.forwarded, as: UTF8.self).lowercased().contains("live-reload-connection"))
+        let named = String(decoding: head.forwarded(liveReloadConnection: 42), as: UTF8.self)
+        #expect(
+            named
+                == "GET /__repowatch/livereload HTTP/1.1\r\nUpgrade: websocket\r\n"
+                + "x-repowatch-live-reload-connection: 42\r\nConnection: Upgrade\r\n\r\n\u{81}")
+    }
+
     @Test(
         "broken heads are refused",
         arguments: [
