@@ -223,7 +223,7 @@ struct SiteConfigReader {
             items.append(Int32(number))
         }
         // Repeated names are found by position (`RepoIndex` names the first of equal ones): a
-        // dictionary of every name's key was 2 MB at 20,000 repositories, while the YAML tree is alive.
+        // dictionary of every name's key grew with the site, while the YAML tree is alive.
         let index = RepoIndex(repos)
         let repeated = repos.indices.filter { index.position(of: repos[$0]) != $0 }
         for position in repeated {

@@ -12,8 +12,8 @@ import Foundation
 ///     (empty line)
 ///     <5120 bytes>
 ///
-/// Reading it is a short header parse and a copy of the body: ~5 µs an entry against ~20 µs for the
-/// first format (the body in base64 inside JSON), measured by `Benchmarks/cache_format.sh`.
+/// Reading it is a short header parse and a copy of the body, a fraction of the cost of the first
+/// format (the body in base64 inside JSON): `Benchmarks/cache_format.sh` compares them.
 /// A reader takes its own version and ignores header names it does not know, so a newer version may
 /// add some; an entry of a version it does not know, truncated (the length does not match) or
 /// damaged (the checksum does not match) reads as no entry and is fetched again.

@@ -49,7 +49,7 @@ package struct CacheMaintenance: Sendable {
         var isLegacy: Bool
     }
 
-    /// A folder (of 256) at a time: a list of every entry held ~14 MB at 20,000 repositories.
+    /// A folder (of 256) at a time: a list of every entry grew with the cache (docs/fast-paths.md).
     func forEachFile(_ body: (File) -> Void) {
         let manager = FileManager.default
         let root = cache.httpFolder.path

@@ -53,8 +53,8 @@ struct SitePlan: Sendable {
 
     /// Where each gallery page starts among the entries (every widget in each of its sizes, in
     /// order): the entries and the pages themselves, with their titles and links, are made one page
-    /// at a time as they are rendered. Held all at once, the pages were ~8 MB at 10,000 repositories,
-    /// and the entries 8 bytes each.
+    /// at a time as they are rendered, instead of held all at once (docs/fast-paths.md); the entries
+    /// are 8 bytes each.
     private let pageStarts: [Place]
     let pageCount: Int
     private(set) var units: [WorkUnit] = []

@@ -14,7 +14,7 @@ package struct SiteRenderer: Sendable {
     package let sample: Bool
     /// Earlier snapshots: the change since the last one and the stars sparkline.
     package var history = History()
-    /// Off when the build streams `data/history.json` itself: it can be over 100 MB.
+    /// Off when the build streams `data/history.json` itself: it grows with every build.
     package var emitsHistory = true
     /// Off when the build streams `data/snapshot.json` itself (`SnapshotJSON`).
     package var emitsSnapshot = true

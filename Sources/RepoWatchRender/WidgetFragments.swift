@@ -11,7 +11,7 @@ struct WidgetFragments: Sendable {
     static let rootMarker = "\u{E000}root\u{E000}"
 
     /// What a gallery entry or page shows; fragments are cached by it (a string key interpolating
-    /// the look went through reflection, 5 % of a large build).
+    /// the look went through reflection, a noticeable share of a large build: docs/fast-paths.md).
     enum Spec: Sendable, Hashable {
         case single(RepoName, SiteConfig.WidgetSize, WidgetLook)
         case double(id: String, top: RepoName, bottom: RepoName, WidgetLook)

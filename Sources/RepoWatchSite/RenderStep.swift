@@ -36,7 +36,7 @@ package struct RenderStep: Sendable {
         do {
             var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
             renderer.history = history
-            // history.json can be over 100 MB after years of builds: streamed to disk, never one string.
+            // history.json grows with every build, for years: streamed to disk, never one string.
             renderer.emitsHistory = false
             renderer.emitsSnapshot = false
             renderer.avatarFiles = avatars

@@ -8,7 +8,7 @@ import RepoWatchSupport
 /// Everything that came from GitHub or the network is escaped: it is shown on the run's page.
 struct StepSummary {
     let result: BuildResult
-    /// Past this many, a list says how many more there are: a summary is limited to 1 MiB.
+    /// Past this many, a list says how many more there are: GitHub caps a step summary's size.
     static let listLimit = 50
 
     init(result: BuildResult) { self.result = result }

@@ -1,7 +1,7 @@
 /// Spool records found by a string key: the values wait in the spool, memory holds a dictionary of
 /// keys and record positions. It was an open-addressed table of hash tags that read each key back
-/// from the spool to confirm a match; heaptrack charged the dictionary 0.6 MiB more at the build's
-/// peak at 10,000 repositories, too little for a hand-made table (docs/fast-paths.md).
+/// from the spool to confirm a match; the dictionary costs too little more at the build's peak to
+/// keep a hand-made table (docs/fast-paths.md).
 package struct KeyedRecords: Sendable {
     private let spool: RecordSpool
     private var records: [String: RecordSpool.Record]

@@ -1,5 +1,5 @@
-/// The files and folders a build has written, kept compactly: a site of 10,000 repositories has
-/// some 71,000 files in 11,000 folders, and a set of every path held ~9 MB that grew with the site.
+/// The files and folders a build has written, kept compactly: a site has several files and folders
+/// per repository, and a set of every path grew with the site (docs/fast-paths.md).
 ///
 /// Paths are kept by folder, and folders as a tree: a folder is its parent's number and its own
 /// name, so "repos/owner/name" is three short names (no allocation up to 15 UTF-8 bytes) rather

@@ -43,20 +43,19 @@ package enum FreedMemory {
     private static let arenaMax: Int32 = -8
 
     /// At most `count` malloc arenas (glibc makes up to 8 a core): the fetch's many short-lived tasks
-    /// then share freed memory instead of each thread keeping its own. Measured on an organization of
-    /// 100,000 repositories: peak resident size 128 MiB with the default, 91 MiB with 2 arenas.
+    /// then share freed memory instead of each thread keeping its own, which lowers a large
+    /// organization's peak (docs/fast-paths.md).
     package static func limitArenas(to count: Int) { _ = option?(arenaMax, Int32(max(1, count))) }
 
     /// glibc's `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD`.
     private static let mmapThreshold: Int32 = -3
     private static let trimThreshold: Int32 = -1
 
-    /// Blocks of 256 KB and more get pages of their own, handed back when freed, and a free heap
-    /// top over 1 MB is trimmed. glibc's default raises its mmap threshold each time such a block
-    /// is freed (up to 32 MB): the listing's bodies and the growing per-repository arrays then came
-    /// from the heap, and the holes they left between long-lived blocks stayed resident. Measured
-    /// on a budgeted build of an organization of 100,000 repositories: peak resident size 118 MiB
-    /// with the default, 94 MiB with these.
+    /// Blocks of `mmapThreshold`'s size and more get pages of their own, handed back when freed, and
+    /// a free heap top over the trim threshold is trimmed. glibc's default raises its mmap threshold
+    /// each time such a block is freed (up to its maximum): the listing's bodies and the growing
+    /// per-repository arrays then came from the heap, and the holes they left between long-lived
+    /// blocks stayed resident, raising a budgeted build's peak (docs/fast-paths.md).
     package static func keepLargeBlocksApart() {
         _ = option?(mmapThreshold, 256 * 1024)
         _ = option?(trimThreshold, 1024 * 1024)

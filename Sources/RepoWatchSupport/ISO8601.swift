@@ -68,8 +68,8 @@ package enum ISO8601 {
         }
     }
 
-    /// GitHub's own form, "2026-11-23T12:00:00Z", read without the formatter, which took 5 % of a
-    /// 10,000-repository build. Nil for anything else, including days past the 28th (the formatter
+    /// GitHub's own form, "2026-11-23T12:00:00Z", read without the formatter, which took a
+    /// noticeable share of a large build (docs/fast-paths.md). Nil for anything else, including days past the 28th (the formatter
     /// decides what "February 30" means) and leap seconds.
     package static func utc(_ text: String) -> Date? {
         var text = text

@@ -3,7 +3,7 @@ import Foundation
 import RepoWatchSupport
 
 extension RepoWatchSiteCommand {
-    /// ArgumentParser exits 64 (EX_USAGE) for a bad flag or value; DESIGN.md promises 2 for every
+    /// ArgumentParser exits 64 (EX_USAGE) for a bad flag or value; docs/cli.md promises 2 for every
     /// usage error, as for configuration errors.
     static func main() async {
         InheritedSignals.unblock()

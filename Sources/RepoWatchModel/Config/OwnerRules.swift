@@ -12,8 +12,9 @@ package protocol OwnerRuleFacts {
 }
 
 extension OwnerSource {
-    /// DESIGN's owner rules, in their order: forks and archived out unless asked; at least one listed
-    /// topic; stars ≥ `min_stars`; `exclude` out; sorted (ties by full name, case-insensitive); `limit`.
+    /// The owner rules, in their order (docs/configuration.md): forks and archived out unless asked;
+    /// at least one listed topic; stars ≥ `min_stars`; `exclude` out; sorted (ties by full name,
+    /// case-insensitive); `limit`.
     package func select<Repo: OwnerRuleFacts>(_ repos: [Repo]) -> [Repo] {
         let wantedTopics = Set(topics.map { $0.lowercased() })
         let excluded = Set(exclude.map(\.key))
@@ -118,9 +119,9 @@ extension SiteConfig {
 }
 
 /// Where each repository of a resolved site came from: `repos:` for the first ones, then a range of
-/// positions per owner. Ranges, not a dictionary of every name: an organization of 100,000
-/// repositories would hold ~13 MB in one all build long (and an index of positions 9.5 MB, at the
-/// fetch's peak, for lookups by name that only tests make).
+/// positions per owner. Ranges, not a dictionary of every name: a large organization would hold
+/// one all build long (and an index of positions at the fetch's peak, for lookups by name that only
+/// tests make; docs/fast-paths.md).
 package struct RepoSources: Sendable {
     package struct Range: Sendable {
         package var positions: Swift.Range<Int>

@@ -34,18 +34,18 @@ package struct OwnerSource: Sendable, Equatable {
 }
 
 /// The files an owner-listed repository gets (`outputs:` on an `owners:` entry). GitHub Pages
-/// publishes at most 1 GB, about 25,000 repositories with everything; the smaller choices trade
-/// what a reader can do for room.
+/// publishes at most 1 GB; the smaller choices trade what a reader can do for room (each one's size
+/// a repository: docs/benchmarks.md, `Benchmarks/footprint.py`).
 package enum RepoOutputs: String, Sendable, CaseIterable {
     /// Medium and large cards in the gallery, the repository's page, and its standalone widget
-    /// documents and SVG images to embed (about 41 KB a repository).
+    /// documents and SVG images to embed.
     case all
     /// Cards and the repository's page, without the standalone widgets and SVG images: nothing of
-    /// it to embed in a README or an iframe (about 20 KB).
+    /// it to embed in a README or an iframe.
     case page
     /// One large card in the gallery (the medium card and the top contributors), whose caption links
     /// to the repository on GitHub; no page of its own, so no history chart or changes since the
-    /// last build (about 5 KB).
+    /// last build.
     case card
 }
 

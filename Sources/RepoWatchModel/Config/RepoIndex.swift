@@ -4,9 +4,8 @@ import Foundation
 /// compares them (`RepoKey`, case-insensitively); the first of two equal names wins. The loader
 /// finds repeated names with one; the render builds one and shares it (copy-on-write), so the
 /// render's other per-repository facts can be arrays by position instead of dictionaries keyed by
-/// name. It was an open-addressed table of positions with no key strings; heaptrack charged the
-/// dictionary 0.1 MiB more at the build's peak at 10,000 repositories, too little for a hand-made
-/// table (docs/fast-paths.md).
+/// name. It was an open-addressed table of positions with no key strings; the dictionary costs too
+/// little more at the build's peak to keep a hand-made table (docs/fast-paths.md).
 package struct RepoIndex: Sendable {
     /// The list itself (shared with the config, not copied).
     package let repos: [RepoName]

@@ -12,7 +12,7 @@ import RepoWatchSupport
 /// which tells at most its latest release (already told, by the same id).
 ///
 /// A build does not hold it as a dictionary: it looks repositories up in the file's bytes
-/// (`Lookup`, 9 MB and 4 bytes a line at 100,000 repositories, where the dictionary took ~36 MB)
+/// (`Lookup`: the file and 4 bytes a line, a fraction of the dictionary's size: docs/fast-paths.md)
 /// and writes the next table line by line as it observes (`Writer`).
 package enum FeedMemoryTable {
     package static let fileName = "feed-memory.tsv"
@@ -74,7 +74,7 @@ package enum FeedMemoryTable {
     /// The table's bytes, and where each line starts, ordered by key: a repository is found by
     /// binary search and its line read only then.
     package struct Lookup: Sendable {
-        /// The file as read, not copied into an array: 9 MB at 100,000 repositories.
+        /// The file as read, not copied into an array.
         private let bytes: Data
         private let starts: [Int32]
 

@@ -76,8 +76,8 @@ package struct FeedState: Codable, Sendable, Equatable {
         started = try container.decodeIfPresent(Date.self, forKey: .started)
     }
 
-    /// Without the repositories: at 100,000 of them, decoding them as JSON took ~190 MB at once (the
-    /// file, the decoder's map of it, the dictionary); `FeedMemoryTable` reads them line by line.
+    /// Without the repositories: decoding them as JSON held the file, the decoder's map of it and
+    /// the dictionary at once (docs/fast-paths.md); `FeedMemoryTable` reads them line by line.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schemaVersion, forKey: .schema)

@@ -17,7 +17,7 @@ package struct HistoryFile: Sendable {
     package func load(now: Date, warn: (String) -> Void) -> History {
         do {
             guard let input = try FileInput(reading: url.path) else { return History() }
-            // A year of points for 10,000 repositories is ~11 MB packed: spooled beside the cache.
+            // Years of points for every repository, packed: spooled beside the cache, not in memory.
             let cache = url.deletingLastPathComponent()
             let spool = RecordSpool(inFirstOf: [cache.deletingLastPathComponent(), cache])
             return try HistoryReader(file: input, spool: spool).history()

@@ -5,9 +5,9 @@ import RepoWatchSupport
 /// `{"schema":2,"fields":[…],"start":{"owner/name":{"from":"backfill","backfilled":12},…},
 /// "repos":{"owner/name":[[time,stars,forks,issues,contributors,pulls],…]}}`, one repository per
 /// line (`"sample":true` after the schema for a `--sample` build's made-up one). `start` comes first,
-/// so a streaming reader knows which points are backfilled as it meets them. A year of points for
-/// 10,000 repositories is over 100 MB of text, so
-/// it is never built as one string: each chunk of about 64 KB goes to `sink` as it fills.
+/// so a streaming reader knows which points are backfilled as it meets them. A large history is far
+/// more text than a build should hold (docs/fast-paths.md), so it is never built as one string: each
+/// chunk of about 64 KB goes to `sink` as it fills.
 struct HistoryWriter {
     static let chunkSize = 1 << 16
 

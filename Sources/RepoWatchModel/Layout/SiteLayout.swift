@@ -1,4 +1,4 @@
-/// Where every file of a built site lives, relative to its root (DESIGN.md, "Output layout"): the
+/// Where every file of a built site lives, relative to its root (docs/output.md lists them): the
 /// one place that spells these paths, for the renderer, the build, the writer, publish and serve.
 package enum SiteLayout {
     package static let index = "index.html"

@@ -2,9 +2,9 @@ import Foundation
 import RepoWatchStorage
 
 /// The repositories of a snapshot, in site.yml's order, kept as compact records in a spool rather
-/// than as objects: a repository is ~2 KB as values (strings, contributors) and a build holds every
-/// one of them from the first fetch to the last page. Reading one decodes its record (a microsecond
-/// or two); writing one appends a new record.
+/// than as objects: a repository is many small allocations as values (strings, contributors) and a
+/// build holds every one of them from the first fetch to the last page. Reading one decodes its
+/// record; writing one appends a new record (docs/fast-paths.md).
 package struct RepoList: Sendable {
     private var records: [RecordSpool.Record]
     private let spool: RecordSpool

@@ -2,8 +2,8 @@ import Foundation
 import RepoWatchSupport
 
 /// `snapshot.json` a repository at a time, byte for byte what `Snapshot.encoder` makes of the
-/// whole: the encoder builds a tree of the entire document before writing a byte, which for
-/// 10,000 repositories held several times the file's 13 MB at once.
+/// whole: the encoder builds a tree of the entire document before writing a byte, which held
+/// several times the file's size at once (docs/fast-paths.md).
 package enum SnapshotJSON {
     /// The document followed by a newline, in pieces of about one repository each.
     package static func write(_ snapshot: Snapshot, to sink: (Data) throws -> Void) throws {

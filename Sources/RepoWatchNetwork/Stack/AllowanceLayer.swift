@@ -1,6 +1,7 @@
 import Foundation
 
-/// The two APIs whose limits are counted apart (DESIGN.md: 900 REST points a minute, 2,000 GraphQL).
+/// The two APIs whose limits are counted apart (GitHub's secondary limits: 900 REST points a minute,
+/// 2,000 GraphQL).
 package enum GitHubAPI: Sendable, Hashable {
     case rest
     case graphQL

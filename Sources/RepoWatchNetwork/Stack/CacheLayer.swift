@@ -98,8 +98,8 @@ struct CacheLayer: NetworkLayer {
     }
 
     /// The request may then wait long for its turn (the pacer, a --jobs slot), and an owner's
-    /// listing asks all its pages at once: their stored bodies (~400 KB a page), held meanwhile,
-    /// were 79 MiB of a budgeted build's peak at 20,000 repositories. So only the header leaves
+    /// listing asks all its pages at once: their stored bodies, held meanwhile, were most of a
+    /// budgeted build's peak (docs/fast-paths.md, "Figures"). So only the header leaves
     /// here (the whole entry is this function's alone), and the body is read again if a 304 needs it.
     private func lookup(_ request: NetworkRequest) -> Lookup {
         guard let entry = cache.entry(for: request.url.absoluteString) else { return .ask(nil, keptPrivate: false) }

@@ -17,7 +17,7 @@ struct SiteFeeds: Sendable {
     ///   - strings: the site locale's table, which the entries' titles and summaries are told in.
     ///   - hasPage: whether the repository of a key has a page (not `outputs: card`); nil: every
     ///     repository of `config` has one. Asked of the kept entries only (at most `FeedState.limit`),
-    ///     not of the whole list: a set of 100,000 keys took 10 MB at the render's peak.
+    ///     not of the whole list: a set of every key was held at the render's peak.
     init(
         config: SiteConfig, state: FeedState, generatedAt: Date, strings: StringTable = .english,
         hasPage: ((String) -> Bool)? = nil

@@ -7,8 +7,8 @@ import RepoWatchSupport
 /// owner (the `repos:` list and double widgets have no heading).
 struct OwnerSections: Sendable {
     /// Each position of the snapshot (`positions`): where its repository came from, as a number in
-    /// `owners` (-1: `repos:`). 4 bytes a repository, where a dictionary of sources took ~12 MB
-    /// at 100,000 (its storage, and an owner string read from the spool for each).
+    /// `owners` (-1: `repos:`). 4 bytes a repository, where a dictionary of sources held its storage
+    /// and an owner string read from the spool for each (docs/fast-paths.md).
     private let sourceAt: [Int32]
     private let owners: [RepoSource]
     private let positions: SnapshotPositions

@@ -8,7 +8,7 @@ import Synchronization
 /// to the generated placeholder, so a large widget (five faces) stays under the size limit.
 final class AvatarDataURIs: Sendable {
     /// Small: widgets are rendered in site order, so an image is reused soon or not for long, and a
-    /// larger cache only grew with the number of distinct faces (12 MB at 20,000 repositories).
+    /// larger cache only grew with the number of distinct faces (docs/fast-paths.md).
     static let cacheLimit = 2 << 20
     /// Five of these, base64-encoded, still leave room for the widget under 100 KB.
     static let imageLimit = 13_000

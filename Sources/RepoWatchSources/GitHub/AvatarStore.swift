@@ -13,8 +13,8 @@ import RepoWatchSupport
 /// placeholder, never a broken image.
 package actor AvatarStore {
     private let client: GitHubClient?
-    /// A finished download keeps only its path: a finished task kept its memory (~4 KB each, growing
-    /// with the number of distinct faces).
+    /// A finished download keeps only its path: a finished task kept its memory, growing with the
+    /// number of distinct faces.
     private var downloads: [String: Download] = [:]
     package private(set) var files: AvatarFiles
 

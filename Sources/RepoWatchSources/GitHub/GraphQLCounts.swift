@@ -29,7 +29,7 @@ package struct OpenCounts: Codable, Sendable, Equatable {
     }
 }
 
-/// Where GitHub's GraphQL API lives (DESIGN.md, command line).
+/// Where GitHub's GraphQL API lives (docs/cli.md: `GITHUB_GRAPHQL_URL`, else derived from the API base).
 enum GraphQLEndpoint {
     /// `GITHUB_GRAPHQL_URL` (set by Actions), else derived from the REST base: api.github.com →
     /// `/graphql`, `https://HOST/api/v3` → `https://HOST/api/graphql`, any other base → `BASE/graphql`.

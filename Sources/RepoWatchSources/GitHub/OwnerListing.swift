@@ -192,10 +192,9 @@ extension GitHubClient {
 
     /// Pages requested together, in their order; the first that fails fails the listing.
     /// At most `atOnce` pages are in hand, from their request until they are read: a page's body
-    /// (~600 KB for 100 repositories) is let go only once it is decoded, and the request slots free
-    /// up as soon as it arrives. With every page of a 100,000-repository list started at once, the
-    /// answers came faster than two cores decoded them and waited, bodies and all: 134 MB at
-    /// the heap's peak, and peaks of 101–120 MiB resident in some builds where others kept 63.
+    /// (100 repositories) is let go only once it is decoded, and the request slots free up as soon
+    /// as it arrives. With every page of a large list started at once, the answers came faster than
+    /// the cores decoded them and waited, bodies and all, at the heap's peak (docs/fast-paths.md).
     private func listedPages(_ urls: [URL], of login: String, spool: RecordSpool, atOnce: Int) async throws
         -> [ListedPage]
     {

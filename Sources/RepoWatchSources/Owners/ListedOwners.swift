@@ -86,8 +86,8 @@ package struct ListedOwners: Sendable {
     mutating func fetchPlans() -> [SnapshotFetcher.Plan] {
         let repos = config.repos
         // The site lists each owner's kept repositories in their list's order (`resolving`): the
-        // next one is almost always at the cursor. An index of every name (16 MB at 100,000, at the
-        // fetch's peak) is built only when one is not.
+        // next one is almost always at the cursor. An index of every name (held at the fetch's
+        // peak: docs/fast-paths.md) is built only when one is not.
         var index: RepoIndex?
         var cursor = 0
         func position(of name: RepoName) -> Int? {

@@ -187,7 +187,7 @@ struct CacheLifetimeTests {
     }
 
     /// A conditional request does not hold its entry's body while it waits for its answer (an
-    /// owner's 200 listing pages waited together with theirs: 79 MiB): a 304 answers with the body
+    /// owner's listing pages all waited together with theirs): a 304 answers with the body
     /// read after the wait, and an entry gone or changed meanwhile is asked again without validators.
     @Test func aNotModifiedAnswerReadsTheBodyAfterTheWait() async throws {
         let folder = try temporaryDirectory()
