@@ -48,7 +48,7 @@ package enum PrivateAnswers {
     }
 
     /// The private ones of `repositories(in:)`.
-    package static func privateRepositories(in data: Data) -> [Repository] {
+    static func privateRepositories(in data: Data) -> [Repository] {
         guard mayMarkPrivate(data) else { return [] }
         return objects(in: data).filter(isPrivate).compactMap(repository)
     }

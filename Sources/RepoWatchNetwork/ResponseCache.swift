@@ -61,7 +61,7 @@ package struct ResponseCache: Sendable {
         /// What the cache may keep of this answer under `private: exclude` (`PrivateAnswers`): nil
         /// when it holds nothing private; a private repository's document sealed; a list with its
         /// private items as stubs.
-        package func sealedIfPrivate() -> Entry? {
+        func sealedIfPrivate() -> Entry? {
             guard !isSealed, location == nil, let redacted = PrivateAnswers.redacted(body) else { return nil }
             guard PrivateAnswers.isSealed(redacted) else {
                 var listed = self

@@ -55,7 +55,7 @@ package actor AvatarStore {
     }
 
     /// The (sized) URLs this build asked for: their cache entries belong to faces the site shows.
-    package func askedURLs() -> Set<String> { Set(downloads.keys) }
+    func askedURLs() -> Set<String> { Set(downloads.keys) }
 
     /// Every image in memory: for tests and small sites.
     func allFiles() -> [String: Data] { files.all }

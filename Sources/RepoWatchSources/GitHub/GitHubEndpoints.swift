@@ -92,7 +92,7 @@ extension GitHubClient {
 
 extension APIConfiguration {
     /// The first page of a repository's contributors, as `contributorList` asks it for `count` people.
-    package func contributorsURL(of name: RepoName, count: Int = 4) -> URL {
+    func contributorsURL(of name: RepoName, count: Int = 4) -> URL {
         endpoint(
             "/repos/\(name.owner)/\(name.name)/contributors",
             query: [URLQueryItem(name: "per_page", value: String(count * 3))])

@@ -17,16 +17,16 @@ import RepoWatchSupport
 ///
 /// Documents and lists are sealed (`ResponseCache.Entry.sealed()`): their validators stay, so the
 /// next build still asks cheaply. Contributor lists and faces are removed: nothing needs them again.
-package struct PrivateCacheSweep: Sendable {
-    package let cache: ResponseCache
-    package let api: APIConfiguration
+struct PrivateCacheSweep: Sendable {
+    let cache: ResponseCache
+    let api: APIConfiguration
 
     /// Written once a sweep has looked at every entry; removed by a build that publishes private
     /// repositories (from then on the cache may hold them in clear). Without it the next sweep reads
     /// every entry: after such a build, and once for a cache made before sweeps existed.
-    package static let stampName = "private-sealed"
+    static let stampName = "private-sealed"
 
-    package init(cache: ResponseCache, api: APIConfiguration) {
+    init(cache: ResponseCache, api: APIConfiguration) {
         self.cache = cache
         self.api = api
     }
@@ -37,7 +37,7 @@ package struct PrivateCacheSweep: Sendable {
     private var stamp: String { cache.directory.appendingPathComponent(Self.stampName).path }
 
     /// A build that publishes private repositories: the next build under `exclude` reads every entry.
-    package func forgetSealed() {
+    func forgetSealed() {
         unlink(stamp)
     }
 
@@ -50,7 +50,7 @@ package struct PrivateCacheSweep: Sendable {
     /// The start of a build: under `exclude`, what an earlier build kept in clear is sealed before
     /// anything is asked (`sealEverythingOnce`); under `include` the cache may hold private
     /// repositories in clear from now on.
-    package func begin(leavingOut: Bool) -> Set<String> {
+    func begin(leavingOut: Bool) -> Set<String> {
         guard leavingOut else {
             forgetSealed()
             return []
@@ -62,7 +62,7 @@ package struct PrivateCacheSweep: Sendable {
     /// cache older than sweeps): every entry whose body says private is sealed, and what it names
     /// (contributors, faces) removed, so nothing of it is there while this build runs.
     /// - Returns: the keys (lowercased names) of the private repositories it found.
-    package func sealEverythingOnce() -> Set<String> {
+    func sealEverythingOnce() -> Set<String> {
         guard !FileManager.default.fileExists(atPath: stamp) else { return [] }
         var found = Found()
         sealEveryEntry(&found)
@@ -76,7 +76,7 @@ package struct PrivateCacheSweep: Sendable {
     ///   - privateNames: as site.yml names them and as GitHub does.
     ///   - shownFaces: the avatar URLs this build asked for: faces the site shows stay cached.
     /// - Returns: the keys (lowercased names) of the private repositories it handled.
-    package func run(privateNames: [String], shownFaces: Set<String>) -> Set<String> {
+    func run(privateNames: [String], shownFaces: Set<String>) -> Set<String> {
         var found = Found()
         return sweep(privateNames, &found, shownFaces: shownFaces)
     }
@@ -157,7 +157,7 @@ extension GitHubSource {
     }
 
     /// The repositories of `repos` and of the owners' lists this build found private.
-    package static func privateNames(_ repos: RepoList, owners: ListedOwners) -> [String] {
+    static func privateNames(_ repos: RepoList, owners: ListedOwners) -> [String] {
         var names: [String] = []
         for index in repos.indices {
             let repo = repos[index]
@@ -174,7 +174,7 @@ extension GitHubSource {
 
 extension BackfillFile {
     /// Drops the star and fork dates kept of `keys` (private repositories the site leaves out).
-    package func forget(_ keys: Set<String>) {
+    func forget(_ keys: Set<String>) {
         let state = load()
         guard state.repos.keys.contains(where: keys.contains) else { return }
         save(state, keeping: state.repos.keys.filter { !keys.contains($0) }.compactMap { RepoName.parse($0).value })
