@@ -98,13 +98,16 @@ package struct History: Sendable, Equatable {
         set(key, merged + observed, start: start)
     }
 
-    /// What a build learnt of a repository's star and fork dates. Complete dates (or GitHub's refusal)
-    /// replace any backfilled points; partial ones replace those that reach no further (one restored
-    /// from the published site keeps its whole backfill until this cache's reading catches up). A
-    /// tentative start (not read yet, no GraphQL) never replaces a known one.
+    /// What a build learnt of a repository's star and fork dates. Complete dates replace any backfilled
+    /// points; partial ones replace those that reach no further (one restored from the published site
+    /// keeps its whole backfill until this cache's reading catches up). A refusal never takes away
+    /// dates already read (they are GitHub's record, and a `NOT_FOUND` on a later page may be a fault):
+    /// the chart keeps them and its start. A tentative start (not read yet, no GraphQL) never replaces
+    /// a known one.
     package mutating func mergeBackfill(_ key: String, _ backfilled: [Point]?, start: HistoryStart, complete: Bool) {
         let existing = points(forKey: key)
         let hasBackfilled = existing.first?.backfilled == true
+        if hasBackfilled, start.from != .backfill { return }
         let reachedBefore = existing.prefix { $0.backfilled }.last?.seconds ?? 0
         if let backfilled, complete || !hasBackfilled || (backfilled.last?.seconds ?? 0) >= reachedBefore {
             setBackfill(key, backfilled, start: start)
@@ -112,7 +115,6 @@ package struct History: Sendable, Equatable {
         }
         let known = self.start(forKey: key)
         if known != nil, start.reason == .notReadYet || start.reason == .noGraphQL { return }
-        if hasBackfilled, start.from != .backfill { return }
         setStart(key, start)
     }
 

@@ -133,11 +133,17 @@ struct BackfillTests {
         // No token this build: the known start stays.
         history.mergeBackfill("a/b", nil, start: .firstSnapshot(.noGraphQL), complete: false)
         #expect(history.start(forKey: "a/b") == .backfill)
-        // GitHub refuses now (the token changed): the refusal replaces the stars it can no longer read.
+        // GitHub refuses now (the token changed, or a later page answered NOT_FOUND): the dates read stay.
         history.mergeBackfill("a/b", nil, start: .firstSnapshot(.starsHidden), complete: true)
         #expect(history.start(forKey: "a/b") == .backfill, "points kept, and the chart still starts at them")
-        history.mergeBackfill("a/b", [], start: .firstSnapshot(.starsHidden), complete: true)
-        #expect(history.points(forKey: "a/b") == [observed])
-        #expect(history.start(forKey: "a/b") == .firstSnapshot(.starsHidden))
+        let forksOnly = [point(3 * 86_400, -1)]
+        history.mergeBackfill("a/b", forksOnly, start: .firstSnapshot(.starsHidden), complete: true)
+        #expect(history.points(forKey: "a/b").count == 6 && history.start(forKey: "a/b") == .backfill)
+        // Never read: a refusal with fork dates gives those, and the chart says why it has no stars.
+        var hidden = History()
+        hidden.set("c/d", [observed])
+        hidden.mergeBackfill("c/d", forksOnly, start: .firstSnapshot(.starsHidden), complete: true)
+        #expect(hidden.points(forKey: "c/d").count == 2)
+        #expect(hidden.start(forKey: "c/d") == .firstSnapshot(.starsHidden))
     }
 }

@@ -13,11 +13,14 @@ enum FaultSource: String, CaseIterable, Sendable {
     case avatars = "avatars"
     case publishedHistory = "published history and feed"
     case graphQLCounts = "GraphQL counts"
-    // A new source (star-date backfill, say) is a case here, its requests in `of`, its answers in
-    // `FaultWorld.realAnswer`: every fault and starting state then covers it.
+    case backfill = "star and fork dates (backfill)"
+    // A new source is a case here, its requests in `of`, its answers in `FaultWorld.realAnswer`:
+    // every fault and starting state then covers it.
 
-    /// Which source a request belongs to (GraphQL's one query answers cards and counts together).
-    static func of(_ url: URL, method: String) -> FaultSource? {
+    /// Which source a request belongs to (GraphQL's one query answers cards and counts together; the
+    /// star and fork dates are a query of their own, after the cards').
+    static func of(_ request: URLRequest) -> FaultSource? {
+        guard let url = request.url else { return nil }
         switch url.host {
         case "avatars.test": return .avatars
         case "site.test": return .publishedHistory
@@ -25,7 +28,7 @@ enum FaultSource: String, CaseIterable, Sendable {
         default: return nil
         }
         let path = url.path
-        if path == "/graphql" { return .graphQLRepos }
+        if path == "/graphql" { return FaultWorld.isBackfill(request) ? .backfill : .graphQLRepos }
         if path.hasPrefix("/users/") { return .ownerListing }
         if path.hasPrefix("/repos/") { return path.hasSuffix("/contributors") ? .contributors : .restDocument }
         return nil

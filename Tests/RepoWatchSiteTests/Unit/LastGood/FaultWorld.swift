@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 
 @testable import RepoWatchNetwork
+@testable import RepoWatchSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,7 +10,9 @@ import Synchronization
 
 /// A small GitHub, in-process, for the last-good matrix: two `repos:` entries and an owner with two
 /// repositories, their GraphQL cards and counts, REST documents, contributor lists, owner listing and
-/// avatars, and the published site (`https://site.test/`, a folder on disk). Every number depends on
+/// avatars, their star and fork dates (`starDates`: one repository hides them, as GitHub does from
+/// others than its admins, and one has pages to read over several builds), and the published site
+/// (`https://site.test/`, a folder on disk). Every number depends on
 /// the world's `version`, so a card shows either this build's numbers (fresh) or an earlier build's
 /// (which it must then call stale). One fault, on one source, answers in place of the real thing.
 final class FaultWorld: HTTPTransport, Sendable {
@@ -43,7 +46,7 @@ final class FaultWorld: HTTPTransport, Sendable {
     typealias Answer = (Int, [String: String], Data)
 
     private func answer(_ request: URLRequest, url: URL) throws -> Answer {
-        let source = FaultSource.of(url, method: request.httpMethod ?? "GET")
+        let source = FaultSource.of(request)
         if url.host == "elsewhere.test" {
             return (200, ["content-type": "text/html"], Data("<html><body>Sign in to continue</body></html>".utf8))
         }
@@ -62,7 +65,7 @@ final class FaultWorld: HTTPTransport, Sendable {
 
     private func place(of source: FaultSource, asked: Int) -> Fault.Place {
         switch source {
-        case .graphQLRepos, .graphQLCounts:
+        case .graphQLRepos, .graphQLCounts, .backfill:
             return .graphQL(aliases: asked, countsOnly: fault?.source == .graphQLCounts)
         case .avatars: return .image
         case .publishedHistory: return .site
@@ -74,6 +77,7 @@ final class FaultWorld: HTTPTransport, Sendable {
         let ok: [String: String] = ["content-type": "application/json", "etag": "\"v\(version)-\(url.path)\""]
         switch source {
         case .graphQLRepos?, .graphQLCounts?: return (200, [:], graphQLAnswer(asked: Self.aliases(request)))
+        case .backfill?: return (200, [:], backfillAnswer(request))
         case .restDocument?:
             let name = String(url.path.dropFirst("/repos/".count))
             guard Self.all.contains(name) else { return notFound }
@@ -141,15 +145,75 @@ final class FaultWorld: HTTPTransport, Sendable {
         return json(["data": data])
     }
 
+    private static func document(_ request: URLRequest) -> [String: Any] {
+        guard let body = request.httpBody else { return [:] }
+        return (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    }
+
     /// The repositories a query asks for, alias by alias (`$o0`/`$n0` → `r0`).
     static func aliases(_ request: URLRequest) -> [String] {
-        guard let body = request.httpBody,
-            let document = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-            let variables = document["variables"] as? [String: String]
-        else { return [] }
-        return (0..<variables.count / 2).compactMap { index in
-            variables["o\(index)"].flatMap { owner in variables["n\(index)"].map { "\(owner)/\($0)".lowercased() } }
+        let variables = document(request)["variables"] as? [String: Any] ?? [:]
+        var names: [String] = []
+        while let owner = variables["o\(names.count)"] as? String, let name = variables["n\(names.count)"] as? String {
+            names.append("\(owner)/\(name)".lowercased())
         }
+        return names
+    }
+
+    /// Whether the request is the star and fork dates' query (`BackfillQuery`), not the cards'.
+    static func isBackfill(_ request: URLRequest) -> Bool {
+        (document(request)["query"] as? String)?.hasPrefix("query Backfill") == true
+    }
+
+    /// The repository whose star dates GitHub shows only to its admins: a count and an empty list.
+    static let hidesStarDates = "a/two"
+    /// The repository with more star dates than one page: its last good build read the first only.
+    static let manyStarDates = "b/four"
+
+    /// Each repository's star dates, oldest first (nil: hidden). They are GitHub's record, the same in
+    /// every world, and fall within the 90 days whose every 12-hour slot the history keeps, so no
+    /// thinning moves the days a build published.
+    static func starDates(_ name: String) -> [Date]? {
+        guard name != hidesStarDates else { return nil }
+        let count = name == manyStarDates ? 250 : 3 + (all.firstIndex(of: name) ?? 0)
+        let first = ISO8601.parse("2026-09-01T06:00:00Z")!
+        return (0..<count).map { first.addingTimeInterval(TimeInterval($0) * 27_000) }
+    }
+
+    static func forkDates(_ name: String) -> [Date] {
+        let first = ISO8601.parse("2026-09-10T09:00:00Z")!
+        return (0..<2).map { first.addingTimeInterval(TimeInterval($0) * 86_400 * 3) }
+    }
+
+    /// One page of the dates' query for every alias asked: `after` is the page's number (`p1`, …).
+    private func backfillAnswer(_ request: URLRequest) -> Data {
+        let variables = Self.document(request)["variables"] as? [String: Any] ?? [:]
+        var data: [String: Any] = ["rateLimit": ["cost": 1, "remaining": 4_990, "limit": 5_000]]
+        for (index, name) in Self.aliases(request).enumerated() where Self.all.contains(name) {
+            var node: [String: Any] = ["createdAt": "2026-08-03T12:00:00Z"]
+            if let after = variables["s\(index)"] {
+                let dates = Self.starDates(name)
+                node["stargazers"] = Self.page(
+                    dates ?? [], after: after, total: numbers(name).stars, list: "edges", field: "starredAt")
+            }
+            if let after = variables["f\(index)"] {
+                node["forks"] = Self.page(
+                    Self.forkDates(name), after: after, total: numbers(name).forks, list: "nodes", field: "createdAt")
+            }
+            data["r\(index)"] = node
+        }
+        return json(["data": data])
+    }
+
+    private static func page(_ dates: [Date], after: Any, total: Int, list: String, field: String) -> [String: Any] {
+        let number = (after as? String).flatMap { Int($0.dropFirst()) } ?? 0
+        let slice = dates.dropFirst(number * 100).prefix(100)
+        let hasNext = number * 100 + slice.count < dates.count
+        return [
+            "totalCount": dates.isEmpty ? total : dates.count,
+            list: slice.map { [field: ISO8601.string($0)] },
+            "pageInfo": ["hasNextPage": hasNext, "endCursor": slice.isEmpty ? NSNull() as Any : "p\(number + 1)"],
+        ]
     }
 
     func node(_ name: String) -> [String: Any] {

@@ -10,6 +10,10 @@ struct PublishedValues {
     var repos: [String: RepoSnapshot] = [:]
     /// Each repository's history point times.
     var history: [String: Set<UInt32>] = [:]
+    /// The times of the points counted from GitHub's star and fork dates.
+    var backfilled: [String: Set<UInt32>] = [:]
+    /// Where each chart starts.
+    var starts: [String: HistoryStart] = [:]
     /// Each feed entry's id, with the repository it tells of.
     var feed: [String: String] = [:]
 
@@ -19,7 +23,12 @@ struct PublishedValues {
         for repo in snapshot.repos { repos[repo.configName.lowercased()] = repo }
         if let data = FileManager.default.contents(atPath: site.appendingPathComponent(SiteLayout.history).path) {
             let parsed = try History.parse(data)
-            for key in parsed.sortedKeys { history[key] = Set(parsed.points(forKey: key).map(\.seconds)) }
+            for key in parsed.sortedKeys {
+                let points = parsed.points(forKey: key)
+                history[key] = Set(points.map(\.seconds))
+                backfilled[key] = Set(points.filter(\.backfilled).map(\.seconds))
+                starts[key] = parsed.start(forKey: key)
+            }
         }
         if let data = FileManager.default.contents(atPath: site.appendingPathComponent("feed.xml").path) {
             for entry in try AtomReader(baseURL: URL(string: "https://site.test/")!).entries(data) {
@@ -54,8 +63,27 @@ struct LastGoodInvariant {
         return text + (exitCode == 0 ? "" : "; exit \(exitCode)")
     }
 
+    /// What the star-date rows add to the table: how far the repository with several pages of dates
+    /// got, against what the last good build published.
+    /// and whether the fault was remembered as GitHub's refusal (asked again in 30 days).
+    static func datesSeen(before: PublishedValues, after: PublishedValues, cache: URL) -> String {
+        let key = FaultWorld.manyStarDates
+        let (earlier, now) = (before.backfilled[key] ?? [], after.backfilled[key] ?? [])
+        var text = "; star dates lost"
+        if now == earlier {
+            text = "; star dates as published"
+        } else if earlier.isSubset(of: now) {
+            text = "; star dates read on"
+        }
+        let state = BackfillFile(cacheDirectory: cache).load()
+        if state.repos.contains(where: { FaultWorld.starDates($0.key) != nil && $0.value.stars.refused }) {
+            text += ", refusal remembered"
+        }
+        return text
+    }
+
     func problems(_ repos: [RepoSnapshot], after: PublishedValues, exitCode: Int32, site: URL) -> [String] {
-        var problems: [String] = []
+        var problems = remembered(cache: site.deletingLastPathComponent().appendingPathComponent(".repowatch"))
         let allHaveData = repos.allSatisfy { $0.isAvailable || $0.pending }
         if exitCode != (allHaveData ? 0 : 1), cell.source != .ownerListing {
             problems.append("exit \(exitCode) though \(allHaveData ? "every" : "not every") repository has data")
@@ -68,7 +96,9 @@ struct LastGoodInvariant {
         }
         for repo in repos { problems += check(repo) }
         if !(cell.state == .neither && cell.source == .publishedHistory) {
-            problems += kept(after, shown: Set(repos.map { $0.configName.lowercased() }))
+            problems += kept(
+                after, shown: Set(repos.map { $0.configName.lowercased() }),
+                withData: Set(repos.filter(\.isAvailable).map { $0.configName.lowercased() }), site: site)
         }
         return problems
     }
@@ -114,9 +144,43 @@ struct LastGoodInvariant {
         return problems
     }
 
-    /// Every history point and feed entry of the last good build is still published.
-    private func kept(_ after: PublishedValues, shown: Set<String>) -> [String] {
+    /// Only GitHub's refusal of star dates is remembered (a fault would hide them for 30 days), and a
+    /// remembered one is not asked about again. `NOT_FOUND` on the dates' query is how GitHub refuses
+    /// them, so there it is remembered, by design.
+    private func remembered(cache: URL) -> [String] {
         var problems: [String] = []
+        let state = BackfillFile(cacheDirectory: cache).load()
+        let refusalAsked = cell.source == .backfill && cell.fault == .notFound
+        for (key, entry) in state.repos where FaultWorld.starDates(key) != nil && entry.stars.refused && !refusalAsked {
+            problems.append("\(key): a fault remembered as GitHub's refusal of its star dates")
+        }
+        if cell.state.hasCache {
+            let asked = world.requests.filter(FaultWorld.isBackfill).flatMap(FaultWorld.aliases)
+            if asked.contains(FaultWorld.hidesStarDates) {
+                problems.append(
+                    "\(FaultWorld.hidesStarDates): star dates asked again within 30 days of GitHub's refusal")
+            }
+        }
+        return problems
+    }
+
+    /// Every history point and feed entry of the last good build is still published, and every chart
+    /// that started at GitHub's star dates still does.
+    private func kept(_ after: PublishedValues, shown: Set<String>, withData: Set<String>, site: URL) -> [String] {
+        var problems: [String] = []
+        for (key, start) in before.starts where start == .backfill && shown.contains(key) {
+            if after.starts[key] != .backfill {
+                let now = after.starts[key].map { "\($0.from.rawValue) \($0.reason?.rawValue ?? "")" } ?? "none"
+                problems.append("\(key): its chart no longer starts at the star dates (now: \(now))")
+            }
+            // A repository without data now has a page that says so, without a chart.
+            guard withData.contains(key) else { continue }
+            let page =
+                (try? String(contentsOf: site.appendingPathComponent("repos/\(key)/index.html"), encoding: .utf8))
+            if page?.contains("data-history-start=\"backfill\"") != true {
+                problems.append("\(key): its page's chart does not say it starts at the star dates")
+            }
+        }
         // A repository not on the site now (an owner nothing could list) has no history there.
         for (key, times) in before.history where shown.contains(key) && !times.isSubset(of: after.history[key] ?? []) {
             problems.append(

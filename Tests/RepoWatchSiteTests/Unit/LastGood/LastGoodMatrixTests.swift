@@ -36,9 +36,12 @@ struct LastGoodMatrixTests {
                 .problems(repos, after: after, exitCode: result.exitCode, site: site)
             problems += tokenLeaks(world)
             if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
-            return Outcome(
-                cell: cell, seen: LastGoodInvariant.seen(repos, exitCode: result.exitCode, cell: cell),
-                problems: problems)
+            var seen = LastGoodInvariant.seen(repos, exitCode: result.exitCode, cell: cell)
+            if cell.source == .backfill {
+                seen += LastGoodInvariant.datesSeen(
+                    before: before, after: after, cache: folder.appendingPathComponent(".repowatch"))
+            }
+            return Outcome(cell: cell, seen: seen, problems: problems)
         } catch {
             return Outcome(cell: cell, seen: "build failed", problems: ["\(error)"])
         }
@@ -90,6 +93,10 @@ struct LastGoodMatrixTests {
         defer { try? FileManager.default.removeItem(at: lastGood) }
         let before = try PublishedValues(site: lastGood.appendingPathComponent("public"))
         #expect(before.repos.count == 4 && before.feed.count > 0 && before.history.count == 4)
+        // Star dates: read whole for two, hidden for one, the first page of the fourth.
+        #expect(before.starts.values.filter { $0 == .backfill }.count == 3, "\(before.starts)")
+        #expect(before.starts[FaultWorld.hidesStarDates] == .firstSnapshot(.starsHidden))
+        #expect(before.backfilled[FaultWorld.manyStarDates].map { !$0.isEmpty } == true)
         let cells = MatrixCell.all
         let outcomes = await withTaskGroup(of: Outcome.self) { group in
             var outcomes: [Outcome] = []
