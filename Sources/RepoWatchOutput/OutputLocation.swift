@@ -33,7 +33,7 @@ package struct OutputLocation {
         let madeByUs = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteLayout.snapshot).path)
         guard contents.isEmpty || madeByUs else {
             throw UsageError(
-                "refusing to replace \(output.path): it is not a site this tool built (no data/snapshot.json) "
+                "refusing to replace \(output.path): it is not a site this tool built (no \(SiteLayout.snapshot)) "
                     + "and not empty; move its files or choose another --output")
         }
     }

@@ -56,7 +56,7 @@ package struct PagesPublisher: Sendable {
             throw UsageError("\(site.path) does not exist: run `repowatch-site build` first, then publish")
         }
         guard FileManager.default.fileExists(atPath: site.appendingPathComponent(SiteLayout.index).path) else {
-            throw UsageError("\(site.path) has no index.html: run `repowatch-site build` first, then publish")
+            throw UsageError("\(site.path) has no \(SiteLayout.index): run `repowatch-site build` first, then publish")
         }
         if !options.allowSample, Self.isSample(site) {
             throw UsageError(
@@ -135,7 +135,7 @@ package struct PagesPublisher: Sendable {
             try manager.copyItem(at: site.appendingPathComponent(name), to: worktree.appendingPathComponent(name))
         }
         // GitHub Pages runs Jekyll otherwise, which hides files and folders starting with "_".
-        let nojekyll = worktree.appendingPathComponent(".nojekyll")
+        let nojekyll = worktree.appendingPathComponent(SiteLayout.noJekyll)
         if !manager.fileExists(atPath: nojekyll.path) { try Data().write(to: nojekyll) }
         if let cname { try Data("\(cname)\n".utf8).write(to: worktree.appendingPathComponent("CNAME")) }
 

@@ -41,7 +41,7 @@ extension PageMaker {
         let title = strings.text("insights_title")
         let page = InsightsPageContext(
             root: "../", site: self.site, page: PageTitle(title: "\(title) — \(config.title)"), locale: locale,
-            feed: FeedLink(href: "../" + SiteFeeds.siteFeed, title: config.title),
+            feed: FeedLink(href: "../" + SiteLayout.feed, title: config.title),
             share: shares.sitePage(
                 path: SiteLayout.insightsFolder, title: title,
                 description: strings.plural("insights_description", count: config.repos.count),

@@ -145,7 +145,7 @@ struct PageMaker: Sendable {
         var context = GalleryPageContext(
             root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
             sections: grouped, pagination: page.pagination, locale: locale,
-            feed: FeedLink(href: page.root + SiteFeeds.siteFeed, title: config.title))
+            feed: FeedLink(href: page.root + SiteLayout.feed, title: config.title))
         context.share = shares.sitePage(
             path: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
             repoCount: config.repos.count)
@@ -206,7 +206,7 @@ struct PageMaker: Sendable {
             root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
             page: PageTitle(title: "\(name) — \(config.title)"), source: sections.repoPage(name),
             locale: PageLocale(strings: strings),
-            feed: FeedLink(href: SiteFeeds.siteFeed, title: "\(name) — \(config.title)"))
+            feed: FeedLink(href: SiteLayout.feed, title: "\(name) — \(config.title)"))
         page.share = shares.repoPage(card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
         if renderer.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
         let points = renderer.history.points(for: name)
@@ -219,7 +219,7 @@ struct PageMaker: Sendable {
         if config.openData, embeddable, let repo = widgets.cards.repo(name) {
             page.badges = try badges(repo, name: name, into: emit)
         }
-        try emit(folder + SiteFeeds.siteFeed, feeds.repo(name))
+        try emit(folder + SiteLayout.feed, feeds.repo(name))
         try emit(folder + SiteLayout.index, templates.file("repo", page))
         if config.openData { try emit(SiteLayout.historyCSV(name), HistoryCSV.csv(points)) }
     }
@@ -242,7 +242,7 @@ struct PageMaker: Sendable {
             description: strings.text("not_found_text"), repoCount: config.repos.count)
         try emit(SiteLayout.notFound, templates.file("404", notFound))
         try emit(SiteLayout.noJekyll, Data())
-        try emit(SiteFeeds.siteFeed, feeds.site())
+        try emit(SiteLayout.feed, feeds.site())
         let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
         // The search scripts are shipped only with the search page that loads them.
         for (path, data) in templates.assets

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import RepoWatchModel
 import RepoWatchSupport
 
 /// Answers the preview server's requests: files of the built site under the base path, the
@@ -46,10 +47,10 @@ struct SiteRequestHandler: HTTPHandler {
     }
 
     func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        let custom = root.appendingPathComponent("404.html")
+        let custom = root.appendingPathComponent(SiteLayout.notFound)
         let data =
             (try? Data(contentsOf: custom)) ?? Data("<!doctype html><title>Not found</title><h1>Not found</h1>\n".utf8)
-        return page(data, path: "404.html", status: .notFound, request: request)
+        return page(data, path: SiteLayout.notFound, status: .notFound, request: request)
     }
 
     func page(_ data: Data, path: String, status: HTTPStatusCode, request: HTTPRequest) -> HTTPResponse {

@@ -36,7 +36,7 @@ package struct FeedEntry: Codable, Sendable, Equatable {
     }
 
     /// The repository's page, relative to the site root (`repos/owner/name/`).
-    package var link: String { "repos/\(repo)/" }
+    package var link: String { SiteLayout.reposFolder + "\(repo)/" }
 }
 
 /// The values an entry's text is made from; which ones are set depends on the kind.

@@ -7,6 +7,8 @@ package enum SiteLayout {
     package static let sitemap = "sitemap.xml"
     /// Names the sitemap for crawlers (when there is one).
     package static let robots = "robots.txt"
+    /// The site's Atom feed at the root, and each repository's in its folder (`repoFolder`).
+    package static let feed = "feed.xml"
     /// The search page (`search: true`): a form over the Pagefind index.
     package static let searchFolder = "search/"
     package static let search = searchFolder + index
@@ -36,11 +38,17 @@ package enum SiteLayout {
 
     package static func asset(_ path: String) -> String { "assets/" + path }
 
+    /// `repos/`: every repository's folder is in it.
+    package static let reposFolder = "repos/"
+
     /// `repos/OWNER/NAME/`: the repository's page and widgets.
-    package static func repoFolder(_ name: RepoName) -> String { "repos/\(name.pathComponent)/" }
+    package static func repoFolder(_ name: RepoName) -> String { reposFolder + "\(name.pathComponent)/" }
 
     /// The same folder from the name as site.yml wrote it (a snapshot's `configName`).
-    package static func repoFolder(configName: String) -> String { "repos/\(configName.lowercased())/" }
+    package static func repoFolder(configName: String) -> String { reposFolder + "\(configName.lowercased())/" }
+
+    /// Every repository page, as a glob under the site's root (for the search index).
+    package static let repoPages = reposFolder + "**/" + index
 
     /// `repos/OWNER/NAME/history.csv`: the repository's history, a row a point.
     package static func historyCSV(_ name: RepoName) -> String { repoFolder(name) + historyCSVFile }

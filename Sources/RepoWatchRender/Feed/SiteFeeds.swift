@@ -5,8 +5,6 @@ import RepoWatchModel
 /// The site's `feed.xml` and one per repository page, from the entries the build keeps, and the
 /// `feed` key of the pages that link to them.
 struct SiteFeeds: Sendable {
-    static let siteFeed = "feed.xml"
-
     let config: SiteConfig
     /// The kept entries, told in the site's language.
     let entries: [FeedEntry]
@@ -36,7 +34,7 @@ struct SiteFeeds: Sendable {
 
     func site() -> Data {
         let feed = AtomFeed(
-            id: ids.feedID(""), title: config.title, author: config.title, path: Self.siteFeed,
+            id: ids.feedID(""), title: config.title, author: config.title, path: SiteLayout.feed,
             page: "", entries: entries, fallbackUpdated: generatedAt, baseURL: config.baseURL)
         return Data(feed.xml().utf8)
     }
@@ -45,7 +43,7 @@ struct SiteFeeds: Sendable {
         let folder = SiteLayout.repoFolder(name)
         let feed = AtomFeed(
             id: ids.feedID(name.key + "/"), title: "\(name) — \(config.title)", author: config.title,
-            path: folder + Self.siteFeed, page: folder, entries: byRepo[name.key] ?? [],
+            path: folder + SiteLayout.feed, page: folder, entries: byRepo[name.key] ?? [],
             fallbackUpdated: generatedAt, baseURL: config.baseURL)
         return Data(feed.xml().utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchModel
 import RepoWatchSupport
 
 /// Pagefind, the indexer behind `search: true`: a program of its own (PyPI's `pagefind-bin` wheel
@@ -40,7 +41,7 @@ package struct Pagefind: Sendable {
     /// returns what Pagefind said (its warnings), empty when it said nothing.
     package func index(site: URL, output: URL) throws -> String {
         let arguments = [
-            "--site", site.path, "--output-path", output.path, "--glob", "repos/**/index.html", "--quiet",
+            "--site", site.path, "--output-path", output.path, "--glob", SiteLayout.repoPages, "--quiet",
         ]
         let run = try ChildProcess.run(executable, arguments, environment: environment)
         guard run.status == 0 else {

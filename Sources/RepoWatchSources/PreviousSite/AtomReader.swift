@@ -49,10 +49,11 @@ struct AtomReader: Sendable {
     /// `BASE/repos/owner/name/` → `owner/name`, lowercased.
     private func repo(_ href: String) throws -> String {
         let base = baseURL.absoluteString
-        guard href.hasPrefix(base + "repos/"), href.hasSuffix("/") else {
-            throw Refusal(description: "a link outside \(base)repos/: \(href)")
+        let folder = base + SiteLayout.reposFolder
+        guard href.hasPrefix(folder), href.hasSuffix("/") else {
+            throw Refusal(description: "a link outside \(folder): \(href)")
         }
-        let path = href.dropFirst(base.count + "repos/".count).dropLast()
+        let path = href.dropFirst(folder.count).dropLast()
         guard case .success(let name) = RepoName.parse(String(path)) else {
             throw Refusal(description: "a link to no repository page: \(href)")
         }

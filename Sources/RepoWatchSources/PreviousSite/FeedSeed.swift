@@ -16,7 +16,7 @@ struct FeedSeed: Sendable {
         self.seed = seed
     }
 
-    static func publishedURL(base: URL) -> URL { base.appendingPathComponent("feed.xml") }
+    static func publishedURL(base: URL) -> URL { base.appendingPathComponent(SiteLayout.feed) }
 
     /// Never throws: at worst the feed starts again, saying why. Offline, or when the published
     /// site fails, the previous build's `feed.xml` (the same entries) stands in.
@@ -40,7 +40,7 @@ struct FeedSeed: Sendable {
             case .failure(let reason): published = ("could not fetch the published feed from \(url) (\(reason))", true)
             }
         }
-        let local = previousSite?.appendingPathComponent("feed.xml")
+        let local = previousSite?.appendingPathComponent(SiteLayout.feed)
         if let local, let data = FileManager.default.contents(atPath: local.path),
             (try? restore(data, into: file, baseURL: baseURL, from: local.path, log: log)) != nil
         {

@@ -20,7 +20,7 @@ struct HistorySeed: Sendable {
 
     /// `<base_url>data/history.json`: where `SiteRenderer` publishes it.
     static func publishedURL(base: URL) -> URL {
-        base.appendingPathComponent("data/history.json")
+        base.appendingPathComponent(SiteLayout.history)
     }
 
     /// Writes the published history into `file` when `file` does not exist yet (a lost cache, or an
