@@ -88,7 +88,10 @@ package struct GitHubActions: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    /// The runner's rules (actions/toolkit `escapeData`): a message may not break its line.
+    /// The runner's rules (actions/toolkit `escapeData`): a message may not break its line. Beyond
+    /// them, the other control characters are shown as escapes, as in every line the tool writes
+    /// (`ConsoleText`), and the older syntax `##[`, which the runner looks for anywhere in a line, is
+    /// made inert.
     static func escapeData(_ text: String) -> String { escape(text, extra: "") }
 
     /// `escapeProperty`: also `:` and `,`, which would end the property.
@@ -100,10 +103,12 @@ package struct GitHubActions: Sendable {
         for scalar in text.unicodeScalars {
             if scalar == "%" || scalar == "\r" || scalar == "\n" || extra.unicodeScalars.contains(scalar) {
                 out += "%" + String(format: "%02X", scalar.value)
+            } else if ConsoleText.isControl(scalar) {
+                out += ConsoleText.inline(String(scalar))
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return out
+        return out.contains("##[") ? out.replacingOccurrences(of: "##[", with: "#%23[") : out
     }
 }
