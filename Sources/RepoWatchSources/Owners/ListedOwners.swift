@@ -131,7 +131,21 @@ package struct ListedOwners: Sendable {
             plans[position] = .ready(
                 .unavailable(name, reason: "owner \(owner?.owner ?? name.owner) could not be listed: \(reason)"))
         }
+        leaveListedPrivate(&plans)
         return plans
+    }
+
+    /// A `repos:` entry an owner's list says is private (by name, or listed from the cache by its
+    /// `SealedName`) is asked nothing: not even its request line may name it.
+    private func leaveListedPrivate(_ plans: inout [SnapshotFetcher.Plan]) {
+        let hidden = privateListed.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+        guard !hidden.isEmpty else { return }
+        for (position, name) in config.repos.enumerated()
+        where !isOwners(position) && (hidden.contains(name.key) || hidden.contains(SealedName.of(name.key) ?? "")) {
+            var repo = RepoSnapshot(configName: name.description)
+            repo.isPrivate = true
+            plans[position] = .ready(repo)
+        }
     }
 
     /// Whether the repository at `position` comes from an owner (not from `repos:`).

@@ -140,6 +140,60 @@ struct PrivateCacheMatrixEndToEndTests {
         }
     }
 
+    /// `--verbose` names no request of a repository the cache knows private, even one that fails:
+    /// the sealed entry says so before GitHub answers. (A name never answered for cannot be known
+    /// private; it is printed as site.yml writes it, docs/security.md.)
+    @Test("a failing request of a sealed repository is not named in --verbose")
+    func failingSealedRequestIsNotNamed() async throws {
+        let routes = PrivateEverywhereEndToEndTests.routes(.restOnly, listingPrivate: false).filter {
+            $0.path != "/repos/BeaverSoftware/test1"
+        }
+        let server = try await FixtureServer.start(
+            routes: routes + [
+                .get(
+                    "/repos/BeaverSoftware/test1", .own("repos-get-private-BeaverSoftware-test1-described.json"),
+                    .json(["message": "Server Error"], status: 502))
+            ], options: ["--auto-etag"])
+        defer { server.stop() }
+        let site = try PrivateSite("private-cache-failing", site: Self.site(.repos, include: false))
+        defer { site.dir.remove() }
+        for now in ["2026-11-22T12:00:00Z", "2026-11-23T12:00:00Z"] {
+            let built = try await PrivateEverywhereEndToEndTests.build(site, server, now: now)
+            #expect(built.result.status == 0, "\(built.result)")
+            let printed = built.result.stdout + built.result.stderr
+            #expect(Self.traces(in: printed).isEmpty, "\(Self.traces(in: printed)): \(built.result)")
+            #expect(printed.contains("/(a private repository)"), "\(built.result)")
+        }
+        let asked = try await server.requests().filter { $0.pathOnly == "/repos/BeaverSoftware/test1" }
+        #expect(asked.compactMap(\.status).contains(502), "the second build's request did fail: \(asked)")
+    }
+
+    /// A `repos:` entry its owner's list calls private is not asked at all, so no request line
+    /// (not even a failing one) names it.
+    @Test("a repos: entry an owner's list calls private is asked nothing")
+    func listedPrivateEntryIsNotAsked() async throws {
+        let routes = PrivateEverywhereEndToEndTests.routes(.restOnly, listingPrivate: true)
+        let server = try await FixtureServer.start(
+            routes: routes + [.get("/repos/fixture-org/secret-plans", .json(["message": "Server Error"], status: 502))],
+            options: ["--auto-etag"])
+        defer { server.stop() }
+        let site = try PrivateSite(
+            "private-cache-listed",
+            site: "title: Listed\nrepos:\n  - octocat/Hello-World\n  - fixture-org/secret-plans\n"
+                + "owners:\n  - owner: fixture-org\n    forks: true\n")
+        defer { site.dir.remove() }
+        for now in ["2026-11-22T12:00:00Z", "2026-11-23T12:00:00Z"] {
+            let built = try await PrivateEverywhereEndToEndTests.build(site, server, now: now)
+            #expect(built.result.status == 0, "\(built.result)")
+            let printed = built.result.stdout + built.result.stderr
+            #expect(Self.traces(in: printed).isEmpty, "\(Self.traces(in: printed)): \(built.result)")
+            #expect(
+                built.result.stderr.contains("site.yml:4:5: warning: this repository is private"), "\(built.result)")
+        }
+        let asked = try await server.requests().map(\.pathOnly)
+        #expect(!asked.contains { $0.lowercased().hasPrefix("/repos/fixture-org/secret-plans") }, "\(asked)")
+    }
+
     /// A cache entry named by the URL its header records.
     static func described(_ relative: String, in cache: URL) -> String {
         guard relative.hasPrefix("http/"),
