@@ -12,7 +12,8 @@
    480 points is a repository created 17 years before its newest point.
 3. `build --offline` loads that history, renders every page with it, publishes data/history.json
    and saves the history again: its peak RSS (GNU time) is the figure, beside the same build with
-   one point per repository. Both files must come out identical to the input history.
+   one point per repository. The saved history must come out identical to the input, and the
+   published one too unless the site is too large for GitHub Pages with it (then it is the cut).
 
 Usage: swift build -c release --product repowatch-site
        Benchmarks/history_memory.py [--repos 10000] [--points 365] [--tiers] [--empty-cache] [--budget-mib 150]
@@ -85,10 +86,10 @@ def tier_times(points, newest):
     return sorted(times), len(times) - observed
 
 
-def write_history(path, count, points, tiers=False, seed=14):
+def write_history(path, count, points, tiers=False, seed=14, name=lambda k: f"bench-owner-{k // 10}/repo-{k}"):
     """The format History writes: keys sorted, `start` then `repos`, one repository per line."""
     rng = random.Random(seed)
-    keys = sorted(f"bench-owner-{k // 10}/repo-{k}" for k in range(count))
+    keys = sorted(name(k) for k in range(count))
     start = 1_764_000_000
     if tiers:
         times, backfilled = tier_times(points, start + 800 * DAY)
@@ -162,7 +163,11 @@ def main():
         expected = digest(history)
         full = [timed(offline, folder, allowed) for _ in range(args.runs)]
         published = os.path.join(folder, "public", "data", "history.json")
-        same = digest(published) == expected and digest(history) == expected
+        # A site past GitHub Pages' room publishes a cut of its history (docs/output.md); the cache
+        # keeps it whole.
+        with open(published, "rb") as f:
+            cut = b'"cut":' in f.read(100)
+        same = digest(history) == expected and (cut or digest(published) == expected)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -180,7 +185,8 @@ def main():
     shape = ", spaced by the tiers" if args.tiers else ""
     print(line(f"build --offline, {args.points} points per repository{shape} ({size / 2**20:.0f} MiB of history)",
                full))
-    print(f"published and saved history identical to the input: {'yes' if same else 'NO'}")
+    print(f"saved history identical to the input: {'yes' if same else 'NO'}; published: "
+          f"{'the cut (the site is past its room on Pages)' if cut else 'identical' if same else 'DIFFERENT'}")
     print(f"budget {args.budget_mib:.0f} MiB: {'met' if peak <= args.budget_mib else 'MISSED'}")
     sys.exit(0 if same and peak <= args.budget_mib else 1)
 

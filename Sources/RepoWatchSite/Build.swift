@@ -29,6 +29,9 @@ package struct BuildOptions: Sendable {
     package var recordsHistory = true
     /// Whether a site without `base_url` is warned about; `serve` says it once, at its first build.
     package var warnsWithoutBaseURL = true
+    /// The most the site may take before the history's published cut (`HistoryCut`) applies; tests
+    /// make it small.
+    package var siteCeiling = SiteSize.ceiling
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     package var now: Date?
     package var environment: [String: String] = ProcessInfo.processInfo.environment

@@ -31,6 +31,8 @@ package struct BuildWork: Sendable {
     /// The rendered site, in its staging folder until the write step swaps it in.
     package var staged: StagedSite?
     package var written: RenderStep.Written?
+    /// The published history's most points a repository, where the site's size made it a cut.
+    var historyCut: Int?
     package var result: BuildResult?
     /// How long each step took, in order.
     var timings: [StepTiming] = []

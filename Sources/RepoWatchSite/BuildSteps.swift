@@ -17,6 +17,7 @@ extension Build {
         BuildStep("update the feed", updateFeed),
         BuildStep("render the site", renderSite),
         BuildStep("write the open data", writeOpenData),
+        BuildStep("publish the history", publishHistory),
         BuildStep("write the site", writeSite),
         BuildStep("report", reportResult),
         BuildStep("tidy the cache", tidyCache),
@@ -109,15 +110,26 @@ extension Build {
                 try work.needs(work.snapshot, "the snapshot"), into: try work.needs(work.staged, "the rendered site"))
     }
 
-    /// The staged site swapped in whole; then the history and the feed's memory are saved as published.
+    /// `data/history.json` after every other file: whole, or cut to the room the site leaves under
+    /// GitHub Pages' limit.
+    private static func publishHistory(_ work: inout BuildWork) async throws {
+        work.historyCut = try RenderStep.publish(
+            try work.needs(work.history, "the history").history, into: try work.needs(work.staged, "the rendered site"),
+            ceiling: work.options.siteCeiling, log: work.log)
+    }
+
+    /// The staged site swapped in whole; then the history (whole, where the site has a cut of it) and
+    /// the feed's memory are saved.
     private static func writeSite(_ work: inout BuildWork) async throws {
         let staged = try work.needs(work.staged, "the rendered site")
         let site = try work.needs(work.site, "the config")
         try staged.commit()
         work.staged = nil
         work.written = RenderStep.Written(staged)
-        try work.needs(work.history, "the history").step.save(
-            copying: site.output.appendingPathComponent(SiteLayout.history))
+        let history = try work.needs(work.history, "the history")
+        history.step.save(
+            copying: site.output.appendingPathComponent(SiteLayout.history), whole: history.history,
+            cut: work.historyCut)
         let feed = try work.needs(work.feed, "the feed")
         feed.step.save(feed.state)
     }

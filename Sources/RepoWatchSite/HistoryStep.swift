@@ -59,11 +59,16 @@ package struct HistoryStep: Sendable {
     }
 
     /// Saves the history as published (the site's `data/history.json`, copied in chunks: it can be
-    /// large). A failure costs a point of history, not the build.
-    package func save(copying published: URL) {
+    /// large), or `whole` where the site published a cut of it. A failure costs a point of history,
+    /// not the build.
+    package func save(copying published: URL, whole: History? = nil, cut: Int? = nil) {
         guard isReal, recordsThisBuild else { return }
         do {
-            try file.save(copying: published)
+            if cut != nil, let whole {
+                try file.save(whole)
+            } else {
+                try file.save(copying: published)
+            }
         } catch {
             log.warning("could not save the history: \(ErrorText.describe(error))")
         }

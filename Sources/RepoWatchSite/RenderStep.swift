@@ -49,7 +49,6 @@ package struct RenderStep: Sendable {
                 let file = try FileOutput(creating: path)
                 try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
             }
-            try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path)) }
             for path in avatars.paths { try staged.add(path, avatars[path]!) }
             if let pagefind = site.search {
                 let said = try SearchIndex(pagefind: pagefind).add(to: staged)
@@ -62,10 +61,34 @@ package struct RenderStep: Sendable {
         return staged
     }
 
-    /// Renders and swaps the site in at once (what a build's render and write steps do apart).
+    /// Renders and swaps the site in at once (what a build's render, publish and write steps do apart).
     package func write(_ snapshot: Snapshot) throws -> Written {
         let staged = try render(snapshot)
+        do {
+            _ = try Self.publish(history, into: staged, ceiling: SiteSize.ceiling, log: log)
+        } catch {
+            staged.abandon()
+            throw error
+        }
         try staged.commit()
         return Written(staged)
+    }
+
+    /// `data/history.json`, staged last so that it knows the room the rest of the site leaves: every
+    /// point while the site stays under `ceiling`, else the published cut (`HistoryCut`) that keeps it
+    /// there. Streamed to disk (years of a large site's history are hundreds of MB), never one string.
+    /// - Returns: the cut's most points a repository; nil when the whole history is published.
+    static func publish(_ history: History, into staged: StagedSite, ceiling: Int, log: (any BuildLog)?) throws
+        -> Int?
+    {
+        let cut = history.publishedCut(room: ceiling - staged.byteCount)
+        try staged.add(SiteLayout.history) { path in try history.write(to: FileOutput(creating: path), cut: cut) }
+        if let cut {
+            log?.info(
+                "\(SiteLayout.history): at most \(cut) points a repository, the history's published cut: every point "
+                    + "would take the site past \(SiteSize.text(ceiling)) (GitHub Pages publishes 1 GB); "
+                    + "the cache's history.json keeps them all")
+        }
+        return cut
     }
 }

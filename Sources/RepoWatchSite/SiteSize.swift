@@ -5,6 +5,9 @@ import RepoWatchSupport
 /// 1 GB (and its upload counts a hard-linked file as many times as it has names).
 enum SiteSize {
     static let pagesLimit = 1_000_000_000
+    /// What a build lets the site take: the history's published cut (`HistoryCut`) keeps it under this,
+    /// 1 % short of the limit.
+    package static let ceiling = pagesLimit / 100 * 99
     /// The build warns from this share of the limit on.
     static let warnAt = 0.8
 

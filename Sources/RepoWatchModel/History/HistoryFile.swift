@@ -37,6 +37,11 @@ package struct HistoryFile: Sendable {
         try save { output in try data.withUnsafeBytes { try output.write($0) } }
     }
 
+    /// The whole history (where the published file is a cut of it).
+    package func save(_ history: History) throws {
+        try save { output in try history.write(to: output) }
+    }
+
     /// A copy of the published file: the same bytes, serialized once.
     package func save(copying published: URL) throws {
         try save { output in try FileIO.copy(from: published.path, to: output) }

@@ -13,6 +13,8 @@ final class HistoryReader {
     private var position = 0
     /// Bytes of the file before `buffer`: where an error is.
     private var consumed = 0
+    /// The published cut's most points a repository (`"cut"`), once read; nil for a whole history.
+    private(set) var cut: Int?
 
     /// Where the history read keeps its points (see `History`).
     private let spool: RecordSpool
@@ -43,6 +45,7 @@ final class HistoryReader {
             switch key {
             case "schema": schema = try integer()
             case "fields": _ = try stringArray()
+            case "cut": cut = try integer()
             case "sample": throw fail("made-up sample data (a --sample build), not a history")
             case "repos":
                 try expect(UInt8(ascii: "{"))
@@ -273,5 +276,12 @@ extension History {
     /// Reads what `json()` wrote; anything else throws `CorruptFile`.
     package static func parse(_ data: Data) throws -> History {
         try HistoryReader(data: data).history()
+    }
+
+    /// A published file: the history, and the cut's most points a repository where it is one
+    /// (`HistoryCut`).
+    package static func parsePublished(_ data: Data) throws -> (history: History, cut: Int?) {
+        let reader = HistoryReader(data: data)
+        return (try reader.history(), reader.cut)
     }
 }

@@ -63,11 +63,13 @@ struct HistorySeed: Sendable {
 
     /// Saves `data` as the history if it reads as one.
     private func restore(_ data: Data, into file: HistoryFile, from place: String, log: any BuildLog) throws {
-        let history = try History.parse(data)
+        let (history, cut) = try History.parsePublished(data)
         try file.save(data)
+        // A large site publishes a cut of its history: that is what comes back.
+        let said = cut.map { " (the published cut: at most \($0) points a repository)" } ?? ""
         log.info(
             "No \(file.url.lastPathComponent) in the cache: restored "
-                + "\(Formatting.plural(history.pointCount, "point", "points")) from \(place)")
+                + "\(Formatting.plural(history.pointCount, "point", "points")) from \(place)\(said)")
     }
 
     enum Failure: Error, CustomStringConvertible {

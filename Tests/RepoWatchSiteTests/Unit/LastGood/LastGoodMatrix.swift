@@ -78,7 +78,8 @@ struct MatrixBuilder {
 
     /// A build of the site in `folder` against `world`, at `now`.
     static func build(
-        in folder: URL, world: FaultWorld, now: Date, offline: Bool = false, graphQLBudget: Int? = nil
+        in folder: URL, world: FaultWorld, now: Date, offline: Bool = false, graphQLBudget: Int? = nil,
+        siteCeiling: Int? = nil
     ) async throws -> (result: BuildResult, log: MemoryLog) {
         let clock = VirtualClock(now)
         var fetch = try FetchOptions(apiURL: FaultWorld.api, jobs: 4, offline: offline, graphQLBudget: graphQLBudget)
@@ -87,6 +88,7 @@ struct MatrixBuilder {
         options.configPath = folder.appendingPathComponent("site.yml").path
         options.now = now
         options.lockWait = 5
+        if let siteCeiling { options.siteCeiling = siteCeiling }
         options.environment = ["GITHUB_TOKEN": FaultWorld.token]
         let log = MemoryLog()
         return (try await Build(options: options, log: log).run(), log)

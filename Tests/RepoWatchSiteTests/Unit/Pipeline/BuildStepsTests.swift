@@ -125,7 +125,8 @@ import Testing
         #expect(
             Build.steps.map(\.name) == [
                 "load the config", "lock the site and the cache", "gather the snapshot", "record the history",
-                "update the feed", "render the site", "write the open data", "write the site", "report",
+                "update the feed", "render the site", "write the open data", "publish the history", "write the site",
+                "report",
                 "tidy the cache",
             ])
         let (folder, options) = try site("repos: [apple/swift]\n")
