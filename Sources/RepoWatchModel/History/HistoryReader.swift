@@ -86,14 +86,18 @@ final class HistoryReader {
             }
         default: throw fail("schema \(schema.map(String.init) ?? "missing")")
         }
-        // A `start` after `repos`, or for a repository without points.
+        try mark(starts, in: &history)
+        return history
+    }
+
+    /// A `start` after `repos`, or for a repository without points.
+    private func mark(_ starts: [String: (start: HistoryStart?, backfilled: Int)], in history: inout History) throws {
         for (key, entry) in starts {
             var points = history.points(forKey: key)
             guard entry.backfilled <= points.count else { throw fail("\(key) backfilled more than its points") }
             for index in 0..<entry.backfilled { points[index].backfilled = true }
             history.set(key, points, start: entry.start, thinning: false)
         }
-        return history
     }
 
     private func checkName(_ name: String) throws {
