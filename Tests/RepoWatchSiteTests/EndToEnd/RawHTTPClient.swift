@@ -122,7 +122,11 @@ final class RawSocket: @unchecked Sendable {
     func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+            // MSG_NOSIGNAL: a server that closed first is an error of this test, not a SIGPIPE that ends
+            // the whole test process without a word.
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw RawSocketError(description: "send failed") }
             sent += count
         }
@@ -208,7 +212,9 @@ final class RawSocket: @unchecked Sendable {
             switch opcode {
             case 0x1: return String(decoding: payload, as: UTF8.self)
             case 0x8: return nil
-            default: continue  // ping, pong, binary: not part of the reload protocol
+            // Answered as a browser does, or the server takes the page for gone.
+            case 0x9: try send(Self.clientFrame(opcode: 0xA, payload: payload))
+            default: continue  // pong, binary: not part of the reload protocol
             }
         }
     }
