@@ -42,6 +42,7 @@ let package = Package(
                 .embedInCode("embeds.mustache"),
                 .embedInCode("404.mustache"),
                 .embedInCode("share.mustache"),
+                .embedInCode("icons.mustache"),
                 .embedInCode("insights.mustache"),
                 .embedInCode("search.mustache"),
                 .embedInCode("assets/style.css"),

@@ -16,6 +16,7 @@ package enum BuiltinTemplates {
         "embeds": PackageResources.embeds_mustache,
         "404": PackageResources._04_mustache,
         "share": PackageResources.share_mustache,
+        "icons": PackageResources.icons_mustache,
         "search": PackageResources.search_mustache,
         "insights": PackageResources.insights_mustache,
     ]

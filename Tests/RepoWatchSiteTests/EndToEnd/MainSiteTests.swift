@@ -269,6 +269,32 @@ struct EndToEndMainSiteTests {
         }
     }
 
+    /// Cards draw their icons from one set of symbols per page (`icons.mustache`): every page that
+    /// uses one defines it exactly once, so no icon goes missing and none is repeated per card.
+    @Test("every icon a page draws is defined once in that page")
+    func iconsDefinedOnce() async throws {
+        let site = try await MainSite.site()
+        var pagesWithIcons = 0
+        for file in site.htmlFiles() {
+            let page = try site.page(file)
+            let used = Set(page.tags.filter { $0.name == "use" }.compactMap { $0["href"] })
+            guard !used.isEmpty else { continue }
+            pagesWithIcons += 1
+            let ids = page.tags.compactMap { $0["id"] }
+            for reference in used {
+                #expect(reference.hasPrefix("#rw-i-"), "\(file): <use href=\(reference)>")
+                let id = String(reference.dropFirst())
+                #expect(
+                    ids.filter { $0 == id }.count == 1,
+                    "\(file): \(reference) defined \(ids.filter { $0 == id }.count) times")
+            }
+            let stars = page.source.components(separatedBy: "<path d=\"M8 1 9.88").count - 1
+            #expect(stars == 1, "\(file): the star's path \(stars) times, not once in the page's symbols")
+        }
+        #expect(
+            pagesWithIcons >= MainSite.expected.count, "icons are drawn on the gallery, repository and widget pages")
+    }
+
     @Test("links inside the site are relative and resolve")
     func relativeLinks() async throws {
         let site = try await MainSite.site()
