@@ -31,7 +31,7 @@ package struct BuildOptions: Sendable {
     package var warnsWithoutBaseURL = true
     /// The most the site may take before the history's published cut (`HistoryCut`) applies; tests
     /// make it small.
-    package var siteCeiling = SiteSize.ceiling
+    var siteCeiling = SiteSize.ceiling
     /// Fixed "now" for reproducible builds and tests (else `REPOWATCH_NOW`, else the clock).
     package var now: Date?
     package var environment: [String: String] = ProcessInfo.processInfo.environment

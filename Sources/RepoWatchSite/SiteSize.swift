@@ -7,7 +7,7 @@ enum SiteSize {
     static let pagesLimit = 1_000_000_000
     /// What a build lets the site take: the history's published cut (`HistoryCut`) keeps it under this,
     /// 1 % short of the limit.
-    package static let ceiling = pagesLimit / 100 * 99
+    static let ceiling = pagesLimit / 100 * 99
     /// The build warns from this share of the limit on.
     static let warnAt = 0.8
 

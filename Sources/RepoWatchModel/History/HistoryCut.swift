@@ -7,12 +7,12 @@ import RepoWatchStorage
 /// months), `factor` the smallest power of two, from about the repository's points over the limit,
 /// that keeps it under. The oldest point (where the chart starts) and the newest two (the change since
 /// the last build) are always kept. A history restored from the published site is this cut.
-package enum HistoryCut {
+enum HistoryCut {
     /// No cut asks for fewer: the oldest point, the newest two and a few between always fit.
-    package static let floor = 8
+    static let floor = 8
 
     /// `points` (oldest first, as the tiers keep them) with at most `limit` left (`floor` at the least).
-    package static func cut(_ points: [HistoryPoint], limit: Int) -> [HistoryPoint] {
+    static func cut(_ points: [HistoryPoint], limit: Int) -> [HistoryPoint] {
         let limit = max(limit, floor)
         guard points.count > limit else { return points }
         var factor = UInt32(max(2, points.count / limit))
@@ -26,7 +26,7 @@ package enum HistoryCut {
 
     /// The newest point of each slot, every slot `factor` times as long as the tiers', with the oldest
     /// point and the newest two.
-    package static func coarsened(_ points: [HistoryPoint], factor: UInt32) -> [HistoryPoint] {
+    static func coarsened(_ points: [HistoryPoint], factor: UInt32) -> [HistoryPoint] {
         guard let newest = points.last?.seconds else { return points }
         var kept: [HistoryPoint] = []
         var previous: HistoryTiers.Slot?
@@ -55,7 +55,7 @@ package enum HistoryCut {
     /// The most points a repository may publish so that `counts` (each repository's points) fit in
     /// `budget` points; nil when every point fits. Repositories with fewer points leave their share to
     /// the others (the largest limit whose total fits).
-    package static func limit(counts: [Int], budget: Int) -> Int? {
+    static func limit(counts: [Int], budget: Int) -> Int? {
         guard counts.reduce(0, +) > budget else { return nil }
         let sorted = counts.sorted()
         var sums = [0]

@@ -110,7 +110,7 @@ extension History {
     }
 
     /// The file's size in bytes, serialized without being kept.
-    package func serializedSize(cut: Int? = nil) -> Int {
+    func serializedSize(cut: Int? = nil) -> Int {
         var size = 0
         try? HistoryWriter.write(self, cut: cut) { size += $0.count }
         return size
