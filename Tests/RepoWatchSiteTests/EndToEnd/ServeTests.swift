@@ -23,7 +23,9 @@ struct ServeTests {
     static func start(_ label: String, _ extra: [String] = []) async throws -> (TempDir, ServeProcess, UInt16, String) {
         let dir = try TempDir(label)
         try dir.write("site.yml", site)
-        let server = try ServeProcess(["--sample", "--port", "0"] + extra, in: dir.url)
+        // A raw test socket answers pings only while it reads: unpinged unless the test is about pings.
+        let pings = extra.contains("--live-reload-ping") ? [] : ["--live-reload-ping", "86400"]
+        let server = try ServeProcess(["--sample", "--port", "0"] + pings + extra, in: dir.url)
         let url = try await server.waitForURL()
         let port = UInt16(url.port ?? 0)
         return (dir, server, port, url.path.hasSuffix("/") ? url.path : url.path + "/")
