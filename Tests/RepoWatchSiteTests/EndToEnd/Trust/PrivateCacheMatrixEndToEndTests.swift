@@ -194,6 +194,35 @@ struct PrivateCacheMatrixEndToEndTests {
         #expect(!asked.contains { $0.lowercased().hasPrefix("/repos/fixture-org/secret-plans") }, "\(asked)")
     }
 
+    /// A repository made private since the last build: what the cache kept while it was public
+    /// (its description, its contributor list) goes in the build that finds it private.
+    @Test("a repository made private: its cached document is sealed and its contributors removed")
+    func madePrivateLeavesNothingInClear() async throws {
+        let server = try await FixtureServer.start(
+            routes: [
+                .get(
+                    "/repos/octocat/Hello-World", .shared("repos-get-octocat-Hello-World.json"),
+                    .own("repos-get-private-octocat-Hello-World.json")),
+                .get("/repos/octocat/Hello-World/contributors", .shared("openapi-contributors-example.json")),
+                .post("/graphql", .json(["message": "Problems parsing JSON"], status: 400)),
+            ], options: ["--auto-etag"])
+        defer { server.stop() }
+        let site = try PrivateSite("private-cache-made-private", site: "title: Made\nrepos:\n  - octocat/Hello-World\n")
+        defer { site.dir.remove() }
+        let contributors = "octocat/hello-world/contributors"
+        let first = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-22T12:00:00Z")
+        #expect(first.result.status == 0, "\(first.result)")
+        #expect(!PrivateSite.mentions(of: contributors, in: site.cache).isEmpty, "the public build kept its list")
+        let second = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-23T12:00:00Z")
+        #expect(second.result.status == 0, "\(second.result)")
+        #expect(second.result.stderr.contains("site.yml:3:5: warning: this repository is private"), "\(second.result)")
+        for secret in ["my first repository", contributors] {
+            let kept = PrivateSite.mentions(of: secret, in: site.cache).map { Self.described($0, in: site.cache) }
+            #expect(kept.isEmpty, ".repowatch/ keeps \(secret) in clear: \(kept)")
+            #expect(site.mentions(of: secret).isEmpty, "public/ mentions \(secret)")
+        }
+    }
+
     /// A cache entry named by the URL its header records.
     static func described(_ relative: String, in cache: URL) -> String {
         guard relative.hasPrefix("http/"),
