@@ -198,23 +198,22 @@ extension GitHubClient {
     private func listedPages(_ urls: [URL], of login: String, spool: RecordSpool, atOnce: Int) async throws
         -> [ListedPage]
     {
-        var pages = [ListedPage?](repeating: nil, count: urls.count)
-        var failure: (any Error)?
-        await SlidingWindow.run(count: urls.count, width: atOnce) { index in
-            do {
-                return (index, Result.success(try await listedPage(urls[index], of: login, spool: spool)))
-            } catch {
-                return (index, Result.failure(error))
+        try await withThrowingTaskGroup(of: (Int, ListedPage).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < urls.count else { return }
+                let index = next
+                group.addTask { (index, try await listedPage(urls[index], of: login, spool: spool)) }
+                next += 1
             }
-        } take: { (index: Int, page: Result<ListedPage, any Error>) in
-            switch page {
-            case .success(let page): pages[index] = page
-            case .failure(let error): failure = error
+            for _ in 0..<max(1, atOnce) { startNext() }
+            var pages = [ListedPage?](repeating: nil, count: urls.count)
+            while let (index, page) = try await group.next() {
+                pages[index] = page
+                startNext()
             }
-            return failure == nil
+            return pages.map { $0! }
         }
-        if let failure { throw failure }
-        return pages.map { $0! }
     }
 
     private func listedPage(_ url: URL, of login: String, spool: RecordSpool) async throws -> ListedPage {
