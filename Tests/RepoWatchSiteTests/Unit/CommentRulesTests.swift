@@ -15,7 +15,7 @@ extension SourceFile {
 }
 
 /// Comments that will not rot: none points outside the repository (the design notes it was built
-/// from are not in it, nor is `../shared`), and none quotes a measured size, which is true of one
+/// from are not in it, nor is the folder beside the checkout), and none quotes a measured size, which is true of one
 /// commit on one machine: the figures live in docs/ beside the command that made them
 /// (docs/fast-paths.md), and the comment keeps the why.
 @Suite("Comments: nothing outside the repository, no measured sizes")
@@ -33,7 +33,7 @@ struct CommentRulesTests {
         }
     }
 
-    @Test("no comment in Sources names DESIGN.md or ../shared, or quotes a MiB, MB or GiB figure")
+    @Test("no comment in Sources names DESIGN.md or a folder beside the checkout, or quotes a MiB, MB or GiB figure")
     func commentsStayTrue() throws {
         let found = try HouseRulesTests.scanned.get().flatMap(Self.problems)
         #expect(found.isEmpty, "\(found.count) comments:\n\(found.joined(separator: "\n"))")
