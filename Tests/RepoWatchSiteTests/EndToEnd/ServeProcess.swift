@@ -32,7 +32,7 @@ final class ServeProcess: @unchecked Sendable {
             self?.append(handle.availableData, toOut: false)
         }
         process.terminationHandler = { [finished] _ in finished.signal() }
-        try process.run()
+        try ProcessLaunch.run(process)
     }
 
     deinit {

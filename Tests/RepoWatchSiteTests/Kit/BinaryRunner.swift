@@ -117,7 +117,7 @@ enum BinaryRunner {
             }
         }
 
-        try process.run()
+        try ProcessLaunch.run(process)
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true

@@ -170,7 +170,7 @@ final class FixtureServer: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = try FileHandle(forWritingTo: stderrFile)
-        try process.run()
+        try ProcessLaunch.run(process)
 
         // Read "PORT <n>" with a deadline.
         let box = LineBox()

@@ -20,7 +20,7 @@ struct ProcessOutput: Sendable {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         try handle.close()
         return ProcessOutput(
