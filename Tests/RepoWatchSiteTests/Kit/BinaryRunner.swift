@@ -98,10 +98,13 @@ enum BinaryRunner {
         process.currentDirectoryURL = directory
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
+        // Pipes made close-on-exec, so that a fixture server or another test's child started meanwhile
+        // does not inherit their write ends and hold them open: the readers would then wait for an end
+        // of file that comes only when that other process exits, and the output would come back empty.
+        let (outRead, outWrite) = try Self.closeOnExecPipe()
+        let (errRead, errWrite) = try Self.closeOnExecPipe()
+        process.standardOutput = outWrite
+        process.standardError = errWrite
 
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
@@ -109,15 +112,17 @@ enum BinaryRunner {
         let out = DataBox()
         let err = DataBox()
         let readers = DispatchGroup()
-        for (pipe, box) in [(outPipe, out), (errPipe, err)] {
+        for (handle, box) in [(outRead, out), (errRead, err)] {
             readers.enter()
             OwnThread.start {
-                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                box.set(handle.readDataToEndOfFile())
                 readers.leave()
             }
         }
 
         try ProcessLaunch.run(process)
+        try outWrite.close()
+        try errWrite.close()
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
@@ -133,6 +138,19 @@ enum BinaryRunner {
             stdout: String(decoding: out.get(), as: UTF8.self),
             stderr: String(decoding: err.get(), as: UTF8.self),
             timedOut: timedOut, killedBySignal: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+extension BinaryRunner {
+    /// A pipe whose two ends are closed in every child process but the one they are handed to.
+    fileprivate static func closeOnExecPipe() throws -> (read: FileHandle, write: FileHandle) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (
+            FileHandle(fileDescriptor: fds[0], closeOnDealloc: true),
+            FileHandle(fileDescriptor: fds[1], closeOnDealloc: false)
+        )
     }
 }
 
