@@ -10,7 +10,7 @@ import Testing
 /// the cache lost them), and site.yml's keys and values — and what the build printed is read as the
 /// runner reads it (a line ends at CR or LF). No line may be a workflow command the tool did not
 /// write, and no control character may reach the log as it came.
-@Suite("End-to-end: hostile text never becomes a workflow command", .timeLimit(.minutes(10)))
+@Suite("End-to-end: hostile text never becomes a workflow command", .serialized, .timeLimit(.minutes(10)))
 struct HostileTextEndToEndTests {
     enum Mode: String, CaseIterable, Sendable { case plain, verbose, json }
 
