@@ -116,7 +116,7 @@ struct ServeSessionTests {
 
     @Test("live-reload sockets are pinged: one silent for three pings is closed, one that answers stays")
     func pings() async throws {
-        let (dir, server, port, _) = try await ServeTests.start("serve-pings", ["--live-reload-ping", "3"])
+        let (dir, server, port, _) = try await ServeTests.start("serve-pings", ["--live-reload-ping", "10"])
         defer { dir.remove() }
         let socketPath = "/__repowatch/livereload"
         let answering = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
