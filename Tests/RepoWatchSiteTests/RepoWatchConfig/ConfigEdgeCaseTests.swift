@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchConfig
 @testable import RepoWatchModel
 @testable import RepoWatchSite
 
