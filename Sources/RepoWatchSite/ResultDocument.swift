@@ -12,28 +12,18 @@ package enum ResultDocument {
     /// One repository as the build left it.
     struct Repository: Encodable {
         var name: String
-        var fullName: String?
+        @NullWhenAbsent var fullName: String?
         var source: String
-        /// fresh | stale | unavailable | sample | pending, as the widgets' `data-state`.
+        /// As the widgets' `data-state` (`DataState`).
         var state: String
         /// Why it is not fresh: GitHub's answer, the budget's deferral, `--offline`; nil when fresh.
-        var reason: String?
-        var fetchedAt: String?
+        @NullWhenAbsent var reason: String?
+        @NullWhenAbsent var fetchedAt: String?
 
         enum CodingKeys: String, CodingKey {
             case name, source, state, reason
             case fullName = "full_name"
             case fetchedAt = "fetched_at"
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(fullName, forKey: .fullName)
-            try container.encode(source, forKey: .source)
-            try container.encode(state, forKey: .state)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(fetchedAt, forKey: .fetchedAt)
         }
     }
 
@@ -44,6 +34,17 @@ package enum ResultDocument {
         var unavailable = 0
         var pending = 0
         var sample = 0
+
+        mutating func count(_ state: DataState) {
+            repositories += 1
+            switch state {
+            case .fresh: fresh += 1
+            case .stale: stale += 1
+            case .unavailable: unavailable += 1
+            case .pending: pending += 1
+            case .sample: sample += 1
+            }
+        }
     }
 
     struct Files: Encodable {
@@ -69,22 +70,16 @@ package enum ResultDocument {
     }
 
     struct Quota: Encodable {
-        var remaining: Int?
-        var limit: Int?
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(remaining, forKey: .remaining)
-            try container.encode(limit, forKey: .limit)
-        }
+        @NullWhenAbsent var remaining: Int?
+        @NullWhenAbsent var limit: Int?
         enum CodingKeys: String, CodingKey { case remaining, limit }
     }
 
     struct Problem: Encodable {
         var severity: String
-        var file: String?
-        var line: Int?
-        var column: Int?
+        @NullWhenAbsent var file: String? = nil
+        @NullWhenAbsent var line: Int? = nil
+        @NullWhenAbsent var column: Int? = nil
         var message: String
 
         init(_ diagnostic: Diagnostic) {
@@ -98,15 +93,6 @@ package enum ResultDocument {
         init(error message: String) {
             severity = "error"
             self.message = message
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(severity, forKey: .severity)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(column, forKey: .column)
-            try container.encode(message, forKey: .message)
         }
         enum CodingKeys: String, CodingKey { case severity, file, line, column, message }
     }
@@ -122,8 +108,8 @@ package enum ResultDocument {
         var elapsedSeconds: Double
         var files: Files
         var counts: Counts
-        var requests: Requests?
-        var quota: Quota?
+        @NullWhenAbsent var requests: Requests?
+        @NullWhenAbsent var quota: Quota?
         var repos: [Repository]
         var ownerFailures: [String]
         var errors: [Problem] = []
@@ -134,25 +120,6 @@ package enum ResultDocument {
             case generatedAt = "generated_at"
             case elapsedSeconds = "elapsed_seconds"
             case ownerFailures = "owner_failures"
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(schema, forKey: .schema)
-            try container.encode(command, forKey: .command)
-            try container.encode(ok, forKey: .ok)
-            try container.encode(exitStatus, forKey: .exitStatus)
-            try container.encode(sample, forKey: .sample)
-            try container.encode(output, forKey: .output)
-            try container.encode(generatedAt, forKey: .generatedAt)
-            try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
-            try container.encode(files, forKey: .files)
-            try container.encode(counts, forKey: .counts)
-            try container.encode(requests, forKey: .requests)
-            try container.encode(quota, forKey: .quota)
-            try container.encode(repos, forKey: .repos)
-            try container.encode(ownerFailures, forKey: .ownerFailures)
-            try container.encode(errors, forKey: .errors)
         }
     }
 
@@ -192,28 +159,13 @@ package enum ResultDocument {
         var repos: [Repository] = []
         repos.reserveCapacity(result.snapshot.repos.count)
         for repo in result.snapshot.repos where !repo.isPrivate || result.includesPrivate {
-            let state: String
-            if repo.pending {
-                state = "pending"
-                counts.pending += 1
-            } else if !repo.isAvailable {
-                state = "unavailable"
-                counts.unavailable += 1
-            } else if repo.stale {
-                state = "stale"
-                counts.stale += 1
-            } else if result.snapshot.sample {
-                state = "sample"
-                counts.sample += 1
-            } else {
-                state = "fresh"
-                counts.fresh += 1
-            }
-            counts.repositories += 1
+            let state = repo.dataState(sample: result.snapshot.sample)
+            counts.count(state)
             repos.append(
                 Repository(
                     name: repo.configName, fullName: repo.fullName, source: (repo.source ?? .repos).description,
-                    state: state, reason: state == "fresh" || state == "sample" ? nil : repo.error ?? reasonless(state),
+                    state: state.rawValue,
+                    reason: state == .fresh || state == .sample ? nil : repo.error ?? reasonless(state),
                     fetchedAt: repo.fetchedAt.map(ISO8601.string)))
         }
         let document = Build(
@@ -234,8 +186,8 @@ package enum ResultDocument {
         return encode(document)
     }
 
-    private static func reasonless(_ state: String) -> String {
-        state == "pending" ? "not fetched yet: left for a later build by the request budget" : "no data"
+    private static func reasonless(_ state: DataState) -> String {
+        state == .pending ? "not fetched yet: left for a later build by the request budget" : "no data"
     }
 
     /// `check --json` for a configuration that can be built.
@@ -267,5 +219,19 @@ package enum ResultDocument {
         // A GitHub Actions log runs `##[command]` found anywhere in a line; "\u0023" is the same "#"
         // to a JSON reader, and no command to the runner.
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "##[", with: "#\\u0023[")
+    }
+}
+
+/// An optional written as `null` when absent, where synthesized encoding would leave the key out:
+/// every key of the documented shape is always there for a script to read.
+@propertyWrapper
+struct NullWhenAbsent<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }

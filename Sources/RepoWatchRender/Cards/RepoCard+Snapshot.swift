@@ -3,14 +3,6 @@ import RepoWatchModel
 import RepoWatchSupport
 
 extension RepoCard {
-    /// The state a card shows: sample data is only ever shown as such.
-    static func state(of repo: RepoSnapshot, sample: Bool) -> State {
-        if repo.pending { return .pending }
-        if !repo.isAvailable { return .unavailable }
-        if repo.stale { return .stale }
-        return sample ? .sample : .fresh
-    }
-
     /// - Parameters:
     ///   - numbers: how counts are displayed; spoken labels always say the full number.
     ///   - strings: the card's words and formats (`locale:`).
@@ -19,7 +11,7 @@ extension RepoCard {
         _ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english,
         now: Date? = nil
     ) {
-        let state = Self.state(of: repo, sample: sample)
+        let state = repo.dataState(sample: sample)
         let format = strings.formatter
         let displayName = repo.fullName ?? repo.configName
         let parts = displayName.split(separator: "/", maxSplits: 1).map(String.init)

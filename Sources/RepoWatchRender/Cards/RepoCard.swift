@@ -5,21 +5,7 @@ import RepoWatchModel
 /// snapshot, drawn by the HTML templates (through `child(named:)`, RepoCard+Mustache.swift) and by
 /// the SVG writer (through its properties). An absent optional is an absent template key.
 struct RepoCard: Sendable {
-    enum State: String, Sendable, Comparable {
-        /// `pending`: a budgeted build has not reached it yet (not an error).
-        case fresh, sample, pending, stale, unavailable
-
-        private var severity: Int {
-            switch self {
-            case .fresh: return 0
-            case .sample: return 1
-            case .pending: return 2
-            case .stale: return 3
-            case .unavailable: return 4
-            }
-        }
-        static func < (lhs: State, rhs: State) -> Bool { lhs.severity < rhs.severity }
-    }
+    typealias State = DataState
 
     /// `{ src, alt }`: `src` relative to the site's root, empty when there is no image.
     struct Avatar: Sendable {

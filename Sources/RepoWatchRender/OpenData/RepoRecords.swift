@@ -73,10 +73,6 @@ package struct RepoRecords: Sendable {
         return SiteLayout.repoFolder(name)
     }
 
-    static func state(of repo: RepoSnapshot, sample: Bool) -> String {
-        RepoCard.state(of: repo, sample: sample).rawValue
-    }
-
     private static func json(_ repo: RepoSnapshot, sample: Bool, outputs: (RepoName) -> RepoOutputs) -> String {
         var out = JSONText()
         out.raw("{")
@@ -91,7 +87,7 @@ package struct RepoRecords: Sendable {
         out.key("source")
         out.string((repo.source ?? .repos).description)
         out.key("state")
-        out.string(state(of: repo, sample: sample))
+        out.string(repo.dataState(sample: sample).rawValue)
         out.key("description")
         out.string(repo.description)
         out.key("stars")
@@ -190,7 +186,7 @@ package struct RepoRecords: Sendable {
         let fields: [String] = [
             CSVField.text(repo.fullName ?? repo.configName), CSVField.text(repo.configName),
             CSVField.text(SafeURL.http(repo.htmlURL) ?? ""), page(of: repo, outputs: outputs) ?? "",
-            CSVField.text((repo.source ?? .repos).description), state(of: repo, sample: sample),
+            CSVField.text((repo.source ?? .repos).description), repo.dataState(sample: sample).rawValue,
             number(repo.stars), number(repo.forks), number(repo.openIssues), number(repo.openPulls),
             bool(repo.openIssuesIncludePulls), bool(repo.hasIssues), bool(repo.archived),
             repo.pushedAt.map(Formatting.iso) ?? "", number(repo.daysSincePush),
