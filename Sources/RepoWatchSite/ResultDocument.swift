@@ -226,12 +226,16 @@ package enum ResultDocument {
 /// every key of the documented shape is always there for a script to read.
 @propertyWrapper
 struct NullWhenAbsent<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
+    private var value: Value?
+    var wrappedValue: Value? {
+        get { value }
+        set { value = newValue }
+    }
 
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    init(wrappedValue: Value?) { value = wrappedValue }
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+        if let value { try container.encode(value) } else { try container.encodeNil() }
     }
 }
