@@ -18,14 +18,13 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 import shutil
 
-from benchmark import LIFTED, start_server
+from benchmark import LIFTED, start_server, timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -33,23 +32,11 @@ TOKEN = "ghp_benchmarkToken0123456789abcdefABCDEF"
 
 
 def run(command, cwd):
-    """Wall seconds, peak RSS (MiB), CPU seconds (user + system) and stderr of one run under GNU time.
-
-    CPU time is reported beside wall time because the machine this runs on may be shared: other
-    processes stretch the wall clock of both sides, much less the CPU each side spends."""
-    out = tempfile.NamedTemporaryFile(delete=False)
-    out.close()
-    env = dict(os.environ, GITHUB_TOKEN=TOKEN)
-    started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", out.name] + command, cwd=cwd, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - started
-    with open(out.name) as f:
-        rss_kib, user, system = f.read().strip().splitlines()[-1].split()
-    os.unlink(out.name)
-    if result.returncode != 0:
-        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-3000:]}")
-    return wall, int(rss_kib) / 1024, float(user) + float(system), result.stderr
+    """Wall seconds, peak RSS (MiB), CPU seconds (user + system) and stderr of one run: CPU beside wall
+    because the machine this runs on may be shared, and other processes stretch the wall clock of both
+    sides much more than the CPU each side spends."""
+    done = timed(command, cwd, env=dict(os.environ, GITHUB_TOKEN=TOKEN))
+    return done.wall, done.rss, done.cpu, done.stderr
 
 
 def write_history(path, count, points, now, seed=37):

@@ -29,6 +29,8 @@ import tempfile
 import time
 import urllib.request
 
+import benchmark
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WIDGETS_PER_PAGE = 60
@@ -54,19 +56,9 @@ def stats(base):
 
 
 def timed(command, cwd):
-    """Wall seconds, peak RSS (MiB) and stderr of one run, via GNU time."""
-    with tempfile.NamedTemporaryFile(delete=False) as out:
-        name = out.name
-    started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", name] + command, cwd=cwd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - started
-    with open(name) as f:
-        rss_kib = int(f.read().strip().splitlines()[-1])
-    os.unlink(name)
-    if result.returncode != 0:
-        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-3000:]}")
-    return wall, rss_kib / 1024, result.stderr
+    """Wall seconds, peak RSS (MiB) and stderr of one run."""
+    done = benchmark.timed(command, cwd)
+    return done.wall, done.rss, done.stderr
 
 
 def gallery(folder):
