@@ -26,9 +26,7 @@ extension SiteTextEdit {
             throw UsageError("\(file) has no `widgets:` list with entries to add a widget after")
         }
         var lines = self.lines
-        let first = lines[mark.line - 1]
-        let prefix = String(String.UnicodeScalarView(first.unicodeScalars.prefix(mark.column - 1)))
-        guard prefix.trimmingCharacters(in: .whitespaces) == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" }) else {
+        guard let prefix = dashPrefix(line: mark.line, column: mark.column) else {
             throw DiagnosticsError([
                 Diagnostic(
                     .error, file: file, line: mark.line, column: mark.column,
@@ -54,16 +52,24 @@ extension SiteTextEdit {
         return edited
     }
 
+    /// What comes before an entry's first key on its line, when that is a plain block-list item (spaces
+    /// and one `-`); nil for any other form, which an edit by lines could break.
+    private func dashPrefix(line: Int, column: Int) -> String? {
+        let prefix = String(String.UnicodeScalarView(lines[line - 1].unicodeScalars.prefix(column - 1)))
+        guard prefix.trimmingCharacters(in: .whitespaces) == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" }) else {
+            return nil
+        }
+        return prefix
+    }
+
     /// The text without these widgets' entries (each from its `-` line to its last line of content);
     /// when none is left, without the `widgets:` key either, so each repository gets its default widget.
     func removingWidgets(_ uses: [WidgetUse]) throws -> String {
         guard let node = try root()["widgets"], case .sequence(let sequence) = node else { return text }
         var lines = self.lines
         for use in uses.sorted(by: { $0.widgetLine > $1.widgetLine }) {
-            let first = lines[use.widgetLine - 1]
-            let prefix = String(String.UnicodeScalarView(first.unicodeScalars.prefix(use.itemColumn - 1)))
-            guard prefix.trimmingCharacters(in: .whitespaces) == "-", prefix.allSatisfy({ $0 == " " || $0 == "-" })
-            else {
+            // Removed from the last up: the lines above this entry are still the file's.
+            guard let prefix = dashPrefix(line: use.widgetLine, column: use.itemColumn) else {
                 throw DiagnosticsError([
                     Diagnostic(
                         .error, file: file, line: use.widgetLine, column: use.itemColumn,
