@@ -173,8 +173,10 @@ extension GitHubSource {
 }
 
 extension BackfillFile {
-    /// Drops the star and fork dates kept of `keys` (private repositories the site leaves out).
+    /// Drops the star and fork dates kept of `keys` (private repositories the site leaves out). Every
+    /// build under `private: exclude` asks, most with no key: then the file is not even read.
     func forget(_ keys: Set<String>) {
+        guard !keys.isEmpty else { return }
         let state = load()
         guard state.repos.keys.contains(where: keys.contains) else { return }
         save(state, keeping: state.repos.keys.filter { !keys.contains($0) }.compactMap { RepoName.parse($0).value })

@@ -117,6 +117,8 @@ package struct BackfillState: Sendable, Equatable {
 /// again, which costs points, never data).
 package struct BackfillFile: Sendable {
     package let url: URL
+    /// Called each time the file is read: tests check a build reads it only when it needs it.
+    var onRead: (@Sendable () -> Void)?
 
     package init(cacheDirectory: URL) {
         url = cacheDirectory.appendingPathComponent("backfill.json")
@@ -128,6 +130,7 @@ package struct BackfillFile: Sendable {
     }
 
     package func load() -> BackfillState {
+        onRead?()
         guard let data = FileManager.default.contents(atPath: url.path),
             let file = try? OpenCountsCache.decoder.decode(File.self, from: data), file.schema == 1
         else { return BackfillState() }
