@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "RepoWatchConfig",
             dependencies: [
-                "RepoWatchModel", "RepoWatchSupport", "BuiltinTemplates", .product(name: "Yams", package: "Yams"),
+                "RepoWatchModel", "RepoWatchSupport", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(name: "RepoWatchNetwork", dependencies: ["RepoWatchSupport"]),

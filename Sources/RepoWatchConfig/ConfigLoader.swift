@@ -6,8 +6,15 @@ import Yams
 /// Reads `site.yml` from YAML nodes (not Codable) so every problem can name its line and column.
 package struct ConfigLoader: Sendable {
     package let file: String
+    /// The string tables, loaded before site.yml, that `locale:` is checked against (an unknown one is
+    /// a warning). Nil for the commands that render nothing (`repo`, `publish`, `init`): any well-formed
+    /// tag is taken as it is.
+    package let locales: LocaleCatalog?
 
-    package init(file: String) { self.file = file }
+    package init(file: String, locales: LocaleCatalog? = nil) {
+        self.file = file
+        self.locales = locales
+    }
 
     /// The configuration, and the warnings it loaded with.
     package struct LoadedConfig: Sendable {
@@ -15,7 +22,7 @@ package struct ConfigLoader: Sendable {
         package var warnings: [Diagnostic]
     }
 
-    package static func load(path: String) throws -> LoadedConfig {
+    package static func load(path: String, locales: LocaleCatalog? = nil) throws -> LoadedConfig {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw DiagnosticsError([
@@ -42,7 +49,7 @@ package struct ConfigLoader: Sendable {
                         + "the configuration must be a YAML text file")
             ])
         }
-        return try ConfigLoader(file: path).parse(text)
+        return try ConfigLoader(file: path, locales: locales).parse(text)
     }
 
     private static func reason(_ error: Error) -> String {
@@ -85,7 +92,7 @@ package struct ConfigLoader: Sendable {
     }
 
     package func parse(_ text: String) throws -> LoadedConfig {
-        var reader = SiteConfigReader(file: file)
+        var reader = SiteConfigReader(file: file, locales: locales)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

@@ -14,10 +14,13 @@ struct SiteConfigReader {
     /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
     var ownersGiven = false
     var references: [SiteConfig.Reference] = []
-    /// The string tables `locale:` may name, listed when the first one is read.
-    var availableLocales: [String]?
+    /// The string tables `locale:` may name; nil: not checked (a command that renders nothing).
+    let locales: LocaleCatalog?
 
-    init(file: String) { self.file = file }
+    init(file: String, locales: LocaleCatalog?) {
+        self.file = file
+        self.locales = locales
+    }
 
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
@@ -167,17 +170,13 @@ struct SiteConfigReader {
             return nil
         }
         let tag = LocaleTag.canonical(text)
-        if availableLocales == nil {
-            availableLocales = LocaleTag.available(
-                siteDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
-        }
-        guard LocaleTag.table(for: tag, among: availableLocales ?? []) != nil else {
+        guard let locales else { return tag }
+        guard LocaleTag.table(for: tag, among: locales.names) != nil else {
             warning(
                 node,
-                "unknown locale '\(text)'; English is used (shipped: \(LocaleTag.builtIn.joined(separator: ", ")); "
+                "unknown locale '\(text)'; English is used (shipped: \(locales.shipped.joined(separator: ", ")); "
                     + "a site may add Templates/locales/\(tag).json)"
-                    + (Self.isLanguage(tag)
-                        ? "" : Suggestion.didYouMean(text, among: availableLocales ?? LocaleTag.builtIn)))
+                    + (Self.isLanguage(tag) ? "" : Suggestion.didYouMean(text, among: locales.names)))
             return nil
         }
         return tag

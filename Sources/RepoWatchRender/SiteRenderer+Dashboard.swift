@@ -24,7 +24,7 @@ extension PageMaker {
     /// the whole site (the build streams those two itself).
     func openDataFiles(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
         try emit(SiteLayout.reposSchema, Data(RepoRecords.schema.utf8))
-        guard renderer.emitsSnapshot else { return }
+        guard renderer.options.dataFiles == .rendered else { return }
         let records = RepoRecords(snapshot: snapshot) { outputs(of: $0) }
         try emit(SiteLayout.reposJSON, try records.json())
         try emit(SiteLayout.reposCSV, try records.csv())
@@ -33,7 +33,7 @@ extension PageMaker {
     /// `insights/index.html`: the whole site's figures and each owner's.
     func insightsPage(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
         let (site, owners) = InsightsPage.collect(
-            snapshot: snapshot, history: renderer.history, feed: renderer.feed, now: snapshot.generatedAt)
+            snapshot: snapshot, history: renderer.data.history, feed: renderer.data.feed, now: snapshot.generatedAt)
         let maker = InsightsPage(config: config, strings: strings, now: snapshot.generatedAt) { key in
             guard let name = RepoName.parse(key).value else { return false }
             return outputs(of: name) != .card
@@ -46,7 +46,7 @@ extension PageMaker {
                 path: SiteLayout.insightsFolder, title: title,
                 description: strings.plural("insights_description", count: config.repos.count),
                 repoCount: config.repos.count),
-            scopes: maker.scopes(site: site, owners: owners, headings: renderer.ownerHeadings))
+            scopes: maker.scopes(site: site, owners: owners, headings: renderer.data.ownerHeadings))
         try emit(SiteLayout.insights, templates.file("insights", page))
     }
 }

@@ -11,40 +11,20 @@ package struct SiteRenderer: Sendable {
 
     package let config: SiteConfig
     package let templates: TemplateSet
-    package let sample: Bool
-    /// Earlier snapshots: the change since the last one and the stars sparkline.
-    package var history = History()
-    /// Off when the build streams `data/history.json` itself: it grows with every build.
-    package var emitsHistory = true
-    /// Off when the build streams `data/snapshot.json` itself (`SnapshotJSON`).
-    package var emitsSnapshot = true
-    /// Avatar files by root-relative path, for the SVG widgets to inline.
-    var avatarImages: [String: Data] {
-        get { avatarURIs.images.all }
-        set { avatarURIs = AvatarDataURIs(images: AvatarFiles(newValue)) }
-    }
-    package var avatarFiles: AvatarFiles {
-        get { avatarURIs.images }
-        set { avatarURIs = AvatarDataURIs(images: newValue) }
-    }
-    private(set) var avatarURIs = AvatarDataURIs(images: AvatarFiles())
-    /// `owners:`: the gallery's section headings (see `OwnerSections`).
-    package var ownerHeadings: [OwnerHeading] = []
-    /// The string tables: the shipped ones and the site's `Templates/locales/`.
-    package var locales = LocaleCatalog.builtIn
-    /// What changed, newest first: the site's `feed.xml` and each repository's.
-    package var feed = FeedState()
-    /// `search: true` with Pagefind at hand (the build decides): repository pages carry Pagefind's
-    /// attributes, and the search page and its script are written. The index itself is Pagefind's work.
-    package var search = false
+    package let options: RenderOptions
+    package let data: RenderData
+    /// The avatars as `data:` URIs, each encoded once for every SVG widget that inlines it.
+    let avatarURIs: AvatarDataURIs
     static let searchScript = "search.js"
     /// The search page's note for a copy opened from disk, where search.js cannot load.
     static let searchFileScript = "search-file.js"
 
-    package init(config: SiteConfig, templates: TemplateSet, sample: Bool) {
+    package init(config: SiteConfig, templates: TemplateSet, options: RenderOptions, data: RenderData = RenderData()) {
         self.config = config
         self.templates = templates
-        self.sample = sample
+        self.options = options
+        self.data = data
+        avatarURIs = AvatarDataURIs(images: data.avatars)
     }
 
     /// Receives each finished file; called from several threads at once.
@@ -71,7 +51,7 @@ package struct SiteRenderer: Sendable {
         }
         try pages.doubleWidgets(into: emit)
         try pages.siteFiles(snapshot, into: emit)
-        if search { try pages.searchPage(into: emit) }
+        if options.search { try pages.searchPage(into: emit) }
         if config.insights { try pages.insightsPage(snapshot, into: emit) }
     }
 
@@ -101,25 +81,26 @@ struct PageMaker: Sendable {
         self.renderer = renderer
         config = renderer.config
         templates = renderer.templates
-        tables = LocaleTables(catalog: renderer.locales, config: config)
+        tables = LocaleTables(catalog: renderer.options.locales, config: config)
         strings = tables.table(for: config.locale)
         locale = PageLocale(strings: strings)
         // One index of the configured repositories serves the plan, the cards and `outputs(of:)`.
         let index = RepoIndex(config.repos)
         self.index = index
         let cards = CardMaker(
-            snapshot: snapshot, sample: renderer.sample, history: renderer.history, strings: tables, index: index)
+            snapshot: snapshot, sample: renderer.options.sample, history: renderer.data.history, strings: tables,
+            index: index)
         widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
         var site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
-        site.search = renderer.search
+        site.search = renderer.options.search
         site.insights = config.insights
         self.site = site
         plan = SitePlan(config: config, strings: strings, index: index)
         embeds = EmbedSnippets(baseURL: config.baseURL)
         sections = OwnerSections(
-            headings: renderer.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
+            headings: renderer.data.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
         feeds = SiteFeeds(
-            config: config, state: renderer.feed, generatedAt: snapshot.generatedAt, strings: strings,
+            config: config, state: renderer.data.feed, generatedAt: snapshot.generatedAt, strings: strings,
             hasPage: { [config] key in
                 guard let name = RepoName.parse(key).value, let position = index.position(of: name) else {
                     return false
@@ -208,11 +189,11 @@ struct PageMaker: Sendable {
             locale: PageLocale(strings: strings),
             feed: FeedLink(href: SiteLayout.feed, title: "\(name) — \(config.title)"))
         page.share = shares.repoPage(card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
-        if renderer.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
-        let points = renderer.history.points(for: name)
+        if renderer.options.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
+        let points = renderer.data.history.points(for: name)
         if card.state != .unavailable {
             page.chart = HistoryChartContext(
-                points: points, start: renderer.history.start(forKey: name.key) ?? .firstSnapshot(nil),
+                points: points, start: renderer.data.history.start(forKey: name.key) ?? .firstSnapshot(nil),
                 strings: strings,
                 csv: config.openData ? SiteLayout.historyCSVFile : nil)
         }
@@ -246,15 +227,15 @@ struct PageMaker: Sendable {
         let accents = [config.accent] + config.widgets.compactMap(\.look.accent)
         // The search scripts are shipped only with the search page that loads them.
         for (path, data) in templates.assets
-        where renderer.search || (path != SiteRenderer.searchScript && path != SiteRenderer.searchFileScript) {
+        where renderer.options.search || (path != SiteRenderer.searchScript && path != SiteRenderer.searchFileScript) {
             // The accents' palettes travel in the stylesheet every page already links.
             let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
             try emit(SiteLayout.asset(path), bytes)
         }
-        if renderer.emitsSnapshot {
+        if renderer.options.dataFiles == .rendered {
             try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
         }
-        if renderer.emitsHistory { try emit(SiteLayout.history, renderer.history.json()) }
+        if renderer.options.dataFiles == .rendered { try emit(SiteLayout.history, renderer.data.history.json()) }
         if config.openData { try openDataFiles(snapshot, into: emit) }
         if let baseURL = config.baseURL {
             let doubles = config.widgets.compactMap { widget -> String? in

@@ -1,5 +1,5 @@
-import BuiltinTemplates
 import Foundation
+import RepoWatchModel
 import RepoWatchSupport
 
 /// Every word the site shows, in one locale: a table from `Templates/locales/LOCALE.json` (the built-in
@@ -10,20 +10,17 @@ import RepoWatchSupport
 /// A class, though nothing in it changes: every page context holds the table, and a template reads
 /// it through many copies of those contexts; one reference is cheaper to copy than four.
 package final class StringTable: Sendable {
-    package enum Entry: Sendable, Equatable {
-        case text(String)
-        case plural([PluralCategory: String])
-    }
-
     /// The table's name (`ko`, `pt-BR`): the file it came from.
     package let name: String
     /// The locale numbers, dates and plural rules follow: the tag site.yml gives (`de-AT` reads `de`'s
     /// words with Austrian formats).
     package let formatter: LocaleFormatter
-    package let entries: [String: Entry]
-    package let english: [String: Entry]
+    package let entries: [String: LocaleEntry]
+    package let english: [String: LocaleEntry]
 
-    package init(name: String, formatter: LocaleFormatter, entries: [String: Entry], english: [String: Entry]) {
+    package init(
+        name: String, formatter: LocaleFormatter, entries: [String: LocaleEntry], english: [String: LocaleEntry]
+    ) {
         self.name = name
         self.formatter = formatter
         self.entries = entries
@@ -32,7 +29,7 @@ package final class StringTable: Sendable {
 
     /// Built-in English: the fallback for every key, and what a site without `locale:` shows.
     package static let english: StringTable = {
-        let entries = (try? parse(BuiltinTemplates.locales["en"] ?? [])) ?? [:]
+        let entries = LocaleCatalog.builtIn.english
         return StringTable(name: "en", formatter: .english, entries: entries, english: entries)
     }()
 
@@ -104,40 +101,5 @@ package final class StringTable: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return out + rest
-    }
-
-    package struct ParseError: Error, CustomStringConvertible {
-        package var description: String
-    }
-
-    /// Reads a table file; anything but an object of strings and plural objects (with `other`) is an error.
-    package static func parse(_ bytes: [UInt8]) throws -> [String: Entry] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw ParseError(description: "not a JSON object of strings and plural forms")
-        }
-        var entries: [String: Entry] = [:]
-        for (key, value) in object {
-            if let text = value as? String {
-                entries[key] = .text(text)
-            } else if let forms = value as? [String: Any] {
-                var plural: [PluralCategory: String] = [:]
-                for (name, form) in forms {
-                    guard let category = PluralCategory(rawValue: name), let form = form as? String else {
-                        throw ParseError(
-                            description:
-                                "'\(key)' has '\(name)'; plural forms are zero, one, two, few, many and other, each a string"
-                        )
-                    }
-                    plural[category] = form
-                }
-                guard plural[.other] != nil else {
-                    throw ParseError(description: "'\(key)' needs an \"other\" form")
-                }
-                entries[key] = .plural(plural)
-            } else {
-                throw ParseError(description: "'\(key)' must be a string or an object of plural forms")
-            }
-        }
-        return entries
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import RepoWatchConfig
 import RepoWatchModel
 import RepoWatchOutput
+import RepoWatchRender
 import RepoWatchSources
 import RepoWatchSupport
 
@@ -96,10 +97,10 @@ extension Build {
     /// Every file into a staging folder, which replaces the site only in the write step.
     private static func renderSite(_ work: inout BuildWork) async throws {
         let gathered = try work.needs(work.gathered, "the snapshot")
-        let renderer = RenderStep(
-            site: try work.needs(work.site, "the config"), sample: work.options.sample,
+        let data = RenderData(
             history: try work.needs(work.history, "the history").history, avatars: gathered.avatars,
-            ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state, log: work.log)
+            ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state)
+        let renderer = RenderStep(site: try work.needs(work.site, "the config"), data: data, log: work.log)
         work.staged = try renderer.render(try work.needs(work.snapshot, "the snapshot"))
     }
 

@@ -30,17 +30,17 @@ package struct Check: Sendable {
         var problems: [Diagnostic] = []
         var loaded: ConfigLoader.LoadedConfig?
         var templates: TemplateSet?
-        var locales: LocaleCatalog?
-        do { loaded = try ConfigLoader.load(path: configPath) } catch let error as DiagnosticsError {
+        // The string tables first: site.yml's `locale:` is checked against them; a table that cannot be
+        // read is listed with site.yml's and the templates' errors.
+        let locales = LocaleCatalog.load(siteDirectory: directory)
+        do { loaded = try ConfigLoader.load(path: configPath, locales: locales) } catch let error as DiagnosticsError {
             problems += error.diagnostics
         }
         do { templates = try TemplateSet.load(siteDirectory: directory) } catch let error as DiagnosticsError {
             problems += error.diagnostics
         }
-        do { locales = try LocaleCatalog.load(siteDirectory: directory) } catch let error as DiagnosticsError {
-            problems += error.diagnostics
-        }
-        guard let loaded, let templates, let locales, problems.isEmpty else { throw DiagnosticsError(problems) }
+        problems += locales.problems
+        guard let loaded, let templates, problems.isEmpty else { throw DiagnosticsError(problems) }
 
         let warnings =
             InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)

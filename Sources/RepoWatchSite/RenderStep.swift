@@ -7,14 +7,10 @@ import RepoWatchSupport
 /// The render: every file into a staging folder, which replaces the site only when the write
 /// step commits it, so a failed build leaves the previous site as it was.
 package struct RenderStep: Sendable {
+    /// The config, the templates and the render's options, as loaded.
     package let site: SiteInputs
-    package let sample: Bool
-    package let history: History
-    package let avatars: AvatarFiles
-    /// `owners:`: the gallery's section headings.
-    package var ownerHeadings: [OwnerHeading] = []
-    /// The feeds' entries, newest first.
-    package var feed = FeedState()
+    /// What the build gathered for the pages: the history, the avatars, the owners' headings, the feed.
+    package let data: RenderData
     /// Where Pagefind's own messages go (search: true).
     package var log: (any BuildLog)?
 
@@ -34,22 +30,14 @@ package struct RenderStep: Sendable {
     package func render(_ snapshot: Snapshot) throws -> StagedSite {
         let staged = try SiteWriter(target: site.output).begin()
         do {
-            var renderer = SiteRenderer(config: site.config, templates: site.templates, sample: sample)
-            renderer.history = history
-            // history.json grows with every build, for years: streamed to disk, never one string.
-            renderer.emitsHistory = false
-            renderer.emitsSnapshot = false
-            renderer.avatarFiles = avatars
-            renderer.ownerHeadings = ownerHeadings
-            renderer.feed = feed
-            renderer.locales = site.locales
-            renderer.search = site.search != nil
+            let renderer = SiteRenderer(
+                config: site.config, templates: site.templates, options: site.render, data: data)
             try renderer.render(snapshot, into: staged.add)
             try staged.add(SiteLayout.snapshot) { path in
                 let file = try FileOutput(creating: path)
                 try SnapshotJSON.write(snapshot) { data in try data.withUnsafeBytes { try file.write($0) } }
             }
-            for path in avatars.paths { try staged.add(path, avatars[path]!) }
+            for path in data.avatars.paths { try staged.add(path, data.avatars[path]!) }
             if let pagefind = site.search {
                 let said = try SearchIndex(pagefind: pagefind).add(to: staged)
                 if !said.isEmpty { log?.info("Pagefind: \(said)") }
@@ -65,7 +53,7 @@ package struct RenderStep: Sendable {
     package func write(_ snapshot: Snapshot) throws -> Written {
         let staged = try render(snapshot)
         do {
-            _ = try Self.publish(history, into: staged, ceiling: SiteSize.ceiling, log: log)
+            _ = try Self.publish(data.history, into: staged, ceiling: SiteSize.ceiling, log: log)
         } catch {
             staged.abandon()
             throw error

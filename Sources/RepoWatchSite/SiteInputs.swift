@@ -5,21 +5,25 @@ import RepoWatchOutput
 import RepoWatchRender
 import RepoWatchSupport
 
-/// The loaded config: site.yml with the command line's overrides, the templates, "now" and
-/// a checked output folder. Everything the user can get wrong is found here, before anything is
-/// fetched or written.
+/// The loaded config: site.yml with the command line's overrides, the templates, how to render,
+/// "now" and a checked output folder. Everything the user can get wrong is found here, before anything
+/// is fetched or written.
 package struct SiteInputs: Sendable {
     package var config: SiteConfig
     package var templates: TemplateSet
-    /// The string tables, the site's own `Templates/locales/` over the shipped ones.
-    package var locales = LocaleCatalog.builtIn
+    /// Sample or not, search or not, and the string tables (the site's `Templates/locales/` over the
+    /// shipped ones), read once here and handed whole to the render.
+    package let render: RenderOptions
     package var now: Date
     package var output: URL
     /// Pagefind, when `search: true` and it is installed; nil otherwise (the site has no search).
-    package var search: Pagefind?
+    package let search: Pagefind?
 
     package static func load(_ options: BuildOptions, log: any BuildLog) throws -> SiteInputs {
-        let loaded = try ConfigLoader.load(path: options.configPath)
+        let siteDirectory = options.configURL.deletingLastPathComponent()
+        // The string tables first: site.yml's `locale:` is checked against them.
+        let locales = LocaleCatalog.load(siteDirectory: siteDirectory)
+        let loaded = try ConfigLoader.load(path: options.configPath, locales: locales)
         var config = loaded.config
         if let baseURL = options.baseURL {
             guard let url = SafeURL.base(baseURL) else {
@@ -27,31 +31,30 @@ package struct SiteInputs: Sendable {
             }
             config.baseURL = url
         }
-        var templates = try TemplateSet.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        var templates = try TemplateSet.load(siteDirectory: siteDirectory)
         templates.policy.additions = config.policyAdditions
-        let locales = try LocaleCatalog.load(siteDirectory: options.configURL.deletingLastPathComponent())
+        // Looked for here, for the render's options; a missing Pagefind is said only once nothing here failed.
+        let pagefind = config.search ? Pagefind.locate(environment: options.environment) : nil
+        let render = try RenderOptions(
+            sample: options.sample, search: (try? pagefind?.get()) != nil, locales: locales,
+            dataFiles: .streamedByTheBuild)
         let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
         if options.strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: true) }
         DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath)
             .report(warnings)
         let now = try now(options)
         let output = options.outputURL
-        try OutputLocation(
-            output: output, protecting: [options.configURL.deletingLastPathComponent(), options.cacheURL]
-        )
-        .check()
-        var inputs = SiteInputs(config: config, templates: templates, locales: locales, now: now, output: output)
-        inputs.search = searchTool(config, environment: options.environment, log: log)
-        return inputs
+        try OutputLocation(output: output, protecting: [siteDirectory, options.cacheURL]).check()
+        return SiteInputs(
+            config: config, templates: templates, render: render, now: now, output: output,
+            search: searchTool(pagefind, log: log))
     }
 
     /// Pagefind for `search: true`; without it, one warning and a site without search (not an error:
     /// the gallery is whole without it).
-    static func searchTool(_ config: SiteConfig, environment: [String: String], log: any BuildLog)
-        -> Pagefind?
-    {
-        guard config.search else { return nil }
-        switch Pagefind.locate(environment: environment) {
+    static func searchTool(_ located: Result<Pagefind, Pagefind.Unavailable>?, log: any BuildLog) -> Pagefind? {
+        switch located {
+        case nil: return nil
         case .success(let pagefind): return pagefind
         case .failure(let unavailable):
             log.warning(

@@ -59,26 +59,25 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Build options")
     var build: BuildArguments
 
-    func validate() throws {
-        if ServeOptions.normalizeBasePath(basePath) == nil {
-            throw ValidationError("--base-path must be folder names separated by '/', like /watch/")
-        }
-        if ServeOptions.normalizeHost(host) == nil {
-            throw ValidationError("--host must be an IP address of this machine, like 192.168.1.20, or 0.0.0.0 for all")
-        }
-        for (name, seconds) in [("--live-reload-ping", liveReloadPing), ("--idle-timeout", idleTimeout)]
-        where !(seconds > 0 && seconds <= 86_400) {
-            throw ValidationError("\(name) must be a number of seconds above 0")
+    /// The checks are `ServeOptions`' own (and the build's, `BuildArguments`), made here while parsing
+    /// so a wrong flag is a usage error with this command's usage.
+    func validate() throws { _ = try options }
+
+    var options: ServeOptions {
+        get throws {
+            do {
+                return try ServeOptions(
+                    build: try build.options, port: port, host: host, basePath: basePath,
+                    liveReloadPing: liveReloadPing,
+                    idleSeconds: idleTimeout)
+            } catch let error as UsageError {
+                throw ValidationError(error.description)
+            }
         }
     }
 
     func run() async throws {
-        var options = ServeOptions(build: try build.options)
-        options.port = port
-        options.host = ServeOptions.normalizeHost(host) ?? "127.0.0.1"
-        options.liveReloadPing = .milliseconds(Int(liveReloadPing * 1000))
-        options.idleSeconds = idleTimeout
-        options.basePath = ServeOptions.normalizeBasePath(basePath) ?? "/"
+        let options = try options
         let server = PreviewServer(options: options, log: StandardErrorLog()) { line in
             Console.write(line, to: .standardOutput)
         }

@@ -200,9 +200,11 @@ enum SpecimenSite {
             generatedAt: now, nextUpdate: now + 12 * 3600, sample: false, repos: await snapshots(avatars: avatars))
         let loaded = try TemplateSet.load(siteDirectory: nil)
         let templates = libraryOnly ? loaded.libraryOnly : loaded
-        var renderer = SiteRenderer(config: config, templates: templates, sample: false)
-        renderer.avatarImages = await avatars.allFiles()
-        renderer.history = history(before: snapshot, repos: config.repos)
+        let renderer = SiteRenderer(
+            config: config, templates: templates, options: try RenderOptions(),
+            data: RenderData(
+                history: history(before: snapshot, repos: config.repos), avatars: AvatarFiles(await avatars.allFiles()))
+        )
         var files = try renderer.render(snapshot)
         files.merge(await avatars.allFiles()) { page, _ in page }
         return files
@@ -225,8 +227,9 @@ enum SpecimenSite {
             sampled.append(repo)
         }
         let sampleSnapshot = Snapshot(generatedAt: now, nextUpdate: now + 3600, sample: true, repos: sampled)
-        var sampleRenderer = SiteRenderer(config: sampleConfig, templates: templates, sample: true)
-        sampleRenderer.avatarImages = await sampleAvatars.allFiles()
+        let sampleRenderer = SiteRenderer(
+            config: sampleConfig, templates: templates, options: try RenderOptions(sample: true),
+            data: RenderData(avatars: AvatarFiles(await sampleAvatars.allFiles())))
         var sampleFiles = try sampleRenderer.render(sampleSnapshot)
         sampleFiles.merge(await sampleAvatars.allFiles()) { page, _ in page }
         try write(sampleFiles, to: folder.appendingPathComponent("sample"))

@@ -4,6 +4,7 @@ import Testing
 @testable import RepoWatchConfig
 @testable import RepoWatchModel
 @testable import RepoWatchNetwork
+@testable import RepoWatchRender
 @testable import RepoWatchSite
 
 #if canImport(FoundationNetworking)
@@ -67,7 +68,7 @@ func temporaryDirectory() throws -> URL {
 
 /// site.yml text → the loaded configuration, as `site.yml` (so diagnostics read `site.yml:LINE:COL`).
 func parse(_ yaml: String) throws -> ConfigLoader.LoadedConfig {
-    try ConfigLoader(file: "site.yml").parse(yaml)
+    try ConfigLoader(file: "site.yml", locales: .builtIn).parse(yaml)
 }
 
 /// The errors (not warnings) site.yml text produces; empty when it loads.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import RepoWatchConfig
 @testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSupport
 
 /// How site.yml's problems read: in the file's order, naming the file actually read, with a "did
@@ -11,7 +12,7 @@ import Testing
 struct ConfigMessagesTests {
     func problems(_ yaml: String, file: String = "site.yml") -> [Diagnostic] {
         do {
-            return try ConfigLoader(file: file).parse(yaml).warnings
+            return try ConfigLoader(file: file, locales: .builtIn).parse(yaml).warnings
         } catch let error as DiagnosticsError {
             return error.diagnostics
         } catch {

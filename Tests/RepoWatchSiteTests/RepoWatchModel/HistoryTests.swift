@@ -182,8 +182,9 @@ struct HistoryTests {
         var history = History()
         history.record(
             Self.snapshot(Self.first, [Self.repo("apple/swift", stars: 100, at: Self.first)]), repos: Self.names)
-        var renderer = SiteRenderer(config: config, templates: templates, sample: false)
-        renderer.history = history
+        let options = try RenderOptions()
+        var renderer = SiteRenderer(
+            config: config, templates: templates, options: options, data: RenderData(history: history))
         let firstSite = try renderer.render(
             Self.snapshot(Self.first, [Self.repo("apple/swift", stars: 100, at: Self.first)]))
         let firstPage = String(decoding: firstSite["repos/apple/swift/index.html"]!, as: UTF8.self)
@@ -192,7 +193,8 @@ struct HistoryTests {
 
         let now = Self.snapshot(second, [Self.repo("apple/swift", stars: 112, at: second)])
         history.record(now, repos: Self.names)
-        renderer.history = history
+        renderer = SiteRenderer(
+            config: config, templates: templates, options: options, data: RenderData(history: history))
         let site = try renderer.render(now)
         let page = String(decoding: site["repos/apple/swift/index.html"]!, as: UTF8.self)
         #expect(page.contains("<strong>+12 ★</strong> since <time datetime=\"2026-11-21T12:00:00Z\">21 Nov</time>"))

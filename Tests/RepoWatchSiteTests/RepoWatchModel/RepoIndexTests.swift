@@ -117,7 +117,8 @@ struct RepoIndexTests {
         #expect(plan.looks.look(for: Self.name("x/none"), size: .large) == config.look)
         #expect(plan.units.flatMap(plan.repos(of:)) == [listed, outside])
 
-        let renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: false)
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: nil), options: try RenderOptions())
         let files = try renderer.render(Self.snapshot([Self.fetched("acme/listed")]))
         let page = try #require(files[SiteLayout.repoFolder(outside) + SiteLayout.index])
         #expect(String(decoding: page, as: UTF8.self).contains("Not fetched"))

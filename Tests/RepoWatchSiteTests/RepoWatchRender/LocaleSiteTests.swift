@@ -2,6 +2,7 @@ import BuiltinTemplates
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchRender
 @testable import RepoWatchSite
 

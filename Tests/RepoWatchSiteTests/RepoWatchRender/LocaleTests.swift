@@ -118,12 +118,12 @@ import Testing
 
 @Suite struct StringTableTests {
     @Test func everyShippedTableHasEveryEnglishKeyWithTheSamePlaceholders() throws {
-        let english = try StringTable.parse(BuiltinTemplates.locales["en"]!)
+        let english = try LocaleCatalog.parseTable(BuiltinTemplates.locales["en"]!)
         #expect(english.count > 60)
         #expect(
             Set(BuiltinTemplates.locales.keys) == ["en", "ko", "ja", "zh-Hans", "de", "fr", "es", "pt-BR", "ar"])
         for (name, bytes) in BuiltinTemplates.locales {
-            let table = try StringTable.parse(bytes)
+            let table = try LocaleCatalog.parseTable(bytes)
             #expect(Set(table.keys) == Set(english.keys), "\(name)")
             for (key, entry) in table {
                 #expect(Self.placeholders(entry).isSubset(of: Self.placeholders(english[key]!)), "\(name): \(key)")
@@ -137,7 +137,7 @@ import Testing
         }
     }
 
-    static func placeholders(_ entry: StringTable.Entry) -> Set<String> {
+    static func placeholders(_ entry: LocaleEntry) -> Set<String> {
         let texts: [String]
         switch entry {
         case .text(let text): texts = [text]
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func pluralFormsAndPlaceholders() throws {
-        let catalog = try LocaleCatalog.load(siteDirectory: nil)
+        let catalog = LocaleCatalog.load(siteDirectory: nil)
         let english = catalog.table(for: "en")
         #expect(english.plural("days_caption", count: 1) == "day ago")
         #expect(english.plural("days_caption", count: 12) == "days ago")
@@ -194,7 +194,7 @@ import Testing
                 .utf8
         )
         .write(to: folder.appendingPathComponent("it.json"))
-        let catalog = try LocaleCatalog.load(siteDirectory: dir)
+        let catalog = LocaleCatalog.load(siteDirectory: dir)
         #expect(catalog.overridden == ["locales/it.json", "locales/ko.json"])
         #expect(
             catalog.warnings.map(\.description) == [
@@ -206,11 +206,13 @@ import Testing
         let italian = catalog.table(for: "it-IT")
         #expect(italian.name == "it" && italian.plural("days_caption", count: 2) == "giorni fa")
         #expect(italian.formatter.grouped(171_281) == "171.281")
-        #expect(LocaleTag.available(siteDirectory: dir).contains("it"))
+        #expect(catalog.names.contains("it") && catalog.problems.isEmpty)
 
         try Data(#"{"days_caption": {"one": "x"}}"#.utf8).write(to: folder.appendingPathComponent("fr.json"))
+        let broken = LocaleCatalog.load(siteDirectory: dir)
+        #expect(broken.names.contains("fr"), "a table that cannot be read is not an unknown locale")
         #expect {
-            try LocaleCatalog.load(siteDirectory: dir)
+            try RenderOptions(locales: broken)
         } throws: { error in
             (error as? DiagnosticsError)?.description
                 == "Templates/locales/fr.json:1:1: error: 'days_caption' needs an \"other\" form"
@@ -237,7 +239,7 @@ import Testing
     }
 
     @Test func tablesByFallback() {
-        let shipped = LocaleTag.builtIn
+        let shipped = LocaleCatalog.builtIn.shipped
         #expect(LocaleTag.table(for: "ko-KR", among: shipped) == "ko")
         #expect(LocaleTag.table(for: "zh", among: shipped) == "zh-Hans")
         #expect(LocaleTag.table(for: "zh-CN", among: shipped) == "zh-Hans")
@@ -254,7 +256,7 @@ import Testing
 
 @Suite struct LocaleConfigTests {
     func load(_ yaml: String) throws -> ConfigLoader.LoadedConfig {
-        try ConfigLoader(file: "/nonexistent/site.yml").parse(yaml)
+        try ConfigLoader(file: "/nonexistent/site.yml", locales: .builtIn).parse(yaml)
     }
 
     @Test func siteAndWidgetLocales() throws {

@@ -60,13 +60,11 @@ struct OwnerTemplateKeysTests {
             ])
         var resolved = config
         resolved.repos = snapshot.repos.map { RepoName.parse($0.configName).value! }
-        var renderer = SiteRenderer(
-            config: resolved, templates: try TemplateSet.load(siteDirectory: folder), sample: false)
-        renderer.ownerHeadings = [
-            OwnerHeading(
-                source: config.owners[0], login: "apple", avatar: "avatars/apple.png",
-                htmlURL: "https://github.com/apple")
-        ]
+        let heading = OwnerHeading(
+            source: config.owners[0], login: "apple", avatar: "avatars/apple.png", htmlURL: "https://github.com/apple")
+        let renderer = SiteRenderer(
+            config: resolved, templates: try TemplateSet.load(siteDirectory: folder), options: try RenderOptions(),
+            data: RenderData(ownerHeadings: [heading]))
         return try renderer.render(snapshot).mapValues { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -72,7 +72,9 @@ import Testing
                 repo.ownerAvatar = "avatars/\($0.owner).svg"
                 return repo
             })
-        let renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: true)
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: nil),
+            options: try RenderOptions(sample: true))
         let first = try renderer.render(snapshot)
         // Streamed: each file to disk as it is finished, through the staging folder a build uses.
         let folder = try temporaryDirectory()

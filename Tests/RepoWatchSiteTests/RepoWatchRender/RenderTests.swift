@@ -113,8 +113,11 @@ import Testing
         let config = try ConfigLoader(file: "site.yml").parse(yaml).config
         let snapshots = repos ?? config.repos.map { SampleData.snapshot(for: $0, now: now) }
         let snapshot = Snapshot(generatedAt: now, nextUpdate: now, sample: repos == nil, repos: snapshots)
-        return try SiteRenderer(config: config, templates: TemplateSet.load(siteDirectory: nil), sample: repos == nil)
-            .render(snapshot)
+        return try SiteRenderer(
+            config: config, templates: TemplateSet.load(siteDirectory: nil),
+            options: RenderOptions(sample: repos == nil)
+        )
+        .render(snapshot)
     }
 
     @Test func writesEveryPathOfTheOutputContract() throws {

@@ -18,9 +18,11 @@ struct SVGWidgetTests {
         let repos = await SpecimenSite.snapshots(avatars: avatars)
         let snapshot = Snapshot(
             generatedAt: SpecimenSite.now, nextUpdate: SpecimenSite.now + 3600, sample: false, repos: repos)
-        var renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: false)
-        renderer.avatarImages = await avatars.allFiles()
-        renderer.history = SpecimenSite.history(before: snapshot, repos: config.repos)
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: nil), options: try RenderOptions(),
+            data: RenderData(
+                history: SpecimenSite.history(before: snapshot, repos: config.repos),
+                avatars: AvatarFiles(await avatars.allFiles())))
         return try renderer.render(snapshot)
     }
 

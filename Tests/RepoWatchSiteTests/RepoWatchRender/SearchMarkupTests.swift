@@ -26,8 +26,9 @@ struct SearchMarkupTests {
 
     static func render(search: Bool, repos: [RepoSnapshot]) throws -> [String: String] {
         let config = try ConfigLoader(file: "site.yml").parse("search: true\nrepos: [apple/swift, gone/away]\n").config
-        var renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: false)
-        renderer.search = search
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: nil),
+            options: try RenderOptions(search: search))
         let files = try renderer.render(Snapshot(generatedAt: now, nextUpdate: now, sample: false, repos: repos))
         return files.mapValues { String(decoding: $0, as: UTF8.self) }
     }

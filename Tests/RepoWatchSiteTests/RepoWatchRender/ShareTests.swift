@@ -18,8 +18,9 @@ struct ShareTests {
     static func render(_ yaml: String, repos: [RepoSnapshot], avatars: [String: Data] = [:]) throws -> [String: String]
     {
         let config = try ConfigLoader(file: "site.yml").parse(yaml).config
-        var renderer = SiteRenderer(config: config, templates: try TemplateSet.load(siteDirectory: nil), sample: false)
-        renderer.avatarImages = avatars
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: nil), options: try RenderOptions(),
+            data: RenderData(avatars: AvatarFiles(avatars)))
         let files = try renderer.render(Snapshot(generatedAt: now, nextUpdate: now, sample: false, repos: repos))
         return files.mapValues { String(decoding: $0, as: UTF8.self) }
     }
@@ -194,9 +195,9 @@ struct ShareTests {
             try Data(text.utf8).write(to: templates.appendingPathComponent("\(name).mustache"))
         }
         let config = try ConfigLoader(file: "site.yml").parse(Self.yaml).config
-        var renderer = SiteRenderer(
-            config: config, templates: try TemplateSet.load(siteDirectory: folder), sample: false)
-        renderer.search = true
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: folder),
+            options: try RenderOptions(search: true))
         var repo = Self.repo("apple/swift", avatar: "avatars/a.png")
         repo.topics = ["cli"]
         let files = try renderer.render(

@@ -105,9 +105,9 @@ struct TemplateKeysTests {
             generatedAt: now, nextUpdate: now + 3600, sample: false,
             repos: [repo(stars: 171_281, forks: 78_987, issues: 673, at: now)])
         history.record(snapshot, repos: [name])
-        var renderer = SiteRenderer(
-            config: config, templates: try TemplateSet.load(siteDirectory: folder), sample: false)
-        renderer.history = history
+        let renderer = SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: folder), options: try RenderOptions(),
+            data: RenderData(history: history))
         return try renderer.render(snapshot).mapValues { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -260,8 +260,10 @@ import Testing
             """
         ).config
         let snapshot = Snapshot(generatedAt: now, nextUpdate: now, sample: false, repos: [repo()])
-        let files = try SiteRenderer(config: config, templates: TemplateSet.load(siteDirectory: nil), sample: false)
-            .render(snapshot)
+        let files = try SiteRenderer(
+            config: config, templates: TemplateSet.load(siteDirectory: nil), options: RenderOptions()
+        )
+        .render(snapshot)
         let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
         #expect(index.contains("class=\"rw rw--medium rw--dark rw--accented rw-accent-ff9500\""))
         #expect(!index.contains("style="), "the pages' policy allows no inline style")

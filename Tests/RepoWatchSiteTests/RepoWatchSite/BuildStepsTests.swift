@@ -4,6 +4,7 @@ import Testing
 
 @testable import RepoWatchConfig
 @testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
 @testable import RepoWatchSources
 @testable import RepoWatchSupport
@@ -77,7 +78,7 @@ import Testing
         let inputs = try SiteInputs.load(options, log: MemoryLog())
         let gathered = try await SampleSource(now: Self.now).gather(inputs.config)
         let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: gathered.repos)
-        let written = try RenderStep(site: inputs, sample: true, history: History(), avatars: gathered.avatars)
+        let written = try RenderStep(site: inputs, data: RenderData(avatars: gathered.avatars))
             .write(snapshot)
         #expect(written.fileCount > 10)
         for path in [

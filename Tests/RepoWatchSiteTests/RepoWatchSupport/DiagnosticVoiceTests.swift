@@ -3,6 +3,7 @@ import Testing
 
 @testable import RepoWatchConfig
 @testable import RepoWatchModel
+@testable import RepoWatchRender
 @testable import RepoWatchSite
 @testable import RepoWatchSupport
 
@@ -78,7 +79,7 @@ struct DiagnosticVoiceTests {
     func localeSuggestions() throws {
         let he = try #require(try parse("repos: [a/b]\nlocale: he\n").warnings.first)
         #expect(!he.message.contains("did you mean"), "\(he.message)")
-        #expect(he.message.contains("shipped: \(LocaleTag.builtIn.joined(separator: ", "))"))
+        #expect(he.message.contains("shipped: \(LocaleCatalog.builtIn.shipped.joined(separator: ", "))"))
         let jp = try #require(try parse("repos: [a/b]\nlocale: jp\n").warnings.first)
         #expect(jp.message.hasSuffix("did you mean 'ja'?"))
         for language in ["he", "fi", "it", "nl", "pl"] {

@@ -1,0 +1,61 @@
+import RepoWatchModel
+
+/// How a render goes: the settings it keeps for every page, as one value made once (where a build
+/// loads its inputs, or by a test) and handed whole to `SiteRenderer`. What the pages show besides the
+/// snapshot is `RenderData`.
+package struct RenderOptions: Sendable {
+    /// `--sample`: the site says its numbers are made up.
+    package let sample: Bool
+    /// `search: true` with Pagefind at hand (the build decides): repository pages carry Pagefind's
+    /// attributes, and the search page and its script are written. The index itself is Pagefind's work.
+    package let search: Bool
+    /// The string tables: the shipped ones and the site's `Templates/locales/`.
+    package let locales: LocaleCatalog
+    /// Who writes the data files that grow with the site: `data/snapshot.json`, `data/history.json`,
+    /// `data/repos.json` and `data/repos.csv`.
+    package let dataFiles: DataFiles
+
+    package enum DataFiles: Sendable {
+        /// The render, with the pages, each as one string (tests, small sites).
+        case rendered
+        /// The build, streamed to disk: the history grows with every build, for years, and a large
+        /// site's snapshot is never held whole.
+        case streamedByTheBuild
+    }
+
+    /// - Throws: `DiagnosticsError` naming each of the site's string tables that cannot be read
+    ///   (`Templates/locales/x.json:1:1`): the pages would have no words for it.
+    package init(
+        sample: Bool = false, search: Bool = false, locales: LocaleCatalog = .builtIn, dataFiles: DataFiles = .rendered
+    ) throws {
+        guard locales.problems.isEmpty else { throw DiagnosticsError(locales.problems) }
+        self.sample = sample
+        self.search = search
+        self.locales = locales
+        self.dataFiles = dataFiles
+    }
+}
+
+/// What the pages show besides the snapshot, gathered by the build: the history (the change since the
+/// last build, sparklines), the avatars (inlined into the SVG widgets), `owners:`' headings and the
+/// feeds' entries.
+package struct RenderData: Sendable {
+    /// Earlier snapshots: the change since the last one and the stars sparkline.
+    package var history: History
+    /// Avatar files by root-relative path, for the SVG widgets to inline.
+    package var avatars: AvatarFiles
+    /// `owners:`: the gallery's section headings (see `OwnerSections`).
+    package var ownerHeadings: [OwnerHeading]
+    /// What changed, newest first: the site's `feed.xml` and each repository's.
+    package var feed: FeedState
+
+    package init(
+        history: History = History(), avatars: AvatarFiles = AvatarFiles(), ownerHeadings: [OwnerHeading] = [],
+        feed: FeedState = FeedState()
+    ) {
+        self.history = history
+        self.avatars = avatars
+        self.ownerHeadings = ownerHeadings
+        self.feed = feed
+    }
+}
