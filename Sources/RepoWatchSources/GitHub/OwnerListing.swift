@@ -198,22 +198,13 @@ extension GitHubClient {
     private func listedPages(_ urls: [URL], of login: String, spool: RecordSpool, atOnce: Int) async throws
         -> [ListedPage]
     {
-        try await withThrowingTaskGroup(of: (Int, ListedPage).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < urls.count else { return }
-                let index = next
-                group.addTask { (index, try await listedPage(urls[index], of: login, spool: spool)) }
-                next += 1
-            }
-            for _ in 0..<max(1, atOnce) { startNext() }
-            var pages = [ListedPage?](repeating: nil, count: urls.count)
-            while let (index, page) = try await group.next() {
-                pages[index] = page
-                startNext()
-            }
-            return pages.map { $0! }
+        var pages = [ListedPage?](repeating: nil, count: urls.count)
+        try await SlidingWindow.run(over: urls.indices, width: atOnce) { position in
+            try await listedPage(urls[position], of: login, spool: spool)
+        } take: { position, page in
+            pages[position] = page
         }
+        return pages.map { $0! }
     }
 
     private func listedPage(_ url: URL, of login: String, spool: RecordSpool) async throws -> ListedPage {

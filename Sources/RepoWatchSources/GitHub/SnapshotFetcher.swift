@@ -75,25 +75,16 @@ package struct SnapshotFetcher: Sendable {
         _ repos: [Plan], jobs: Int, progress: FetchProgress? = nil, spool: RecordSpool = RecordSpool(),
         order: [Int]? = nil
     ) async -> RepoList {
-        await withTaskGroup(of: (Int, RepoSnapshot).self) { group in
-            // Every slot is filled before the group ends.
-            var results = RepoList(repeating: RepoSnapshot(configName: ""), count: repos.count, spool: spool)
-            var next = 0
-            func startNext() {
-                guard next < repos.count else { return }
-                let index = order?[next] ?? next
-                let repo = repos[index]
-                group.addTask { (index, await fetch(repo, at: index)) }
-                next += 1
-            }
-            for _ in 0..<Self.tasksAtOnce(jobs: jobs) { startNext() }
-            while let (index, snapshot) = await group.next() {
-                results[index] = snapshot
-                progress?.advance()
-                startNext()
-            }
-            return results
+        // Every slot is filled before the window closes.
+        var results = RepoList(repeating: RepoSnapshot(configName: ""), count: repos.count, spool: spool)
+        let positions = repos.indices.lazy.map { order?[$0] ?? $0 }
+        await SlidingWindow.run(over: positions, width: Self.tasksAtOnce(jobs: jobs)) { index in
+            await fetch(repos[index], at: index)
+        } take: { index, snapshot in
+            results[index] = snapshot
+            progress?.advance()
         }
+        return results
     }
 
     /// - Parameter position: in the site's list, for the GraphQL card and the fetch records.
