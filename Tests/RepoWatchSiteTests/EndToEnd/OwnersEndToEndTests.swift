@@ -87,11 +87,12 @@ struct OwnerSite {
             at: dir.url.appendingPathComponent("home"), withIntermediateDirectories: true)
     }
 
-    func build(_ server: FixtureServer?, _ extra: [String] = []) async throws -> RunResult {
+    /// - Parameter binary: another build of the tool than the tests' own (the release one).
+    func build(_ server: FixtureServer?, _ extra: [String] = [], binary: URL? = nil) async throws -> RunResult {
         var arguments = ["build", "--jobs", "2"] + extra
         if let server { arguments += ["--api-url", server.base] }
         let environment = BinaryRunner.environment(home: dir.url.appendingPathComponent("home"))
-        return try await BinaryRunner.run(arguments, in: dir.url, environment: environment)
+        return try await BinaryRunner.run(arguments, in: dir.url, environment: environment, executable: binary)
     }
 
     func read(_ path: String) throws -> String {
