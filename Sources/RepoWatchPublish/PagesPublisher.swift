@@ -3,21 +3,33 @@ import RepoWatchConfig
 import RepoWatchModel
 import RepoWatchSupport
 
-/// What `repowatch-site publish` was asked to do.
+/// What `repowatch-site publish` was asked to do, as one value. The branch and the remote are
+/// checked against the repository when publishing (only git knows them).
 package struct PublishOptions: Sendable {
-    package var configPath = "site.yml"
+    package let configPath: String
     /// Default: `public/` beside site.yml.
-    package var outputPath: String?
-    package var branch = "gh-pages"
-    package var remote = "origin"
-    package var message: String?
+    package let outputPath: String?
+    package let branch: String
+    package let remote: String
+    package let message: String?
     /// Push after committing; off only for a dry run.
-    package var push = true
+    package let push: Bool
     /// Publish a site built with `--sample` all the same (its made-up numbers and "Sample data" banner).
-    package var allowSample = false
+    package let allowSample: Bool
     package var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    package init() {}
+    package init(
+        configPath: String = "site.yml", outputPath: String? = nil, branch: String = "gh-pages",
+        remote: String = "origin", message: String? = nil, push: Bool = true, allowSample: Bool = false
+    ) {
+        self.configPath = configPath
+        self.outputPath = outputPath
+        self.branch = branch
+        self.remote = remote
+        self.message = message
+        self.push = push
+        self.allowSample = allowSample
+    }
 }
 
 package struct PublishResult: Sendable {

@@ -14,7 +14,8 @@ package struct BuildOptions: Sendable {
     package let fetch: FetchOptions
     /// `--sample`: made-up numbers, no network.
     package let sample: Bool
-    package var baseURL: String?
+    /// `--base-url`: overrides site.yml's `base_url`.
+    package let baseURL: URL?
     /// Default: `.repowatch/` beside site.yml.
     package var cachePath: String?
     /// Skip pruning the cache at the end of the build.
@@ -23,7 +24,7 @@ package struct BuildOptions: Sendable {
     /// fetched or written.
     package var strict = false
     /// Seconds to wait for another build holding the output folder's or the cache's lock.
-    package var lockWait: Double = 60
+    package let lockWait: Double
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     package var recordsHistory = true
@@ -36,17 +37,35 @@ package struct BuildOptions: Sendable {
     package var now: Date?
     package var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    /// - Throws: `UsageError` for `--offline` with `--sample` (the sample has no cache to build from).
-    package init(fetch: FetchOptions = .defaults, sample: Bool = false) throws {
+    /// - Parameters:
+    ///   - baseURL: `--base-url`, an http(s) URL.
+    ///   - lockWait: `--lock-wait`, 0 or more seconds.
+    /// - Throws: `UsageError` naming the flag: `--offline` with `--sample` (the sample has no cache to
+    ///   build from), a `--base-url` that is not http(s), a negative `--lock-wait`.
+    package init(fetch: FetchOptions = .defaults, sample: Bool = false, baseURL: String? = nil, lockWait: Double = 60)
+        throws
+    {
         if fetch.offline && sample { throw UsageError("--offline and --sample cannot be used together") }
+        if let baseURL {
+            guard let url = SafeURL.base(baseURL) else {
+                throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/")
+            }
+            self.baseURL = url
+        } else {
+            self.baseURL = nil
+        }
+        guard lockWait >= 0, lockWait.isFinite else { throw UsageError("--lock-wait must be 0 or more seconds") }
         self.fetch = fetch
         self.sample = sample
+        self.lockWait = lockWait
     }
 
     /// Every default: a build of site.yml in this folder from GitHub.
     package init() {
         fetch = .defaults
         sample = false
+        baseURL = nil
+        lockWait = 60
     }
 
     package var configURL: URL { URL(fileURLWithPath: configPath).standardizedFileURL }

@@ -25,12 +25,7 @@ package struct SiteInputs: Sendable {
         let locales = LocaleCatalog.load(siteDirectory: siteDirectory)
         let loaded = try ConfigLoader.load(path: options.configPath, locales: locales)
         var config = loaded.config
-        if let baseURL = options.baseURL {
-            guard let url = SafeURL.base(baseURL) else {
-                throw UsageError("--base-url must be an http(s) URL, like https://me.github.io/watch/")
-            }
-            config.baseURL = url
-        }
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
         var templates = try TemplateSet.load(siteDirectory: siteDirectory)
         templates.policy.additions = config.policyAdditions
         // Looked for here, for the render's options; a missing Pagefind is said only once nothing here failed.

@@ -102,8 +102,8 @@ struct BuildArguments: ParsableArguments {
 
     @OptionGroup var lockOption: LockWaitOption
 
-    /// The checks are the values' own (`FetchOptions`, `BuildOptions`), made here while parsing so a
-    /// wrong flag is a usage error with this command's usage.
+    /// The checks are the values' own (`FetchOptions`, `BuildOptions`, with `--lock-wait`), made here
+    /// while parsing so a wrong flag is a usage error with this command's usage.
     func validate() throws { _ = try options }
 
     /// The build's options; the fetching ones as one value, handed whole down to the network stack.
@@ -114,13 +114,12 @@ struct BuildArguments: ParsableArguments {
                     apiURL: apiURL, jobs: jobs, offline: offline, timeout: timeout, maxWait: maxWait, retries: retries,
                     verbose: verbose, refresh: refresh, limits: try rateLimits.map(Self.limits) ?? .github,
                     budget: budget, graphQLBudget: graphQLBudget)
-                var options = try BuildOptions(fetch: fetch, sample: sample)
+                var options = try BuildOptions(
+                    fetch: fetch, sample: sample, baseURL: baseURL, lockWait: lockOption.lockWait)
                 options.configPath = configOption.config
                 options.outputPath = output
-                options.baseURL = baseURL
                 options.cachePath = cacheDir
                 options.keepCache = keepCache
-                options.lockWait = lockOption.lockWait
                 return options
             } catch let error as UsageError {
                 throw ValidationError(error.description)
@@ -144,9 +143,6 @@ struct LockWaitOption: ParsableArguments {
         help: ArgumentHelp(
             "Seconds to wait while another build holds the output folder or the cache; then exit 2.",
             valueName: "seconds"))
+    /// Checked by `BuildOptions`, which the commands taking it make in their `validate()`.
     var lockWait: Double = 60
-
-    func validate() throws {
-        if lockWait < 0 || !lockWait.isFinite { throw ValidationError("--lock-wait must be 0 or more seconds") }
-    }
 }

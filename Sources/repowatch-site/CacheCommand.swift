@@ -28,11 +28,24 @@ struct CacheCommand: AsyncParsableCommand {
 
         @OptionGroup var lockOption: LockWaitOption
 
+        /// `--lock-wait` is checked by `BuildOptions`, made here while parsing.
+        func validate() throws { _ = try options }
+
+        var options: BuildOptions {
+            get throws {
+                do {
+                    var options = try BuildOptions(lockWait: lockOption.lockWait)
+                    options.configPath = configOption.config
+                    options.cachePath = cacheDir
+                    return options
+                } catch let error as UsageError {
+                    throw ValidationError(error.description)
+                }
+            }
+        }
+
         func run(_ action: CacheUpkeep.Action) async throws {
-            var options = BuildOptions()
-            options.configPath = configOption.config
-            options.cachePath = cacheDir
-            options.lockWait = lockOption.lockWait
+            let options = try options
             let lines = try await runReportingErrors(config: options.configPath) {
                 try await CacheUpkeep(options: options, log: StandardErrorLog()).run(action)
             }

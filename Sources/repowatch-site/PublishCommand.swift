@@ -48,14 +48,9 @@ struct PublishCommand: AsyncParsableCommand {
     var allowSample = false
 
     func run() async throws {
-        var options = PublishOptions()
-        options.configPath = configOption.config
-        options.outputPath = output
-        options.branch = branch
-        options.remote = remote
-        options.message = message
-        options.push = !noPush
-        options.allowSample = allowSample
+        let options = PublishOptions(
+            configPath: configOption.config, outputPath: output, branch: branch, remote: remote, message: message,
+            push: !noPush, allowSample: allowSample)
         let result = try await runReportingErrors(config: options.configPath) {
             try PagesPublisher(options: options, log: StandardErrorLog()).run()
         }

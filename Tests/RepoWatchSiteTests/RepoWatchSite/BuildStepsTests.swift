@@ -4,6 +4,7 @@ import Testing
 
 @testable import RepoWatchConfig
 @testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchRender
 @testable import RepoWatchSite
 @testable import RepoWatchSources
@@ -23,12 +24,26 @@ import Testing
         return (folder, options)
     }
 
-    @Test func loadingTheConfigRejectsBadFlagsBeforeAnythingIsWritten() throws {
-        var (folder, options) = try site("repos: [apple/swift]\n")
+    @Test func badFlagsAreRefusedWhereTheOptionsAreMadeBeforeAnythingIsWritten() throws {
+        let refusals: [(flag: String, make: () throws -> BuildOptions)] = [
+            ("--base-url", { try BuildOptions(sample: true, baseURL: "javascript:alert(1)") }),
+            ("--base-url", { try BuildOptions(baseURL: "me.github.io/w/") }),
+            ("--lock-wait", { try BuildOptions(lockWait: -1) }),
+            ("--lock-wait", { try BuildOptions(lockWait: .infinity) }),
+            ("--offline", { try BuildOptions(fetch: FetchOptions(offline: true), sample: true) }),
+        ]
+        for (flag, make) in refusals {
+            do {
+                _ = try make()
+                Issue.record("\(flag): accepted")
+            } catch let error as UsageError {
+                #expect(error.description.hasPrefix(flag), "\(error)")
+            }
+        }
+        let (folder, made) = try site("repos: [apple/swift]\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        options.baseURL = "javascript:alert(1)"
-        #expect(throws: UsageError.self) { try SiteInputs.load(options, log: MemoryLog()) }
-        options.baseURL = "https://me.github.io/w/"
+        var options = try BuildOptions(sample: true, baseURL: "https://me.github.io/w/", lockWait: 0)
+        (options.configPath, options.now) = (made.configPath, made.now)
         let inputs = try SiteInputs.load(options, log: MemoryLog())
         #expect(inputs.config.baseURL?.absoluteString == "https://me.github.io/w/")
         #expect(inputs.now == Self.now && inputs.output.lastPathComponent == "public")

@@ -84,10 +84,9 @@ struct MatrixBuilder {
         let clock = VirtualClock(now)
         var fetch = try FetchOptions(apiURL: FaultWorld.api, jobs: 4, offline: offline, graphQLBudget: graphQLBudget)
         fetch.substitute = NetworkSubstitute(transport: world, sleep: { clock.sleep($0) }, clock: { clock.now })
-        var options = try BuildOptions(fetch: fetch)
+        var options = try BuildOptions(fetch: fetch, lockWait: 5)
         options.configPath = folder.appendingPathComponent("site.yml").path
         options.now = now
-        options.lockWait = 5
         if let siteCeiling { options.siteCeiling = siteCeiling }
         options.environment = ["GITHUB_TOKEN": FaultWorld.token]
         let log = MemoryLog()
