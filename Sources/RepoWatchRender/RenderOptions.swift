@@ -2,10 +2,8 @@ import RepoWatchModel
 
 /// How a render goes: the settings it keeps for every page, as one value made once (where a build
 /// loads its inputs, or by a test) and handed whole to `SiteRenderer`. What the pages show besides the
-/// snapshot is `RenderData`.
+/// snapshot is `RenderData`; whether the numbers are made up (`--sample`) is the snapshot's to say.
 package struct RenderOptions: Sendable {
-    /// `--sample`: the site says its numbers are made up.
-    package let sample: Bool
     /// `search: true` with Pagefind at hand (the build decides): repository pages carry Pagefind's
     /// attributes, and the search page and its script are written. The index itself is Pagefind's work.
     package let search: Bool
@@ -25,11 +23,8 @@ package struct RenderOptions: Sendable {
 
     /// - Throws: `DiagnosticsError` naming each of the site's string tables that cannot be read
     ///   (`Templates/locales/x.json:1:1`): the pages would have no words for it.
-    package init(
-        sample: Bool = false, search: Bool = false, locales: LocaleCatalog = .builtIn, dataFiles: DataFiles = .rendered
-    ) throws {
+    package init(search: Bool = false, locales: LocaleCatalog = .builtIn, dataFiles: DataFiles = .rendered) throws {
         guard locales.problems.isEmpty else { throw DiagnosticsError(locales.problems) }
-        self.sample = sample
         self.search = search
         self.locales = locales
         self.dataFiles = dataFiles

@@ -88,7 +88,7 @@ struct PageMaker: Sendable {
         let index = RepoIndex(config.repos)
         self.index = index
         let cards = CardMaker(
-            snapshot: snapshot, sample: renderer.options.sample, history: renderer.data.history, strings: tables,
+            snapshot: snapshot, sample: snapshot.sample, history: renderer.data.history, strings: tables,
             index: index)
         widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
         var site = SiteSummary(config: config, snapshot: snapshot, strings: strings)

@@ -11,7 +11,7 @@ import RepoWatchSupport
 package struct SiteInputs: Sendable {
     package var config: SiteConfig
     package var templates: TemplateSet
-    /// Sample or not, search or not, and the string tables (the site's `Templates/locales/` over the
+    /// Search or not, and the string tables (the site's `Templates/locales/` over the
     /// shipped ones), read once here and handed whole to the render.
     package let render: RenderOptions
     package var now: Date
@@ -31,8 +31,7 @@ package struct SiteInputs: Sendable {
         // Looked for here, for the render's options; a missing Pagefind is said only once nothing here failed.
         let pagefind = config.search ? Pagefind.locate(environment: options.environment) : nil
         let render = try RenderOptions(
-            sample: options.sample, search: (try? pagefind?.get()) != nil, locales: locales,
-            dataFiles: .streamedByTheBuild)
+            search: (try? pagefind?.get()) != nil, locales: locales, dataFiles: .streamedByTheBuild)
         let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
         if options.strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: true) }
         DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath)

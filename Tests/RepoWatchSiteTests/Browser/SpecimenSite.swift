@@ -228,7 +228,7 @@ enum SpecimenSite {
         }
         let sampleSnapshot = Snapshot(generatedAt: now, nextUpdate: now + 3600, sample: true, repos: sampled)
         let sampleRenderer = SiteRenderer(
-            config: sampleConfig, templates: templates, options: try RenderOptions(sample: true),
+            config: sampleConfig, templates: templates, options: try RenderOptions(),
             data: RenderData(avatars: AvatarFiles(await sampleAvatars.allFiles())))
         var sampleFiles = try sampleRenderer.render(sampleSnapshot)
         sampleFiles.merge(await sampleAvatars.allFiles()) { page, _ in page }

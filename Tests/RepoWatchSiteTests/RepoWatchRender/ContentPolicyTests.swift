@@ -60,7 +60,7 @@ import Testing
         // The 404 page's inline <style>, which must work at any depth, is allowed by its hash.
         #expect(templates.policy.styleHashes.count == 1)
         let config = try ConfigLoader(file: "site.yml").parse("repos: [apple/swift]\n").config
-        let files = try SiteRenderer(config: config, templates: templates, options: RenderOptions(sample: true))
+        let files = try SiteRenderer(config: config, templates: templates, options: RenderOptions())
             .render(Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: []))
         let notFound = String(decoding: try #require(files["404.html"]), as: UTF8.self)
         let style = try #require(notFound.range(of: "<style>")?.upperBound)
@@ -84,7 +84,7 @@ import Testing
         let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: gathered.repos)
         let renderer = SiteRenderer(
             config: gathered.config, templates: try TemplateSet.load(siteDirectory: nil),
-            options: try RenderOptions(sample: true), data: RenderData(avatars: gathered.avatars))
+            options: try RenderOptions(), data: RenderData(avatars: gathered.avatars))
         let files = try renderer.render(snapshot)
         let pages = files.filter { $0.key.hasSuffix(".html") }
         // The gallery, 404, a page and two standalone widgets per repository, the double widget's page and

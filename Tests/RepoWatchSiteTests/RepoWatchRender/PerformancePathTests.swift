@@ -74,7 +74,7 @@ import Testing
             })
         let renderer = SiteRenderer(
             config: config, templates: try TemplateSet.load(siteDirectory: nil),
-            options: try RenderOptions(sample: true))
+            options: try RenderOptions())
         let first = try renderer.render(snapshot)
         // Streamed: each file to disk as it is finished, through the staging folder a build uses.
         let folder = try temporaryDirectory()

@@ -30,14 +30,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = LocaleCatalog.load(siteDirectory: folder)
         #expect {
-            try RenderOptions(sample: true, locales: catalog)
+            try RenderOptions(locales: catalog)
         } throws: { error in
             (error as? DiagnosticsError)?.description
                 == "Templates/locales/it.json:1:1: error: 'days_caption' has 'uno'; plural forms are zero, one, two, "
                 + "few, many and other, each a string"
         }
-        let options = try RenderOptions(sample: true, search: true)
-        #expect(options.sample && options.search && options.dataFiles == .rendered)
+        let options = try RenderOptions(search: true)
+        #expect(options.search && options.dataFiles == .rendered)
         #expect(options.locales.names == LocaleCatalog.builtIn.names)
     }
 
@@ -73,7 +73,7 @@ import Testing
         #expect(inputs.config.locale == "it")
         #expect(!log.messages.contains { $0.contains("unknown locale") }, "\(log.messages)")
         #expect(inputs.render.locales.table(for: "it").text("top_contributors") == "Migliori contributori")
-        #expect(inputs.render.sample && inputs.render.dataFiles == .streamedByTheBuild)
+        #expect(!inputs.render.search && inputs.render.dataFiles == .streamedByTheBuild)
     }
 
     @Test("site.yml's error comes first; a broken table alone stops the build naming its file; check lists both")

@@ -115,7 +115,7 @@ import Testing
         let snapshot = Snapshot(generatedAt: now, nextUpdate: now, sample: repos == nil, repos: snapshots)
         return try SiteRenderer(
             config: config, templates: TemplateSet.load(siteDirectory: nil),
-            options: RenderOptions(sample: repos == nil)
+            options: RenderOptions()
         )
         .render(snapshot)
     }
