@@ -36,13 +36,13 @@ package struct RenderOptions: Sendable {
 /// feeds' entries.
 package struct RenderData: Sendable {
     /// Earlier snapshots: the change since the last one and the stars sparkline.
-    package var history: History
+    package let history: History
     /// Avatar files by root-relative path, for the SVG widgets to inline.
-    package var avatars: AvatarFiles
+    package let avatars: AvatarFiles
     /// `owners:`: the gallery's section headings (see `OwnerSections`).
-    package var ownerHeadings: [OwnerHeading]
+    package let ownerHeadings: [OwnerHeading]
     /// What changed, newest first: the site's `feed.xml` and each repository's.
-    package var feed: FeedState
+    package let feed: FeedState
 
     package init(
         history: History = History(), avatars: AvatarFiles = AvatarFiles(), ownerHeadings: [OwnerHeading] = [],
