@@ -22,7 +22,7 @@ extension RebuiltSite {
     /// The URLs the cache holds an entry for.
     var cachedURLs: Set<String> {
         var urls: Set<String> = []
-        for (path, data) in Self.tree(cache.appendingPathComponent("http")) where path.hasSuffix(".entry") {
+        for (path, data) in SiteFiles.files(in: cache.appendingPathComponent("http")) where path.hasSuffix(".entry") {
             if let entry = CacheEntryFormat.decode(data) { urls.insert(entry.url) }
         }
         return urls

@@ -82,14 +82,14 @@ struct EndToEndConcurrentBuildTests {
         let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
         defer { server.stop() }
         #expect(try await site.run(["build", "--api-url", server.base]).status == 0)
-        let before = RebuiltSite.tree(site.output)
+        let before = SiteFiles.files(in: site.output)
         let requests = try await server.requests().count
 
         let holder = try LockHolder(site.dir.url.appendingPathComponent(".public.lock"))
         let refused = try await site.run(["build", "--lock-wait", "0.5", "--api-url", server.base])
         #expect(refused.status == 2, "\(refused)")
         #expect(refused.stderr.contains("another build holds") && refused.stderr.contains(".public.lock"), "\(refused)")
-        #expect(RebuiltSite.tree(site.output) == before)
+        #expect(SiteFiles.files(in: site.output) == before)
         #expect(try await server.requests().count == requests, "fetched while locked out")
 
         holder.kill9()

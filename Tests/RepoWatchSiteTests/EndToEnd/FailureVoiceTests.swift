@@ -23,6 +23,18 @@ struct FailureVoiceTests {
         var testDescription: String { name }
     }
 
+    /// A plain file named where `option` wants a folder; the message names it.
+    static func fileForAFolder(_ option: String, in command: [String]) -> Scenario {
+        let name = "a-file"
+        return Scenario(
+            name: "\(option) is a file",
+            prepare: { dir in
+                try dir.write("site.yml", site)
+                try dir.write(name, "x")
+                return command + [option, name]
+            }, says: name)
+    }
+
     static let scenarios: [Scenario] = [
         Scenario(name: "missing site.yml", prepare: { _ in ["build"] }, says: "site.yml:1:1: error: cannot read"),
         Scenario(
@@ -62,20 +74,8 @@ struct FailureVoiceTests {
                 try dir.write("afile", "x")
                 return ["init", "afile/sub"]
             }, says: "afile"),
-        Scenario(
-            name: "--output is a file",
-            prepare: { dir in
-                try dir.write("site.yml", site)
-                try dir.write("out", "x")
-                return ["build", "--sample", "--output", "out"]
-            }, says: "out"),
-        Scenario(
-            name: "--cache-dir is a file",
-            prepare: { dir in
-                try dir.write("site.yml", site)
-                try dir.write("cache", "x")
-                return ["build", "--offline", "--cache-dir", "cache"]
-            }, says: "cache"),
+        fileForAFolder("--output", in: ["build", "--sample"]),
+        fileForAFolder("--cache-dir", in: ["build", "--offline"]),
         Scenario(
             name: "unreachable API and published site",
             prepare: { dir in

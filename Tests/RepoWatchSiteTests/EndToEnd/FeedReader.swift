@@ -49,22 +49,11 @@ struct ParsedFeed: Decodable {
         """
 
     static func read(_ file: URL) throws -> ParsedFeed {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let run = try PythonRun.run(script, [file.path])
+        guard run.status == 0 else {
             throw FixtureServerError(
-                description: "feedparser failed (pip install feedparser==6.0.14; scripts/test.sh does): "
-                    + String(decoding: problem, as: UTF8.self))
+                description: "feedparser failed (pip install feedparser==6.0.14; scripts/test.sh does): " + run.stderr)
         }
-        return try JSONDecoder().decode(ParsedFeed.self, from: data)
+        return try JSONDecoder().decode(ParsedFeed.self, from: run.stdout)
     }
 }

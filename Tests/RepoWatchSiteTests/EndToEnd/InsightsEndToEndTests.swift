@@ -119,19 +119,9 @@ struct InsightsEndToEndTests {
     }
 
     static func compare(_ site: BuiltSite) throws -> Compared {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", recompute, site.output.path]
-        let pipe = Pipe()
-        let errors = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: said, as: UTF8.self))")
-        return try JSONDecoder().decode(Compared.self, from: data)
+        let run = try PythonRun.run(recompute, [site.output.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        return try JSONDecoder().decode(Compared.self, from: run.stdout)
     }
 
     @Test("every figure of the whole site's insights is what snapshot.json and history.json give")

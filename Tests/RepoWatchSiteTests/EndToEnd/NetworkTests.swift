@@ -31,21 +31,6 @@ struct RebuiltSite {
     func page(_ path: String) throws -> String {
         try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
     }
-
-    /// Every file under `folder`, relative path → bytes.
-    static func tree(_ folder: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        let base = folder.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return files }
-        for case let relative as String in walker {
-            var isDirectory: ObjCBool = false
-            let path = base + "/" + relative
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files[relative] = FileManager.default.contents(atPath: path)
-            }
-        }
-        return files
-    }
 }
 
 /// twbs/bootstrap and octocat/Hello-World as recorded, with ETags.
@@ -240,8 +225,8 @@ struct EndToEndNetworkTests {
         for step in Build.steps.map(\.name) {
             #expect(result.stderr.contains("\n\(step): "), "--verbose times the step '\(step)'")
         }
-        for (path, data) in RebuiltSite.tree(site.output).merging(
-            RebuiltSite.tree(site.cache), uniquingKeysWith: { a, _ in a })
+        for (path, data) in SiteFiles.files(in: site.output).merging(
+            SiteFiles.files(in: site.cache), uniquingKeysWith: { a, _ in a })
         {
             #expect(!String(decoding: data, as: UTF8.self).contains(site.token), "token in \(path)")
         }
@@ -254,7 +239,7 @@ struct EndToEndNetworkTests {
         let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
         defer { server.stop() }
         #expect(try await site.build(server).status == 0)
-        let before = RebuiltSite.tree(site.output)
+        let before = SiteFiles.files(in: site.output)
 
         // The server holds its answers back, so the build is certainly mid-fetch once its first request
         // arrives: no guess at how long a loaded machine takes to get there.
@@ -284,7 +269,7 @@ struct EndToEndNetworkTests {
         try #require(await end.wait(), "the killed build was never reaped")
         #expect(process.terminationReason == .uncaughtSignal)
         try held.release()
-        #expect(RebuiltSite.tree(site.output) == before)
+        #expect(SiteFiles.files(in: site.output) == before)
 
         let after = try await site.build(server)
         #expect(after.status == 0, "\(after)")
@@ -300,7 +285,7 @@ struct EndToEndNetworkTests {
         let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
         defer { server.stop() }
         #expect(try await site.build(server).status == 0)
-        let entries = RebuiltSite.tree(site.cache)
+        let entries = SiteFiles.files(in: site.cache)
         #expect(!entries.isEmpty)
         for (index, (path, data)) in entries.enumerated() {
             let corrupted = index % 2 == 0 ? data.prefix(data.count / 2) : Data("{not json".utf8)

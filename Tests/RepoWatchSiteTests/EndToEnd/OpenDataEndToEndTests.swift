@@ -55,22 +55,12 @@ struct OpenDataEndToEndTests {
     }
 
     static func check(_ site: BuiltSite) throws -> (Checked, JSONValue) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", checker, site.output.path]
-        let pipe = Pipe()
-        let errors = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: said, as: UTF8.self))")
+        let run = try PythonRun.run(checker, [site.output.path])
+        #expect(run.status == 0, "\(run.stderr)")
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let checked = try decoder.decode(Checked.self, from: data)
-        let whole = try JSONValue.decode(data)
+        let checked = try decoder.decode(Checked.self, from: run.stdout)
+        let whole = try JSONValue.decode(run.stdout)
         return (checked, whole["repos_json"] ?? .null)
     }
 

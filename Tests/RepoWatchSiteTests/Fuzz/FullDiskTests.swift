@@ -62,9 +62,9 @@ struct FullDiskTests {
         var history: Data?
 
         init(_ folder: URL) throws {
-            site = RebuiltSite.tree(folder.appendingPathComponent("public"))
+            site = SiteFiles.files(in: folder.appendingPathComponent("public"))
             let cache = folder.appendingPathComponent(".repowatch")
-            let files = RebuiltSite.tree(cache)
+            let files = SiteFiles.files(in: cache)
             cacheFiles = Set(files.keys)
             history = files["history.json"]
             for (name, data) in files where name.hasSuffix(".json") {

@@ -93,17 +93,8 @@ struct RepositoryCardsTests {
             }
             return (404, [:], json(["message": "Not Found"]))
         }
-        let api = APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t")
-        let stack = NetworkStack(transport: transport, sleep: { _ in })
         let log = MemoryLog()
-        let counts = OpenCountsFetcher(
-            url: URL(string: "https://api.example.test/graphql"), token: "t", userAgent: "test", stack: stack,
-            cacheDirectory: folder, log: log, now: Date())
-        let cards = RepositoryCards(counts, repos: repos, order: Array(repos.indices), wantsCard: { _ in true })
-        var fetcher = SnapshotFetcher(
-            client: GitHubClient(configuration: api, stack: stack), avatars: AvatarStore(client: nil), log: log,
-            now: Date())
-        fetcher.cards = cards
+        let (fetcher, cards) = cardFetcher(transport, cacheDirectory: folder, log: log)
         let snapshots = await fetcher.fetchAll(repos.map(SnapshotFetcher.Plan.repository), jobs: 1)
         #expect(snapshots[0].stars == 67_000 && snapshots[0].contributors.map(\.login) == ["ada"])
         #expect(snapshots[1].error == GitHubError.notFound.description && !snapshots[1].failureIsTransient)
@@ -126,6 +117,23 @@ struct RepositoryCardsTests {
 }
 
 extension RepositoryCardsTests {
+    /// A fetcher that asks `transport` for everything, a card wanted for every repository.
+    func cardFetcher(_ transport: FakeTransport, cacheDirectory: URL, log: MemoryLog)
+        -> (SnapshotFetcher, RepositoryCards)
+    {
+        let api = APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t")
+        let stack = NetworkStack(transport: transport, sleep: { _ in })
+        let counts = OpenCountsFetcher(
+            url: URL(string: "https://api.example.test/graphql"), token: "t", userAgent: "test", stack: stack,
+            cacheDirectory: cacheDirectory, log: log, now: Date())
+        let cards = RepositoryCards(counts, repos: repos, order: Array(repos.indices), wantsCard: { _ in true })
+        var fetcher = SnapshotFetcher(
+            client: GitHubClient(configuration: api, stack: stack), avatars: AvatarStore(client: nil), log: log,
+            now: Date())
+        fetcher.cards = cards
+        return (fetcher, cards)
+    }
+
     @Test("a NOT_FOUND alias that REST serves (a passing or partial answer) is fetched, renames followed")
     func notFoundIsConfirmedOverREST() async throws {
         let folder = try temporaryDirectory()
@@ -144,17 +152,8 @@ extension RepositoryCardsTests {
             if path == "/repositories/42" { return (200, [:], moved) }
             return (404, [:], json(["message": "Not Found"]))
         }
-        let api = APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t")
-        let stack = NetworkStack(transport: transport, sleep: { _ in })
         let log = MemoryLog()
-        let counts = OpenCountsFetcher(
-            url: URL(string: "https://api.example.test/graphql"), token: "t", userAgent: "test", stack: stack,
-            cacheDirectory: folder, log: log, now: Date())
-        let cards = RepositoryCards(counts, repos: repos, order: Array(repos.indices), wantsCard: { _ in true })
-        var fetcher = SnapshotFetcher(
-            client: GitHubClient(configuration: api, stack: stack), avatars: AvatarStore(client: nil), log: log,
-            now: Date())
-        fetcher.cards = cards
+        let (fetcher, _) = cardFetcher(transport, cacheDirectory: folder, log: log)
         let gone = await fetcher.fetch(.repository(repos[1]), at: 1)
         #expect(gone.isAvailable && !gone.isGone && gone.stars == 11, "\(gone.error ?? "")")
         #expect(gone.fullName == "octocat/Moved" && gone.configName == "octocat/Gone")

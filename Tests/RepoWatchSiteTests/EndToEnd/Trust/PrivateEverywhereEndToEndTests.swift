@@ -143,18 +143,21 @@ struct PrivateEverywhereEndToEndTests {
         return Built(result: result, summary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "")
     }
 
-    /// Every file under `folder`, relative, with its bytes.
-    static func files(in folder: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let relative as String in FileManager.default.enumerator(atPath: folder.path) ?? .init() {
-            var isFolder: ObjCBool = false
-            let path = folder.appendingPathComponent(relative).path
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-                continue
-            }
-            files[relative] = FileManager.default.contents(atPath: path)
+    /// `config` built in a fresh folder against a server of its own, which stays up for the caller.
+    static func firstBuild(_ label: String, _ config: String, _ cards: Cards, listingPrivate: Bool) async throws
+        -> (PrivateSite, FixtureServer, Built)
+    {
+        let site = try PrivateSite(label, site: config)
+        do {
+            let server = try await FixtureServer.start(
+                routes: routes(cards, listingPrivate: listingPrivate), options: ["--auto-etag"])
+            let built = try await build(site, server, now: "2026-11-22T12:00:00Z")
+            #expect(built.result.status == 0, "\(built.result)")
+            return (site, server, built)
+        } catch {
+            site.dir.remove()
+            throw error
         }
-        return files
     }
 
     static func traces(in text: String) -> [String] {
@@ -163,14 +166,12 @@ struct PrivateEverywhereEndToEndTests {
 
     @Test(arguments: Cards.allCases)
     func noTraceAndNothingElseMoves(cards: Cards) async throws {
-        let site = try PrivateSite("private-everywhere-\(cards)", site: Self.privateSite)
-        defer { site.dir.remove() }
-        let server = try await FixtureServer.start(
-            routes: Self.routes(cards, listingPrivate: true), options: ["--auto-etag"])
-        defer { server.stop() }
-
-        let first = try await Self.build(site, server, now: "2026-11-22T12:00:00Z")
-        #expect(first.result.status == 0, "\(first.result)")
+        let (site, server, first) = try await Self.firstBuild(
+            "private-everywhere-\(cards)", Self.privateSite, cards, listingPrivate: true)
+        defer {
+            site.dir.remove()
+            server.stop()
+        }
         #expect(
             first.result.stderr.contains(
                 "site.yml:4:5: warning: this repository is private and left out; set private: include to publish it"),
@@ -181,7 +182,7 @@ struct PrivateEverywhereEndToEndTests {
         for line in [13, 16, 20] {
             #expect(first.result.stderr.contains("site.yml:\(line):5: warning: this"), "widget at \(line)")
         }
-        let firstSite = Self.files(in: site.output)
+        let firstSite = SiteFiles.files(in: site.output)
 
         // A rebuild revalidates what the cache kept (304s): still nothing private comes back.
         let second = try await Self.build(site, server, now: "2026-11-23T12:00:00Z")
@@ -209,18 +210,13 @@ struct PrivateEverywhereEndToEndTests {
         }
 
         // The site that never listed them: the same files, byte for byte.
-        let never = try PrivateSite("private-never-\(cards)", site: Self.publicSite)
-        defer { never.dir.remove() }
-        let neverServer = try await FixtureServer.start(
-            routes: Self.routes(cards, listingPrivate: false), options: ["--auto-etag"])
-        defer { neverServer.stop() }
-        let plain = try await Self.build(never, neverServer, now: "2026-11-22T12:00:00Z")
-        #expect(plain.result.status == 0, "\(plain.result)")
-        let neverSite = Self.files(in: never.output)
-        #expect(
-            Set(firstSite.keys) == Set(neverSite.keys),
-            "\(Set(firstSite.keys).symmetricDifference(neverSite.keys).sorted())")
-        let differing = firstSite.keys.filter { neverSite[$0] != nil && neverSite[$0] != firstSite[$0] }.sorted()
-        #expect(differing.isEmpty, "differ: \(differing)")
+        let (never, neverServer, _) = try await Self.firstBuild(
+            "private-never-\(cards)", Self.publicSite, cards, listingPrivate: false)
+        defer {
+            never.dir.remove()
+            neverServer.stop()
+        }
+        let neverSite = SiteFiles.files(in: never.output)
+        SiteFiles.expectSame(firstSite, neverSite)
     }
 }
