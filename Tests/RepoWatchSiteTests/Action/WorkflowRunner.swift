@@ -134,7 +134,7 @@ final class WorkflowRunner {
         try Data(script.utf8).write(to: file)
         for url in [outputFile, envFile, summaryFile] { try Data().write(to: url) }
 
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--noprofile", "--norc", "-eo", "pipefail", file.path]
         process.currentDirectoryURL = workspace

@@ -79,11 +79,11 @@ enum BrowserTools {
         return Run(status: status, output: output.read())
     }
 
-    private static func makeProcess(_ program: String, _ arguments: [String]) throws -> Process {
+    private static func makeProcess(_ program: String, _ arguments: [String]) throws -> SpawnedProcess {
         guard let executable = find(program) else {
             throw BrowserToolsError(description: "\(program) not found on PATH; \(installHint)")
         }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice

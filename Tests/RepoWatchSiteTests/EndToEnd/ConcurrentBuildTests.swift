@@ -7,7 +7,7 @@ import Testing
 
 /// Another process holding a `flock`, as a build in another terminal would (python3's fcntl).
 final class LockHolder: @unchecked Sendable {
-    let process = Process()
+    let process = SpawnedProcess()
 
     init(_ file: URL) throws {
         try FileManager.default.createDirectory(
@@ -108,7 +108,7 @@ struct EndToEndConcurrentBuildTests {
 
         let stderr = site.dir.url.appendingPathComponent("build-stderr.txt")
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        let build = Process()
+        let build = SpawnedProcess()
         build.executableURL = try BinaryRunner.binaryURL()
         build.arguments = ["build", "--lock-wait", "600", "--api-url", server.base]
         build.currentDirectoryURL = site.dir.url

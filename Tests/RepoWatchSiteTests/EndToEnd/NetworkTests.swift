@@ -245,7 +245,7 @@ struct EndToEndNetworkTests {
         // arrives: no guess at how long a loaded machine takes to get there.
         let held = try await FixtureServer.start(routes: NetworkRoutes.routes(), options: ["--hold"])
         defer { held.stop() }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = try BinaryRunner.binaryURL()
         process.arguments = ["build", "--jobs", "1", "--timeout", "600", "--api-url", held.base]
         process.currentDirectoryURL = site.dir.url

@@ -17,7 +17,7 @@ struct PublishTests {
 
     @discardableResult
     static func git(_ arguments: [String], in directory: URL, home: URL) throws -> String {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = directory

@@ -6,7 +6,7 @@ import Foundation
 
 /// `repowatch-site serve` running in the background, with its output collected as it comes.
 final class ServeProcess: @unchecked Sendable {
-    let process = Process()
+    let process = SpawnedProcess()
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
@@ -32,7 +32,7 @@ final class ServeProcess: @unchecked Sendable {
             self?.append(handle.availableData, toOut: false)
         }
         process.terminationHandler = { [finished] _ in finished.signal() }
-        try ProcessLaunch.run(process)
+        try process.run()
     }
 
     deinit {

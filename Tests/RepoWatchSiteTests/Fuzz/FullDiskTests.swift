@@ -29,7 +29,7 @@ struct FullDiskTests {
         }
         static func mount(_ arguments: [String]) -> Bool { run("/bin/mount", arguments) }
         static func run(_ tool: String, _ arguments: [String]) -> Bool {
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = URL(fileURLWithPath: tool)
             process.arguments = arguments
             process.standardError = FileHandle.nullDevice

@@ -58,7 +58,7 @@ struct HistoryKillTests {
             launches += 1
             let delay = scale * Double(moments.next() % 1000) / 1000
             let launched = Date()
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = try BinaryRunner.binaryURL()
             process.arguments = arguments
             process.currentDirectoryURL = dir.url

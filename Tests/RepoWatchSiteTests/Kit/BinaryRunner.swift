@@ -92,7 +92,7 @@ enum BinaryRunner {
         binary: URL, arguments: [String], directory: URL,
         environment: [String: String], timeout: TimeInterval
     ) throws -> RunResult {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
@@ -120,7 +120,7 @@ enum BinaryRunner {
             }
         }
 
-        try ProcessLaunch.run(process)
+        try process.run()
         try outWrite.close()
         try errWrite.close()
         var timedOut = false

@@ -135,7 +135,7 @@ final class FixtureServer: @unchecked Sendable {
     /// Where the server appends each request it holds back (`--hold`), one JSON line each.
     let heldFile: URL
 
-    private let process: Process
+    private let process: SpawnedProcess
     private let stdinPipe: Pipe
     private let workDir: URL
     private let lock = NSLock()
@@ -159,7 +159,7 @@ final class FixtureServer: @unchecked Sendable {
         _ = fm.createFile(atPath: stderrFile.path, contents: nil)
         let stdoutPipe = Pipe()
         stdinPipe = Pipe()
-        process = Process()
+        process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             [
@@ -170,7 +170,7 @@ final class FixtureServer: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = try FileHandle(forWritingTo: stderrFile)
-        try ProcessLaunch.run(process)
+        try process.run()
 
         // Read "PORT <n>" with a deadline.
         let box = LineBox()
@@ -267,7 +267,7 @@ final class FixtureServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+    private static func waitForExit(_ process: SpawnedProcess, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         return !process.isRunning

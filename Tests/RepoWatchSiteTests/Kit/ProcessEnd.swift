@@ -6,7 +6,7 @@ final class ProcessEnd: Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     /// Set up before `process.run()`: it takes the process's termination handler.
-    init(_ process: Process) {
+    init(_ process: SpawnedProcess) {
         process.terminationHandler = { [ended] _ in ended.signal() }
     }
 

@@ -8,7 +8,7 @@ struct ProcessOutput: Sendable {
     static func run(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String])
         throws -> ProcessOutput
     {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
@@ -20,7 +20,7 @@ struct ProcessOutput: Sendable {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        try ProcessLaunch.run(process)
+        try process.run()
         process.waitUntilExit()
         try handle.close()
         return ProcessOutput(

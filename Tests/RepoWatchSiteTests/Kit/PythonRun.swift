@@ -20,13 +20,13 @@ struct PythonRun: Sendable {
         let outHandle = try FileHandle(forWritingTo: out)
         let errHandle = try FileHandle(forWritingTo: err)
 
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", source] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outHandle
         process.standardError = errHandle
-        try ProcessLaunch.run(process)
+        try process.run()
         process.waitUntilExit()
         try outHandle.close()
         try errHandle.close()
