@@ -39,14 +39,15 @@ extension PageMaker {
             return outputs(of: name) != .card
         }
         let title = strings.text("insights_title")
+        var shell = PageShell(
+            root: "../", site: self.site, title: "\(title) — \(config.title)", locale: locale,
+            feed: FeedLink(href: "../" + SiteLayout.feed, title: config.title))
+        shell.share = shares.sitePage(
+            path: SiteLayout.insightsFolder, title: title,
+            description: strings.plural("insights_description", count: config.repos.count),
+            repoCount: config.repos.count)
         let page = InsightsPageContext(
-            root: "../", site: self.site, page: PageTitle(title: "\(title) — \(config.title)"), locale: locale,
-            feed: FeedLink(href: "../" + SiteLayout.feed, title: config.title),
-            share: shares.sitePage(
-                path: SiteLayout.insightsFolder, title: title,
-                description: strings.plural("insights_description", count: config.repos.count),
-                repoCount: config.repos.count),
-            scopes: maker.scopes(site: site, owners: owners, headings: renderer.data.ownerHeadings))
+            shell: shell, scopes: maker.scopes(site: site, owners: owners, headings: renderer.data.ownerHeadings))
         try emit(SiteLayout.insights, templates.file("insights", page))
     }
 }

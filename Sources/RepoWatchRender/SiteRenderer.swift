@@ -124,10 +124,11 @@ struct PageMaker: Sendable {
             owners: page.items.map { sections.owner(of: $0.repos) }, widgets: tiles,
             before: before.flatMap(sections.owner))
         var context = GalleryPageContext(
-            root: page.root, site: site, page: PageTitle(title: page.title), widgets: tiles,
-            sections: grouped, pagination: page.pagination, locale: locale,
-            feed: FeedLink(href: page.root + SiteLayout.feed, title: config.title))
-        context.share = shares.sitePage(
+            shell: PageShell(
+                root: page.root, site: site, title: page.title, locale: locale,
+                feed: FeedLink(href: page.root + SiteLayout.feed, title: config.title)),
+            widgets: tiles, sections: grouped, pagination: page.pagination)
+        context.shell.share = shares.sitePage(
             path: pageIndex == 0 ? "" : SiteLayout.galleryFolder(pageIndex + 1), title: page.title,
             repoCount: config.repos.count)
         try emit(page.path, templates.file("index", context))
@@ -177,18 +178,20 @@ struct PageMaker: Sendable {
             try emit(folder + SiteLayout.svg(size, dark: true), Data(images.dark.utf8))
             let title = "\(name) · \(sizeLabel)"
             var page = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: html, page: PageTitle(title: title),
-                size: size.rawValue, locale: PageLocale(strings: tables.table(for: look.locale)))
-            page.share = shares.repoPage(card, title: title, path: folder + file)
+                shell: PageShell(
+                    root: root, site: site, title: title, locale: PageLocale(strings: tables.table(for: look.locale))),
+                widgetHTML: html, size: size.rawValue)
+            page.shell.share = shares.repoPage(card, title: title, path: folder + file)
             try emit(folder + file, templates.file("widget", page))
         }
         let repo = widgets.cards.pageCard(card, name)
         var page = RepoPageContext(
-            root: root, site: site, repo: repo, widgets: shown, embeds: snippets,
-            page: PageTitle(title: "\(name) — \(config.title)"), source: sections.repoPage(name),
-            locale: PageLocale(strings: strings),
-            feed: FeedLink(href: SiteLayout.feed, title: "\(name) — \(config.title)"))
-        page.share = shares.repoPage(card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
+            shell: PageShell(
+                root: root, site: site, title: "\(name) — \(config.title)", locale: PageLocale(strings: strings),
+                feed: FeedLink(href: SiteLayout.feed, title: "\(name) — \(config.title)")),
+            repo: repo, widgets: shown, embeds: snippets, source: sections.repoPage(name))
+        page.shell.share = shares.repoPage(
+            card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
         if renderer.options.search { page.search = SearchFacets(repo: widgets.cards.repo(name), card: card) }
         let points = renderer.data.history.points(for: name)
         if card.state != .unavailable {
@@ -216,9 +219,10 @@ struct PageMaker: Sendable {
         // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
         let caption = SiteRenderer.capitalized(strings.text("not_found_caption"))
         var notFound = NotFoundPage(
-            root: config.baseURL?.absoluteString ?? "", site: site,
-            page: PageTitle(title: "\(caption) — \(config.title)"), locale: locale)
-        notFound.share = shares.sitePage(
+            shell: PageShell(
+                root: config.baseURL?.absoluteString ?? "", site: site, title: "\(caption) — \(config.title)",
+                locale: locale))
+        notFound.shell.share = shares.sitePage(
             path: SiteLayout.notFound, title: strings.text("not_found_title"),
             description: strings.text("not_found_text"), repoCount: config.repos.count)
         try emit(SiteLayout.notFound, templates.file("404", notFound))
@@ -252,13 +256,13 @@ struct PageMaker: Sendable {
 
     /// `search/index.html`: the form over Pagefind's index (`search: true`, Pagefind found).
     func searchPage(into emit: SiteRenderer.FileSink) throws {
-        let page = SearchPageContext(
-            root: "../", site: site, page: PageTitle(title: "\(strings.text("search_title")) — \(config.title)"),
-            share: shares.sitePage(
-                path: SiteLayout.searchFolder, title: strings.text("search_title"),
-                description: strings.plural("search_description", count: config.repos.count),
-                repoCount: config.repos.count),
-            locale: locale)
+        var page = SearchPageContext(
+            shell: PageShell(
+                root: "../", site: site, title: "\(strings.text("search_title")) — \(config.title)", locale: locale))
+        page.shell.share = shares.sitePage(
+            path: SiteLayout.searchFolder, title: strings.text("search_title"),
+            description: strings.plural("search_description", count: config.repos.count),
+            repoCount: config.repos.count)
         try emit(SiteLayout.search, templates.file("search", page))
     }
 }

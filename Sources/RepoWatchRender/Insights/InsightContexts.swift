@@ -6,25 +6,10 @@ import Mustache
 
 /// The page: page context + `scopes`.
 struct InsightsPageContext: Sendable, MustacheParent {
-    var root: String
-    var site: SiteSummary
-    var page: PageTitle
-    var locale: PageLocale
-    var feed: FeedLink?
-    var share: PageShare?
+    var shell: PageShell
     var scopes: [InsightScope]
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "root": return root
-        case "site": return site
-        case "page": return page
-        case "feed": return feed
-        case "share": return share
-        case "scopes": return scopes
-        default: return locale.child(named: key)
-        }
-    }
+    func child(named key: String) -> Any? { key == "scopes" ? scopes : shell.child(named: key) }
 }
 
 /// `{ id, heading, owner, known, sections }`: the whole site, or one owner (`owner` set).

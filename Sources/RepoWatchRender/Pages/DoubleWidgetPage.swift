@@ -5,28 +5,20 @@ import RepoWatchModel
 /// `double-page.mustache`: a double widget's page (`widgets/ID/index.html`), which the gallery links
 /// to: the widget, the two repositories' pages, and its embed snippets, like a repository's page.
 struct DoubleWidgetPageContext: Sendable, MustacheParent {
-    var root: String
-    var site: SiteSummary
-    var page: PageTitle
+    var shell: PageShell
     /// "apple/swift + twbs/bootstrap".
     var title: String
     var widgets: [RepoPageWidget]
     var repos: [DoubleWidgetRepo]
     var embeds: [Embed]
-    var locale: PageLocale
-    var share: PageShare?
 
     func child(named key: String) -> Any? {
         switch key {
-        case "root": return root
-        case "share": return share
-        case "site": return site
-        case "page": return page
         case "title": return title
         case "widgets": return widgets
         case "repos": return repos
         case "embeds": return embeds
-        default: return locale.child(named: key)
+        default: return shell.child(named: key)
         }
     }
 }
@@ -67,28 +59,31 @@ extension SiteRenderer {
             let html = widgets.html(spec, root: root, cache: &cache)
             let title = "\(top) + \(bottom)"
             var standalone = StandaloneWidgetPage(
-                root: root, site: site, widgetHTML: html, page: PageTitle(title: title), size: "large",
-                locale: PageLocale(strings: tables.table(for: look.locale)))
+                shell: PageShell(
+                    root: root, site: site, title: title, locale: PageLocale(strings: tables.table(for: look.locale))),
+                widgetHTML: html, size: "large")
             let cards = (
                 top: widgets.card(top, config.look, cache: &cache),
                 bottom: widgets.card(bottom, config.look, cache: &cache)
             )
-            standalone.share = shares.doublePage(
+            standalone.shell.share = shares.doublePage(
                 top: cards.top, bottom: cards.bottom, title: title, path: folder + SiteLayout.html(.large))
             try emit(folder + SiteLayout.html(.large), templates.file("widget", standalone))
 
             var embed = embeds.embed(double: id, name: title, appearance: look.appearance, strings: strings)
             embed.sizeLabel = strings.text("size_large")
             var page = DoubleWidgetPageContext(
-                root: root, site: site, page: PageTitle(title: "\(title) — \(config.title)"), title: title,
+                shell: PageShell(
+                    root: root, site: site, title: "\(title) — \(config.title)", locale: PageLocale(strings: strings)),
+                title: title,
                 widgets: [
                     RepoPageWidget(
                         size: "large", html: html, href: SiteLayout.html(.large),
                         noteHTML: widget.note.map(Markdown.html), sizeLabel: embed.sizeLabel)
                 ],
                 repos: [top, bottom].map { DoubleWidgetRepo(name: $0.description, href: SiteLayout.repoFolder($0)) },
-                embeds: [embed], locale: PageLocale(strings: strings))
-            page.share = shares.doublePage(top: cards.top, bottom: cards.bottom, title: title, path: folder)
+                embeds: [embed])
+            page.shell.share = shares.doublePage(top: cards.top, bottom: cards.bottom, title: title, path: folder)
             try emit(folder + SiteLayout.index, templates.file("double-page", page))
         }
     }

@@ -62,6 +62,35 @@ struct PageTitle: Sendable, MustacheParent {
     func child(named key: String) -> Any? { key == "title" ? title : nil }
 }
 
+/// What every whole page shares (Templates/README.md, "Page context"): `root`, `site`, `page`,
+/// `share`, `feed`, and the locale's `t`, `lang` and `rtl`. A page's context answers its own keys
+/// and hands every other to this.
+struct PageShell: Sendable, MustacheParent {
+    var root: String
+    var site: SiteSummary
+    var page: PageTitle
+    var locale: PageLocale
+    var share: PageShare?
+    var feed: FeedLink?
+
+    init(root: String, site: SiteSummary, title: String, locale: PageLocale, feed: FeedLink? = nil) {
+        (self.root, self.site, page, self.locale, self.feed) = (root, site, PageTitle(title: title), locale, feed)
+    }
+
+    var strings: StringTable { locale.strings }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "root": return root
+        case "site": return site
+        case "page": return page
+        case "share": return share
+        case "feed": return feed
+        default: return locale.child(named: key)
+        }
+    }
+}
+
 /// `medium` and `large`: one card.
 struct SingleWidgetContext: Sendable, MustacheParent {
     var root: String
@@ -98,76 +127,47 @@ struct DoubleWidgetContext: Sendable, MustacheParent {
 
 /// `widget.mustache`: a standalone widget document.
 struct StandaloneWidgetPage: Sendable, MustacheParent {
-    var root: String
-    var site: SiteSummary
+    var shell: PageShell
     var widgetHTML: String
-    var page: PageTitle
     var size: String
-    var locale: PageLocale
-    var share: PageShare?
 
     func child(named key: String) -> Any? {
         switch key {
-        case "root": return root
-        case "site": return site
-        case "share": return share
         case "widget_html": return widgetHTML
-        case "page": return page
         case "size": return size
-        default: return locale.child(named: key)
+        default: return shell.child(named: key)
         }
     }
 }
 
 /// `404.mustache`.
 struct NotFoundPage: Sendable, MustacheParent {
-    var root: String
-    var site: SiteSummary
-    var page: PageTitle
-    var locale: PageLocale
-    var share: PageShare?
+    var shell: PageShell
 
     func child(named key: String) -> Any? {
-        switch key {
-        case "root": return root
-        case "site": return site
-        case "page": return page
-        case "share": return share
-        case "back_to": return locale.strings.text("back_to", ["title": site.title])
-        default: return locale.child(named: key)
-        }
+        key == "back_to" ? shell.strings.text("back_to", ["title": shell.site.title]) : shell.child(named: key)
     }
 }
 
 /// `index.mustache`: one page of the gallery.
 struct GalleryPageContext: Sendable, MustacheParent {
-    var root: String
-    var site: SiteSummary
-    var page: PageTitle
+    var shell: PageShell
     var widgets: [GalleryTile]
     /// The same widgets in a section per owner (`owners:`, see OwnerContexts.swift).
     var sections: [GallerySection]
     var pagination: Pagination
-    var locale: PageLocale
-    var feed: FeedLink?
-    var share: PageShare?
 
     func child(named key: String) -> Any? {
         switch key {
-        case "root": return root
-        case "feed": return feed
-        case "site": return site
-        case "page": return page
-        case "share": return share
         case "widgets": return widgets
         case "sections": return sections
         case "pagination": return pagination
         case "has_pagination": return pagination.total > 1
         case "page_of":
-            let format = locale.strings.formatter
-            return locale.strings.text(
+            let format = shell.strings.formatter
+            return shell.strings.text(
                 "page_of", ["current": format.grouped(pagination.current), "total": format.grouped(pagination.total)])
-        default: return locale.child(named: key)
+        default: return shell.child(named: key)
         }
     }
 }
@@ -192,17 +192,12 @@ struct Pagination: Sendable, MustacheParent {
 
 /// `repo.mustache`: a repository page.
 struct RepoPageContext: Sendable, MustacheParent {
-    var root: String
-    var site: SiteSummary
+    var shell: PageShell
     var repo: RepoCard
     var widgets: [RepoPageWidget]
     var embeds: [Embed]
-    var page: PageTitle
     /// Where the repository came from: `repos:` or an owner (see OwnerContexts.swift).
     var source: RepoSourceContext
-    var locale: PageLocale
-    var feed: FeedLink?
-    var share: PageShare?
     /// Pagefind's attributes, with `search: true` (see SearchFacets).
     var search: SearchFacets?
     /// The repository's badges and their snippets (`open_data: true`, a repository with embeds).
@@ -212,27 +207,22 @@ struct RepoPageContext: Sendable, MustacheParent {
 
     func child(named key: String) -> Any? {
         switch key {
-        case "share": return share
         case "search": return search
         case "badges": return badges
         case "chart": return chart
-        case "root": return root
-        case "feed": return feed
-        case "site": return site
         case "repo": return repo
         case "widgets": return widgets
         case "embeds": return embeds
-        case "page": return page
         case "source": return source
-        case "stale_notice": return repo.asOfDisplay.map { locale.strings.text("showing_data_as_of", ["date": $0]) }
+        case "stale_notice": return repo.asOfDisplay.map { shell.strings.text("showing_data_as_of", ["date": $0]) }
         case "chart_caption_before", "chart_caption_after":
             guard let history = repo.history else { return nil }
-            let strings = locale.strings
+            let strings = shell.strings
             let parts = strings.around(
                 "history_chart_caption", "date", count: history.points,
                 ["count": strings.formatter.grouped(history.points)])
             return key == "chart_caption_before" ? parts.0 : parts.1
-        default: return locale.child(named: key)
+        default: return shell.child(named: key)
         }
     }
 }

@@ -22,25 +22,14 @@ struct SearchPageContext: Sendable, MustacheParent {
         }
     }
 
-    var root: String
-    var site: SiteSummary
-    var page: PageTitle
-    var share: PageShare
-    var locale: PageLocale
+    var shell: PageShell
 
     var foundForms: [Form] {
-        locale.strings.forms("search_found").map { Form(category: $0.key.rawValue, text: $0.value) }
+        shell.strings.forms("search_found").map { Form(category: $0.key.rawValue, text: $0.value) }
     }
 
     func child(named key: String) -> Any? {
-        switch key {
-        case "root": return root
-        case "site": return site
-        case "page": return page
-        case "share": return share
-        case "found_forms": return foundForms
-        default: return locale.child(named: key)
-        }
+        key == "found_forms" ? foundForms : shell.child(named: key)
     }
 }
 
