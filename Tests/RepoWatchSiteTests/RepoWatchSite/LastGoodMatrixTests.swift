@@ -73,9 +73,7 @@ struct LastGoodMatrixTests {
         return lines.joined(separator: "\n")
     }
 
-    static let documentation = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/reliability.md")
+    static let documentation = E2EPaths.packageRoot.appendingPathComponent("docs/reliability.md")
 
     /// The table between the markers in docs/reliability.md.
     static func documentedTable() throws -> String {
