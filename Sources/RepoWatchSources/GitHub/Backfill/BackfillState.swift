@@ -114,7 +114,8 @@ package struct BackfillState: Sendable, Equatable {
 }
 
 /// `.repowatch/backfill.json`: a missing or unreadable file is an empty state (the dates are asked
-/// again, which costs points, never data).
+/// again, which costs points, never data). Read and written an entry at a time (`JSONEntryStream`):
+/// decoded whole, the file of a site of 100,000 repositories took several times its size in memory.
 package struct BackfillFile: Sendable {
     package let url: URL
     /// Called each time the file is read: tests check a build reads it only when it needs it.
@@ -124,30 +125,56 @@ package struct BackfillFile: Sendable {
         url = cacheDirectory.appendingPathComponent("backfill.json")
     }
 
-    private struct File: Codable {
-        var schema = 1
-        var repos: [String: BackfillState.Entry]
-    }
-
     package func load() -> BackfillState {
-        onRead?()
-        guard let data = FileManager.default.contents(atPath: url.path),
-            let file = try? OpenCountsCache.decoder.decode(File.self, from: data), file.schema == 1
-        else { return BackfillState() }
         var state = BackfillState()
-        state.repos = file.repos.filter { RepoName.parse($0.key).value?.key == $0.key }
+        state.repos = entries { _, entry in entry }
         return state
     }
 
-    /// Only the configured repositories' entries are kept.
+    /// What `keep` makes of each entry, by key; nothing from a file that does not read whole.
+    func entries<Kept>(_ keep: (String, BackfillState.Entry) -> Kept?) -> [String: Kept] {
+        onRead?()
+        var kept: [String: Kept] = [:]
+        do {
+            let others = try JSONEntryStream.read(url.path, name: "repos") { key, bytes in
+                let entry = try OpenCountsCache.decoder.decode(BackfillState.Entry.self, from: Data(bytes))
+                guard RepoName.parse(key).value?.key == key, let value = keep(key, entry) else { return }
+                kept[key] = value
+            }
+            guard let others, others["schema"].map({ Int(String(decoding: $0, as: UTF8.self)) }) == 1 else {
+                return [:]
+            }
+        } catch {
+            return [:]
+        }
+        return kept
+    }
+
+    /// Only the configured repositories' entries are kept. Written as `JSONEncoder` would write the
+    /// whole (keys sorted), an entry at a time.
     package func save(_ state: BackfillState, keeping configured: [RepoName]) {
         let keys = Set(configured.map(\.key))
-        let file = File(repos: state.repos.filter { keys.contains($0.key) })
         do {
-            let data = try OpenCountsCache.encoder.encode(file)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(data, to: url.path)
+            try FileIO.writeDurably(to: url.path) { output in
+                var text = Array("{\"repos\":{".utf8)
+                var first = true
+                for key in state.repos.keys.sorted() where keys.contains(key) {
+                    guard let entry = state.repos[key] else { continue }
+                    if !first { text.append(UInt8(ascii: ",")) }
+                    first = false
+                    text += try OpenCountsCache.encoder.encode(key)
+                    text.append(UInt8(ascii: ":"))
+                    text += try OpenCountsCache.encoder.encode(entry)
+                    if text.count >= 1 << 16 {
+                        try text.withUnsafeBytes { try output.write($0) }
+                        text.removeAll(keepingCapacity: true)
+                    }
+                }
+                text += Array("},\"schema\":1}".utf8)
+                try text.withUnsafeBytes { try output.write($0) }
+            }
         } catch {
             // A state that cannot be written is asked again next build: points, not data.
         }

@@ -82,41 +82,92 @@ package struct StarBackfill: Sendable {
     package func run(_ repos: [RepoName], eligible: (Int) -> Bool, remaining: Int?) async -> Report {
         var report = Report()
         report.skipped = skipped
-        var state = file.load()
-        let earlier = state
         let candidates = repos.indices.filter(eligible).map { repos[$0] }
-        if let client {
-            await read(&state, candidates, client: client, remaining: remaining, report: &report)
-            file.save(state, keeping: repos)
+        guard let client else {
+            // Nothing is read, so nothing is saved: only where each chart starts is kept of the file.
+            let wanted = Set(candidates.map(\.key))
+            let standings = file.entries { key, entry in wanted.contains(key) ? Standing(entry) : nil }
+            tally(candidates, standings: standings, points: [:], reading: false, into: &report)
+            return report
         }
+        var reading = Reading(state: file.load())
+        await read(&reading, candidates, client: client, remaining: remaining, report: &report)
+        file.save(reading.state, keeping: repos)
+        var standings: [String: Standing] = [:]
+        var points: [String: [History.Point]] = [:]
         for name in candidates {
-            guard let entry = state.repos[name.key] else {
-                report.updates[name.key] = .init(
-                    points: nil, start: client == nil ? .firstSnapshot(.noGraphQL) : .firstSnapshot(.notReadYet),
-                    complete: false)
-                if client != nil { report.waiting += 1 }
-                continue
-            }
+            guard let entry = reading.state.repos[name.key] else { continue }
+            standings[name.key] = Standing(entry)
             // Points only where this build read something: earlier builds' are in the history already
             // (a site of many repositories would otherwise carry every one's days through the build).
-            let points = earlier.repos[name.key] == entry ? [] : entry.points
-            let complete = entry.stars.done || entry.stars.refused
+            if reading.changed(name.key) { points[name.key] = entry.points }
+        }
+        tally(candidates, standings: standings, points: points, reading: true, into: &report)
+        return report
+    }
+
+    /// What the report needs of an entry: where the chart starts and how far its dates were read.
+    struct Standing: Sendable {
+        var start: HistoryStart
+        var starsDone: Bool
+        var starsRefused: Bool
+        var forksSettled: Bool
+
+        init(_ entry: BackfillState.Entry) {
+            start = entry.start
+            starsDone = entry.stars.done
+            starsRefused = entry.stars.refused
+            forksSettled = entry.forks.done || entry.forks.refused
+        }
+    }
+
+    /// The state read from the file, and the earlier value of each entry this build set (nil: new).
+    struct Reading {
+        var state: BackfillState
+        private var earlier: [String: BackfillState.Entry?] = [:]
+
+        init(state: BackfillState) { self.state = state }
+
+        mutating func set(_ key: String, _ entry: BackfillState.Entry) {
+            if earlier.index(forKey: key) == nil { earlier.updateValue(state.repos[key], forKey: key) }
+            state.repos[key] = entry
+        }
+
+        func changed(_ key: String) -> Bool {
+            guard let index = earlier.index(forKey: key) else { return false }
+            return earlier[index].value != state.repos[key]
+        }
+    }
+
+    private func tally(
+        _ candidates: [RepoName], standings: [String: Standing], points: [String: [History.Point]], reading: Bool,
+        into report: inout Report
+    ) {
+        for name in candidates {
+            guard let standing = standings[name.key] else {
+                report.updates[name.key] = .init(
+                    points: nil, start: reading ? .firstSnapshot(.notReadYet) : .firstSnapshot(.noGraphQL),
+                    complete: false)
+                if reading { report.waiting += 1 }
+                continue
+            }
+            let read = points[name.key] ?? []
             report.updates[name.key] = .init(
-                points: points.isEmpty ? nil : points, start: entry.start, complete: complete)
-            if entry.stars.refused {
+                points: read.isEmpty ? nil : read, start: standing.start,
+                complete: standing.starsDone || standing.starsRefused)
+            if standing.starsRefused {
                 report.refused += 1
-            } else if entry.stars.done && (entry.forks.done || entry.forks.refused) {
+            } else if standing.starsDone && standing.forksSettled {
                 report.complete += 1
-            } else if client != nil {
+            } else if reading {
                 report.waiting += 1
             }
         }
-        return report
     }
 
     /// Pages until every candidate is read or refused, or the allowance is spent.
     private func read(
-        _ state: inout BackfillState, _ candidates: [RepoName], client: GraphQLClient, remaining: Int?,
+        _ reading: inout Reading, _ candidates: [RepoName], client: GraphQLClient, remaining: Int?,
         report: inout Report
     ) async {
         var allowance = budget ?? remaining.map(Self.share)
@@ -124,7 +175,7 @@ package struct StarBackfill: Sendable {
         report.remaining = remaining
         var stalled = 0
         while true {
-            let items = nextItems(&state, candidates)
+            let items = nextItems(&reading, candidates)
             guard !items.isEmpty else { return }
             // A query costs at least a point.
             if let allowance, report.cost + 1 > allowance { return }
@@ -143,10 +194,9 @@ package struct StarBackfill: Sendable {
                 allowance = Self.share(left + (answer.cost ?? 1))
                 report.allowance = allowance
             }
-            let before = state
-            apply(answer, of: query, to: &state, report: &report)
+            let moved = apply(answer, of: query, to: &reading, report: &report)
             // A page that moves nothing (a cursor GitHub gives back unchanged) ends the reading.
-            stalled = state == before ? stalled + 1 : 0
+            stalled = moved ? 0 : stalled + 1
             if stalled >= 2 { return }
         }
     }
@@ -156,18 +206,18 @@ package struct StarBackfill: Sendable {
 
     /// What each candidate needs next: its first pages (the repositories never asked first, in the
     /// site's order), then the further pages of the oldest repositories first.
-    private func nextItems(_ state: inout BackfillState, _ candidates: [RepoName]) -> [BackfillQuery.Item] {
+    private func nextItems(_ reading: inout Reading, _ candidates: [RepoName]) -> [BackfillQuery.Item] {
         var fresh: [BackfillQuery.Item] = []
         var further: [(created: Int, item: BackfillQuery.Item)] = []
         for name in candidates {
-            var entry = state.repos[name.key] ?? BackfillState.Entry()
+            var entry = reading.state.repos[name.key] ?? BackfillState.Entry()
             let wantsStars = entry.stars.wantsPage(now: now)
             let wantsForks = entry.forks.wantsPage(now: now)
             guard wantsStars || wantsForks else { continue }
             // A refusal 30 days old is asked again from the first page.
             if wantsStars && entry.stars.refused { entry.stars = BackfillState.Series() }
             if wantsForks && entry.forks.refused { entry.forks = BackfillState.Series() }
-            state.repos[name.key] = entry
+            reading.set(name.key, entry)
             let item = BackfillQuery.Item(
                 repo: name, stars: wantsStars ? .some(entry.stars.cursor) : nil,
                 forks: wantsForks ? .some(entry.forks.cursor) : nil)
@@ -180,12 +230,15 @@ package struct StarBackfill: Sendable {
         return fresh + further.sorted { $0.created < $1.created }.map(\.item)
     }
 
+    /// - Returns: whether any entry moved.
     private func apply(
-        _ answer: BackfillQuery.Answer, of query: BackfillQuery, to state: inout BackfillState, report: inout Report
-    ) {
+        _ answer: BackfillQuery.Answer, of query: BackfillQuery, to reading: inout Reading, report: inout Report
+    ) -> Bool {
+        var moved = false
         for item in query.items {
             let key = item.repo.key
-            var entry = state.repos[key] ?? BackfillState.Entry()
+            let before = reading.state.repos[key]
+            var entry = before ?? BackfillState.Entry()
             if let created = answer.created[key] {
                 entry.created = Int((created.timeIntervalSince1970 / 86_400).rounded(.down))
             }
@@ -201,7 +254,9 @@ package struct StarBackfill: Sendable {
             case .refused?: entry.forks.refuse(at: now)
             case nil: break
             }
-            state.repos[key] = entry
+            moved = moved || entry != before
+            reading.set(key, entry)
         }
+        return moved
     }
 }

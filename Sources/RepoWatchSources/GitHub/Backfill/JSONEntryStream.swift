@@ -1,0 +1,156 @@
+import Foundation
+import RepoWatchSupport
+
+/// Reads a JSON file of the shape `{"NAME": {"KEY": VALUE, …}, "OTHER": VALUE, …}` a chunk at a time
+/// and hands over each member of the object under `NAME` as its own bytes, to be decoded alone.
+/// `JSONDecoder` holds the whole file and a map of every value in it before decoding anything, several
+/// times the file, and a cache file of 100,000 repositories is tens of megabytes.
+final class JSONEntryStream {
+    struct Malformed: Error {}
+    /// Top-level members other than the one read an entry at a time: their values as the file spells them.
+    typealias Others = [String: [UInt8]]
+
+    private let input: FileInput
+    private let chunk: UnsafeMutableRawBufferPointer
+    private var buffer: [UInt8] = []
+    private var position = 0
+
+    private init(_ input: FileInput) {
+        self.input = input
+        chunk = .allocate(byteCount: 1 << 16, alignment: 1)
+    }
+
+    deinit { chunk.deallocate() }
+
+    /// Hands each member of `name`'s object to `entry`, in the file's order.
+    /// - Returns: the other top-level members, their values as the file spells them; nil when there
+    ///   is no file.
+    /// - Throws: `Malformed` (or what `entry` throws) for a file not of that shape, or unreadable.
+    static func read(_ path: String, name: String, entry: (String, [UInt8]) throws -> Void) throws -> Others? {
+        guard let input = try FileInput(reading: path) else { return nil }
+        let stream = JSONEntryStream(input)
+        var others: Others = [:]
+        try stream.members { key in
+            if key == name {
+                try stream.members { inner in
+                    var bytes: [UInt8] = []
+                    try stream.value(into: &bytes)
+                    try entry(inner, bytes)
+                }
+            } else {
+                var bytes: [UInt8] = []
+                try stream.value(into: &bytes)
+                others[key] = bytes
+            }
+        }
+        stream.skipSpace()
+        guard try stream.peek() == nil else { throw Malformed() }
+        return others
+    }
+
+    /// `{ "key": … , … }`: `body` reads each member's value.
+    private func members(_ body: (String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        skipSpace()
+        if try peek() == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        while true {
+            skipSpace()
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            skipSpace()
+            try body(key)
+            skipSpace()
+            switch try next() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "}"): return
+            default: throw Malformed()
+            }
+        }
+    }
+
+    /// One value, whole and as written: a string, an object or array to its matching end, else a
+    /// scalar to the next comma, brace or space. What is inside is left to the decoder.
+    private func value(into bytes: inout [UInt8]) throws {
+        guard let first = try peek() else { throw Malformed() }
+        if first == Self.quote { return try rawString(into: &bytes) }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            while let byte = try peek(), !Self.scalarEnds.contains(byte) {
+                bytes.append(byte)
+                position += 1
+            }
+            guard !bytes.isEmpty else { throw Malformed() }
+            return
+        }
+        var depth = 0
+        while let byte = try peek() {
+            if byte == Self.quote {
+                try rawString(into: &bytes)
+                continue
+            }
+            bytes.append(byte)
+            position += 1
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return }
+            }
+        }
+        throw Malformed()
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let scalarEnds: Set<UInt8> = Set(",}] \n\r\t".utf8)
+
+    /// A string token as written, its quotes and escapes included.
+    private func rawString(into bytes: inout [UInt8]) throws {
+        bytes.append(try next()!)
+        while let byte = try next() {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "\"") { return }
+            if byte == UInt8(ascii: "\\") {
+                guard let escaped = try next() else { throw Malformed() }
+                bytes.append(escaped)
+            }
+        }
+        throw Malformed()
+    }
+
+    /// A string token, its escapes read (`\/` is how `JSONEncoder` writes every slash).
+    private func string() throws -> String {
+        guard try peek() == UInt8(ascii: "\"") else { throw Malformed() }
+        var raw: [UInt8] = []
+        try rawString(into: &raw)
+        if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw.dropFirst().dropLast(), as: UTF8.self) }
+        guard let text = try? JSONDecoder().decode(String.self, from: Data(raw)) else { throw Malformed() }
+        return text
+    }
+
+    private func expect(_ byte: UInt8) throws {
+        skipSpace()
+        guard try next() == byte else { throw Malformed() }
+    }
+
+    func skipSpace() {
+        while let byte = try? peek(), [0x20, 0x0A, 0x0D, 0x09].contains(byte) { position += 1 }
+    }
+
+    private func next() throws -> UInt8? {
+        guard let byte = try peek() else { return nil }
+        position += 1
+        return byte
+    }
+
+    /// The byte at the reading position, the next chunk read when the buffer is spent; nil at the end.
+    func peek() throws -> UInt8? {
+        if position == buffer.count {
+            let count = try input.read(into: chunk)
+            if count == 0 { return nil }
+            buffer = Array(chunk[..<count])
+            position = 0
+        }
+        return buffer[position]
+    }
+}
