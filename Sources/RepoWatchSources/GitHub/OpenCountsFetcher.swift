@@ -154,11 +154,6 @@ package struct OpenCountsCache: Sendable {
         url = cacheDirectory.appendingPathComponent("open-counts.json")
     }
 
-    private struct File: Codable {
-        var schema = 1
-        var repos: [String: Entry]
-    }
-
     private struct Entry: Codable {
         var issues: Int
         var pulls: Int
@@ -197,17 +192,17 @@ package struct OpenCountsCache: Sendable {
         return decoder
     }()
 
-    /// A missing or unreadable file is an empty cache.
+    /// A missing or unreadable file is an empty cache. Read an entry at a time (`JSONEntryStream`): decoded
+    /// whole, the file of a site of 100,000 repositories took several times its size in memory.
     package func load() -> [String: Kept] {
-        guard let data = FileManager.default.contents(atPath: url.path),
-            let file = try? Self.decoder.decode(File.self, from: data), file.schema == 1
-        else { return [:] }
-        return file.repos.filter { RepoName.parse($0.key).value?.key == $0.key }
-            .mapValues {
-                Kept(
-                    OpenCounts(issues: $0.issues, pulls: $0.pulls, release: $0.release, language: $0.language),
-                    storedAt: $0.storedAt)
-            }
+        let entries = JSONEntryStream.schema1Entries(url.path, decoder: Self.decoder) { (key, entry: Entry) in
+            RepoName.parse(key).value?.key == key
+                ? Kept(
+                    OpenCounts(
+                        issues: entry.issues, pulls: entry.pulls, release: entry.release, language: entry.language),
+                    storedAt: entry.storedAt) : nil
+        }
+        return entries ?? [:]
     }
 
     /// Adds this build's counts to the file; repositories no longer configured are dropped. The
@@ -221,10 +216,9 @@ package struct OpenCountsCache: Sendable {
         leavingOut: (Int, OpenCounts) -> Bool = { _, _ in false }
     ) {
         var earlier: [String: Entry] = [:]
-        if fresh.count < configured.count, let data = FileManager.default.contents(atPath: url.path),
-            let file = try? Self.decoder.decode(File.self, from: data)
-        {
-            earlier = file.repos
+        if fresh.count < configured.count {
+            earlier =
+                JSONEntryStream.schema1Entries(url.path, decoder: Self.decoder) { (_, entry: Entry) in entry } ?? [:]
         }
         let stamp = ISO8601.string(now)
         var text = Data("{\"repos\":{".utf8)

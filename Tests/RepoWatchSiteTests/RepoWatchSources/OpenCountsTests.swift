@@ -141,6 +141,20 @@ import Testing
         try Data(#"{"schema":1,"repos":{"a/two":{"issues":1,"pulls":2,"stored_at":"2026-01-01T00:00:00Z"}}}"#.utf8)
             .write(to: cache.url)
         #expect(cache.load()["a/two"]?.counts == OpenCounts(issues: 1, pulls: 2))
+        // Counted now for "a/one" only: "a/two" comes from the file read before it is rewritten.
+        var onlyOne = CountsTable(size: 3)
+        onlyOne[0] = OpenCounts(issues: 7, pulls: 8)
+        cache.save(onlyOne, of: names, now: now)
+        #expect(cache.load()["a/two"]?.counts == OpenCounts(issues: 1, pulls: 2))
+        #expect(cache.load()["a/one"]?.counts == OpenCounts(issues: 7, pulls: 8))
+        for unreadable in [
+            #"{"schema":2,"repos":{"a/two":{"issues":1,"pulls":2,"stored_at":"2026-01-01T00:00:00Z"}}}"#,
+            #"{"schema":1,"repos":{"a/two":{"issues":1,"pulls":2,"stored_at":"2026-01-01T00:00:00Z"}}"#,
+            #"{"schema":1,"repos":{"a/two":{"issues":"1","pulls":2,"stored_at":"2026-01-01T00:00:00Z"}}}"#,
+        ] {
+            try Data(unreadable.utf8).write(to: cache.url)
+            #expect(cache.load().isEmpty, "\(unreadable)")
+        }
     }
 
     @Test func summaries() {

@@ -134,20 +134,10 @@ package struct BackfillFile: Sendable {
     /// What `keep` makes of each entry, by key; nothing from a file that does not read whole.
     func entries<Kept>(_ keep: (String, BackfillState.Entry) -> Kept?) -> [String: Kept] {
         onRead?()
-        var kept: [String: Kept] = [:]
-        do {
-            let others = try JSONEntryStream.read(url.path, name: "repos") { key, bytes in
-                let entry = try OpenCountsCache.decoder.decode(BackfillState.Entry.self, from: Data(bytes))
-                guard RepoName.parse(key).value?.key == key, let value = keep(key, entry) else { return }
-                kept[key] = value
-            }
-            guard let others, others["schema"].map({ Int(String(decoding: $0, as: UTF8.self)) }) == 1 else {
-                return [:]
-            }
-        } catch {
-            return [:]
+        let entries = JSONEntryStream.schema1Entries(url.path, decoder: OpenCountsCache.decoder) {
+            (key, entry: BackfillState.Entry) in RepoName.parse(key).value?.key == key ? keep(key, entry) : nil
         }
-        return kept
+        return entries ?? [:]
     }
 
     /// Only the configured repositories' entries are kept. Written as `JSONEncoder` would write the

@@ -48,6 +48,26 @@ final class JSONEntryStream {
         return others
     }
 
+    /// The entries of a cache file shaped `{"repos": {NAME: ENTRY, …}, "schema": 1}`, each decoded alone
+    /// and kept as `keep` makes it; nil when the file is missing, of another shape or schema, or any
+    /// entry does not decode (as `JSONDecoder` would refuse the whole).
+    static func schema1Entries<Entry: Decodable, Kept>(
+        _ path: String, decoder: JSONDecoder, _ keep: (String, Entry) -> Kept?
+    ) -> [String: Kept]? {
+        var kept: [String: Kept] = [:]
+        do {
+            let others = try read(path, name: "repos") { key, bytes in
+                if let value = keep(key, try decoder.decode(Entry.self, from: Data(bytes))) { kept[key] = value }
+            }
+            guard let others, others["schema"].map({ Int(String(decoding: $0, as: UTF8.self)) }) == 1 else {
+                return nil
+            }
+        } catch {
+            return nil
+        }
+        return kept
+    }
+
     /// `{ "key": … , … }`: `body` reads each member's value.
     private func members(_ body: (String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
