@@ -40,10 +40,10 @@ package struct CacheMaintenance: Sendable {
     }
 
     /// One file under `http/`.
-    package struct File {
-        package var path: String
-        package var key: String
-        package var bytes: Int
+    struct File {
+        var path: String
+        var key: String
+        var bytes: Int
         var lastUse: Date
         var isTemporary: Bool
         var isLegacy: Bool
