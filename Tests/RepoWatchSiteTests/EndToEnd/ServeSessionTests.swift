@@ -122,7 +122,7 @@ struct ServeSessionTests {
         let answering = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
         let silent = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
         // The answering page pongs every ping, all along, until the rebuild's reload reaches it.
-        async let reloadSeen = RawHTTP.blocking { () -> (pongs: Int, text: String?) in
+        let reloadSeen = StartedWork { () -> (pongs: Int, text: String?) in
             var pongs = 0
             while let frame = try answering.receiveFrame() {
                 if frame.opcode == 0x9 {
@@ -149,7 +149,7 @@ struct ServeSessionTests {
         #expect(heard.allSatisfy { [0x1, 0x9, 0x8].contains($0) }, "\(heard)")
         // After the silent one went, the answering one is still there: a rebuild reaches it.
         try dir.write("site.yml", ServeTests.site.replacingOccurrences(of: "Serve Test", with: "Still Here"))
-        let (pongs, reload) = try await reloadSeen
+        let (pongs, reload) = try await reloadSeen.value
         #expect(pongs >= 1, "\(pongs) pings answered")
         #expect(reload == #"{"type":"reload"}"#)
         #expect(await server.interrupt() == 0)
