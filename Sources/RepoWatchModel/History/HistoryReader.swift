@@ -8,11 +8,7 @@ import RepoWatchSupport
 /// Backfilled points are marked by count (`start`'s `backfilled`: the first N points), so the mark
 /// applies once every series is read.
 final class HistoryReader {
-    private let input: FileInput?
-    private var buffer: [UInt8]
-    private var position = 0
-    /// Bytes of the file before `buffer`: where an error is.
-    private var consumed = 0
+    private var bytes: ByteCursor
     /// The published cut's most points a repository (`"cut"`), once read; nil for a whole history.
     private(set) var cut: Int?
 
@@ -20,14 +16,12 @@ final class HistoryReader {
     private let spool: RecordSpool
 
     init(data: Data, spool: RecordSpool = RecordSpool()) {
-        input = nil
-        buffer = [UInt8](data)
+        bytes = ByteCursor(data: data)
         self.spool = spool
     }
 
     init(file: FileInput, spool: RecordSpool = RecordSpool()) {
-        input = file
-        buffer = []
+        bytes = ByteCursor(file: file)
         self.spool = spool
     }
 
@@ -158,7 +152,7 @@ final class HistoryReader {
     private func members(_ body: (String) throws -> Void) throws {
         skipSpace()
         if try peek() == UInt8(ascii: "}") {
-            position += 1
+            bytes.advance()
             return
         }
         while true {
@@ -175,7 +169,7 @@ final class HistoryReader {
     private func elements(_ body: () throws -> Void) throws {
         skipSpace()
         if try peek() == UInt8(ascii: "]") {
-            position += 1
+            bytes.advance()
             return
         }
         while true {
@@ -232,39 +226,20 @@ final class HistoryReader {
         var value = 0
         var digits = 0
         let negative = try peek() == UInt8(ascii: "-")
-        if negative { position += 1 }
+        if negative { bytes.advance() }
         while let byte = try peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
             guard digits < 18 else { throw fail("number too long") }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
             digits += 1
-            position += 1
+            bytes.advance()
         }
         guard digits > 0 else { throw fail("expected a number") }
         return negative ? -value : value
     }
 
-    /// The next byte, reading the next chunk of the file when the buffer is used up.
-    private func peek() throws -> UInt8? {
-        if position < buffer.count { return buffer[position] }
-        guard let input else { return nil }
-        consumed += buffer.count
-        position = 0
-        let chunk = 1 << 16
-        if buffer.count != chunk { buffer = [UInt8](repeating: 0, count: chunk) }
-        let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
-        if count < chunk { buffer.removeLast(chunk - count) }
-        return count > 0 ? buffer[0] : nil
-    }
-
-    private func take() throws -> UInt8? {
-        guard let byte = try peek() else { return nil }
-        position += 1
-        return byte
-    }
-
-    private func skipSpace() {
-        while let byte = try? peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
-    }
+    private func peek() throws -> UInt8? { try bytes.peek() }
+    private func take() throws -> UInt8? { try bytes.take() }
+    private func skipSpace() { bytes.skipSpace() }
 
     private func expect(_ byte: UInt8) throws {
         skipSpace()
@@ -272,7 +247,7 @@ final class HistoryReader {
     }
 
     private func fail(_ reason: String) -> History.CorruptFile {
-        History.CorruptFile(description: "\(reason) at byte \(consumed + position)")
+        History.CorruptFile(description: "\(reason) at byte \(bytes.offset)")
     }
 }
 

@@ -10,17 +10,9 @@ final class JSONEntryStream {
     /// Top-level members other than the one read an entry at a time: their values as the file spells them.
     typealias Others = [String: [UInt8]]
 
-    private let input: FileInput
-    private let chunk: UnsafeMutableRawBufferPointer
-    private var buffer: [UInt8] = []
-    private var position = 0
+    private var bytes: ByteCursor
 
-    private init(_ input: FileInput) {
-        self.input = input
-        chunk = .allocate(byteCount: 1 << 16, alignment: 1)
-    }
-
-    deinit { chunk.deallocate() }
+    private init(_ input: FileInput) { bytes = ByteCursor(file: input) }
 
     /// Hands each member of `name`'s object to `entry`, in the file's order.
     /// - Returns: the other top-level members, their values as the file spells them; nil when there
@@ -73,7 +65,7 @@ final class JSONEntryStream {
         try expect(UInt8(ascii: "{"))
         skipSpace()
         if try peek() == UInt8(ascii: "}") {
-            position += 1
+            bytes.advance()
             return
         }
         while true {
@@ -99,7 +91,7 @@ final class JSONEntryStream {
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             while let byte = try peek(), !Self.scalarEnds.contains(byte) {
                 bytes.append(byte)
-                position += 1
+                self.bytes.advance()
             }
             guard !bytes.isEmpty else { throw Malformed() }
             return
@@ -111,7 +103,7 @@ final class JSONEntryStream {
                 continue
             }
             bytes.append(byte)
-            position += 1
+            self.bytes.advance()
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
             if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
@@ -153,24 +145,9 @@ final class JSONEntryStream {
         guard try next() == byte else { throw Malformed() }
     }
 
-    func skipSpace() {
-        while let byte = try? peek(), [0x20, 0x0A, 0x0D, 0x09].contains(byte) { position += 1 }
-    }
+    func skipSpace() { bytes.skipSpace() }
 
-    private func next() throws -> UInt8? {
-        guard let byte = try peek() else { return nil }
-        position += 1
-        return byte
-    }
+    private func next() throws -> UInt8? { try bytes.take() }
 
-    /// The byte at the reading position, the next chunk read when the buffer is spent; nil at the end.
-    func peek() throws -> UInt8? {
-        if position == buffer.count {
-            let count = try input.read(into: chunk)
-            if count == 0 { return nil }
-            buffer = Array(chunk[..<count])
-            position = 0
-        }
-        return buffer[position]
-    }
+    func peek() throws -> UInt8? { try bytes.peek() }
 }
