@@ -221,36 +221,24 @@ package struct OpenCountsCache: Sendable {
                 JSONEntryStream.schema1Entries(url.path, decoder: Self.decoder) { (_, entry: Entry) in entry } ?? [:]
         }
         let stamp = ISO8601.string(now)
-        var text = Data("{\"repos\":{".utf8)
-        var first = true
-        for (position, name) in configured.enumerated() {
-            let key = name.key
-            let line: String
-            if let counts = fresh[position], leavingOut(position, counts) {
-                earlier[key] = nil
-                continue
-            } else if let counts = fresh[position] {
-                // A private repository's release and language are not kept: its text stays off the disk.
-                let shown = counts.isPrivate != true
-                line = Self.line(
-                    key,
-                    Entry(
-                        issues: counts.issues, pulls: counts.pulls, storedAt: now,
-                        release: shown ? counts.release : nil, language: shown ? counts.language : nil),
-                    storedAt: stamp)
-            } else if let entry = earlier.removeValue(forKey: key) {
-                line = Self.line(key, entry, storedAt: ISO8601.string(entry.storedAt))
-            } else {
-                continue
-            }
-            text.append(contentsOf: ((first ? "" : ",") + line).utf8)
-            first = false
-        }
-        text.append(contentsOf: "},\"schema\":1}".utf8)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeAtomically(text, to: url.path)
+            try JSONEntryStream.writeSchema1(url.path) { add in
+                for (position, name) in configured.enumerated() {
+                    let key = name.key
+                    if let counts = fresh[position], leavingOut(position, counts) {
+                        earlier[key] = nil
+                    } else if let counts = fresh[position] {
+                        // A private repository's release and language are not kept: its text stays off the disk.
+                        let shown = counts.isPrivate != true
+                        let entry = Entry(
+                            issues: counts.issues, pulls: counts.pulls, storedAt: now,
+                            release: shown ? counts.release : nil, language: shown ? counts.language : nil)
+                        try add(Array(Self.line(key, entry, storedAt: stamp).utf8))
+                    } else if let entry = earlier.removeValue(forKey: key) {
+                        try add(Array(Self.line(key, entry, storedAt: ISO8601.string(entry.storedAt)).utf8))
+                    }
+                }
+            }
         } catch {
             // Like the response cache: a file that cannot be written costs a fallback later, nothing else.
         }

@@ -145,25 +145,13 @@ package struct BackfillFile: Sendable {
     package func save(_ state: BackfillState, keeping configured: [RepoName]) {
         let keys = Set(configured.map(\.key))
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileIO.writeDurably(to: url.path) { output in
-                var text = Array("{\"repos\":{".utf8)
-                var first = true
+            try JSONEntryStream.writeSchema1(url.path) { add in
                 for key in state.repos.keys.sorted() where keys.contains(key) {
                     guard let entry = state.repos[key] else { continue }
-                    if !first { text.append(UInt8(ascii: ",")) }
-                    first = false
-                    text += try OpenCountsCache.encoder.encode(key)
-                    text.append(UInt8(ascii: ":"))
-                    text += try OpenCountsCache.encoder.encode(entry)
-                    if text.count >= 1 << 16 {
-                        try text.withUnsafeBytes { try output.write($0) }
-                        text.removeAll(keepingCapacity: true)
-                    }
+                    try add(
+                        [UInt8](try OpenCountsCache.encoder.encode(key)) + Array(":".utf8)
+                            + [UInt8](try OpenCountsCache.encoder.encode(entry)))
                 }
-                text += Array("},\"schema\":1}".utf8)
-                try text.withUnsafeBytes { try output.write($0) }
             }
         } catch {
             // A state that cannot be written is asked again next build: points, not data.

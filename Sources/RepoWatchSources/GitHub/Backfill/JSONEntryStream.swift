@@ -60,6 +60,31 @@ final class JSONEntryStream {
         return kept
     }
 
+    /// Writes a cache file of the shape `schema1Entries` reads, `{"repos":{…},"schema":1}`, an entry
+    /// at a time and durably (`FileIO.writeDurably`), its folder made first: `entries` hands each
+    /// member to `add` already written as JSON, `"NAME":ENTRY`.
+    static func writeSchema1(_ path: String, _ entries: (_ add: (_ member: [UInt8]) throws -> Void) throws -> Void)
+        throws
+    {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileIO.writeDurably(to: path) { output in
+            var text = Array("{\"repos\":{".utf8)
+            var first = true
+            try entries { member in
+                if !first { text.append(UInt8(ascii: ",")) }
+                first = false
+                text += member
+                if text.count >= 1 << 16 {
+                    try text.withUnsafeBytes { try output.write($0) }
+                    text.removeAll(keepingCapacity: true)
+                }
+            }
+            text += Array("},\"schema\":1}".utf8)
+            try text.withUnsafeBytes { try output.write($0) }
+        }
+    }
+
     /// `{ "key": … , … }`: `body` reads each member's value.
     private func members(_ body: (String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
