@@ -44,6 +44,7 @@ let package = Package(
                 .embedInCode("share.mustache"),
                 .embedInCode("icons.mustache"),
                 .embedInCode("insights.mustache"),
+                .embedInCode("chart.mustache"),
                 .embedInCode("search.mustache"),
                 .embedInCode("assets/style.css"),
                 .embedInCode("assets/copy.js"),

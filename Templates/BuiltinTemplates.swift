@@ -19,6 +19,7 @@ package enum BuiltinTemplates {
         "icons": PackageResources.icons_mustache,
         "search": PackageResources.search_mustache,
         "insights": PackageResources.insights_mustache,
+        "chart": PackageResources.chart_mustache,
     ]
 
     /// Path under `assets/` → bytes.

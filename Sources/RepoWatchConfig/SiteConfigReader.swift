@@ -25,7 +25,7 @@ struct SiteConfigReader {
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
-        "private", "csp", "search", "insights", "open_data", "history",
+        "private", "csp", "search", "insights", "open_data", "history", "charts",
     ]
     static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -81,6 +81,7 @@ struct SiteConfigReader {
         }
         guard !repos.isEmpty || hasOwners else { return nil }
         let widgets = fields["widgets"].map { widgetList($0, repos: repos) }
+        let charts = fields["charts"].map { chartList($0, repos: repos) } ?? []
         var config = SiteConfig(
             title: title, description: description, baseURL: baseURL, refresh: refresh,
             appearance: appearance, repos: repos, widgets: widgets)
@@ -97,6 +98,7 @@ struct SiteConfigReader {
         config.insights = fields["insights"].flatMap { flag($0, key: "insights") } ?? true
         config.openData = fields["open_data"].flatMap { flag($0, key: "open_data") } ?? true
         config.historyBackfill = fields["history"].flatMap { parseHistory($0) } ?? true
+        config.charts = charts
         return config
     }
 

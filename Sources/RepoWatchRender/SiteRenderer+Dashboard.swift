@@ -46,8 +46,9 @@ extension PageMaker {
             path: SiteLayout.insightsFolder, title: title,
             description: strings.plural("insights_description", count: config.repos.count),
             repoCount: config.repos.count)
-        let page = InsightsPageContext(
+        var page = InsightsPageContext(
             shell: shell, scopes: maker.scopes(site: site, owners: owners, headings: renderer.data.ownerHeadings))
+        page.charts = chartLinks
         try emit(SiteLayout.insights, templates.file("insights", page))
     }
 }

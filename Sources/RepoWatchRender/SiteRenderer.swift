@@ -50,6 +50,7 @@ package struct SiteRenderer: Sendable {
             }
         }
         try pages.doubleWidgets(into: emit)
+        try pages.comparisons(into: emit)
         try pages.siteFiles(snapshot, into: emit)
         if options.search { try pages.searchPage(into: emit) }
         if config.insights { try pages.insightsPage(snapshot, into: emit) }
@@ -76,6 +77,8 @@ struct PageMaker: Sendable {
     let shares: ShareMaker
     /// Where each configured repository is in `config.repos`.
     let index: RepoIndex
+    /// The snapshot's time: where a chart's line ends when its last number is newer than its history.
+    let generatedAt: Date
 
     init(_ renderer: SiteRenderer, snapshot: Snapshot) {
         self.renderer = renderer
@@ -87,6 +90,7 @@ struct PageMaker: Sendable {
         // One index of the configured repositories serves the plan, the cards and `outputs(of:)`.
         let index = RepoIndex(config.repos)
         self.index = index
+        generatedAt = snapshot.generatedAt
         let cards = CardMaker(
             snapshot: snapshot, sample: snapshot.sample, history: renderer.data.history, strings: tables,
             index: index)
@@ -200,6 +204,7 @@ struct PageMaker: Sendable {
                 strings: strings,
                 csv: config.openData ? SiteLayout.historyCSVFile : nil)
         }
+        if embeddable { page.embeds.append(try historyImages(name, points: points, into: emit)) }
         if config.openData, embeddable, let repo = widgets.cards.repo(name) {
             page.badges = try badges(repo, name: name, into: emit)
         }

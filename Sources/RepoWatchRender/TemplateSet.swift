@@ -8,7 +8,7 @@ import RepoWatchModel
 package struct TemplateSet: Sendable {
     package static let requiredNames = [
         "layout", "card", "medium", "large", "double", "widget", "index", "repo", "double-page", "embeds", "404",
-        "share", "icons", "search", "insights",
+        "share", "icons", "search", "insights", "chart",
     ]
 
     package let library: MustacheLibrary

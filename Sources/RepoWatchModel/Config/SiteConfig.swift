@@ -76,6 +76,8 @@ package struct SiteConfig: Sendable, Equatable {
     /// `history: backfill:`: read GitHub's star and fork dates where the token may, so a chart starts
     /// at the repository's creation rather than at the first build (default on).
     package var historyBackfill = true
+    /// `charts:`: comparisons of several repositories (`Chart`).
+    package var charts: [Chart] = []
 
     /// Positions in `repos` whose repositories get other files than all (`outputs:`).
     package struct OutputRange: Sendable, Equatable {

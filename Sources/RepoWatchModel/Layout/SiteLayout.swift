@@ -54,6 +54,18 @@ package enum SiteLayout {
     package static func historyCSV(_ name: RepoName) -> String { repoFolder(name) + historyCSVFile }
     package static let historyCSVFile = "history.csv"
 
+    /// `history.svg`, `history-dark.svg` in a repository's folder: its stars as a picture to paste.
+    package static func historySVG(dark: Bool = false) -> String { dark ? "history-dark.svg" : "history.svg" }
+
+    /// `charts/`: the comparisons of site.yml's `charts:`.
+    static let chartsFolder = "charts/"
+    /// `charts/ID.svg`, `charts/ID-dark.svg`.
+    package static func chartSVG(id: String, dark: Bool = false) -> String {
+        chartsFolder + id + (dark ? "-dark.svg" : ".svg")
+    }
+    /// `charts/ID/`: the chart's page, with its numbers as a table and the snippets.
+    package static func chartFolder(id: String) -> String { chartsFolder + id + "/" }
+
     /// `badges/stars.svg`, `badges/stars-dark.svg`, `badges/stars.json` in a repository's folder.
     package static func badge(_ kind: String, dark: Bool = false) -> String {
         "badges/" + kind + (dark ? "-dark.svg" : ".svg")

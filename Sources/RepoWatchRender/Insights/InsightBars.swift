@@ -19,9 +19,12 @@ enum InsightBars {
         }
     }
 
-    static let width = 560.0
-    /// Each bar under its label: a repository's whole name fits (GitHub allows 140 characters).
-    static let rowHeight = 34.0
+    /// 400 units wide with no text under 14, as the charts (`LineChart`): at least 11 CSS px wherever
+    /// the bars are 315 px wide or more, as in a 390 px phone's column.
+    static let width = 400.0
+    static let textSize = 14.0
+    /// Each bar under its label; a name longer than the width ends in "…" (the table has it whole).
+    static let rowHeight = 40.0
     static let valueWidth = 90.0
 
     static func svg(_ bars: [Bar], label: String) -> String? {
@@ -36,12 +39,13 @@ enum InsightBars {
             let y = Double(index) * rowHeight
             let length = max(1, Double(max(0, bar.value)) / Double(high) * span)
             let fill = bar.color ?? "currentColor"
-            out += "<text x=\"0\" y=\"\(Sparkline.number(y + 12))\" font-size=\"12\" fill=\"currentColor\">"
-            out += "\(XMLEscape.xml(bar.label))</text>"
-            out += "<rect x=\"0\" y=\"\(Sparkline.number(y + 17))\" width=\"\(Sparkline.number(length))\" "
+            let name = TextWidth.fit(bar.label, size: textSize, bold: false, width: width)
+            out += "<text x=\"0\" y=\"\(Sparkline.number(y + 15))\" font-size=\"14\" fill=\"currentColor\">"
+            out += "\(XMLEscape.xml(name))</text>"
+            out += "<rect x=\"0\" y=\"\(Sparkline.number(y + 22))\" width=\"\(Sparkline.number(length))\" "
             out += "height=\"12\" rx=\"2\" fill=\"\(fill)\"/>"
-            out += "<text x=\"\(Sparkline.number(length + 6))\" y=\"\(Sparkline.number(y + 23))\" dy=\".35em\" "
-            out += "font-size=\"12\" fill=\"currentColor\">\(XMLEscape.xml(bar.display))</text>"
+            out += "<text x=\"\(Sparkline.number(length + 6))\" y=\"\(Sparkline.number(y + 28))\" dy=\".35em\" "
+            out += "font-size=\"14\" fill=\"currentColor\">\(XMLEscape.xml(bar.display))</text>"
         }
         out += "</svg>"
         return out

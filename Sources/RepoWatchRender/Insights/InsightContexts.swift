@@ -8,8 +8,16 @@ import Mustache
 struct InsightsPageContext: Sendable, MustacheParent {
     var shell: PageShell
     var scopes: [InsightScope]
+    /// site.yml's `charts:`, each linking to its page.
+    var charts: [ChartLink] = []
 
-    func child(named key: String) -> Any? { key == "scopes" ? scopes : shell.child(named: key) }
+    func child(named key: String) -> Any? {
+        switch key {
+        case "scopes": return scopes
+        case "charts": return charts
+        default: return shell.child(named: key)
+        }
+    }
 }
 
 /// `{ id, heading, owner, known, sections }`: the whole site, or one owner (`owner` set).

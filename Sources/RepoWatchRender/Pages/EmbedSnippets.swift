@@ -56,6 +56,48 @@ struct EmbedSnippets: Sendable {
         return embed
     }
 
+    /// A repository's history chart (`history.svg`): an image, no iframe.
+    func history(_ name: RepoName, appearance: SiteConfig.Appearance, strings: StringTable) -> Embed {
+        let folder = SiteLayout.repoFolder(name)
+        return image(
+            folder: folder, light: folder + SiteLayout.historySVG(), dark: folder + SiteLayout.historySVG(dark: true),
+            alt: strings.text("history_svg_alt", ["name": name.description]), size: "history",
+            height: nil, appearance: appearance)
+    }
+
+    /// A comparison chart (`charts/ID.svg`), linking to its page.
+    func chart(id: String, title: String, appearance: SiteConfig.Appearance) -> Embed {
+        image(
+            folder: SiteLayout.chartFolder(id: id), light: SiteLayout.chartSVG(id: id),
+            dark: SiteLayout.chartSVG(id: id, dark: true), alt: title, size: "chart", height: nil,
+            appearance: appearance)
+    }
+
+    /// Markdown and `<picture>` snippets of an SVG image that links to `folder`.
+    private func image(
+        folder: String, light: String, dark: String, alt: String, size: String, height: Int?,
+        appearance: SiteConfig.Appearance
+    ) -> Embed {
+        let svgDark = address(dark)
+        let svg = appearance == .dark ? svgDark : address(light)
+        let img = """
+            <img src="\(XMLEscape.text(svg))" alt="\(XMLEscape.text(alt))" width="\(Int(LineChart.width))">
+            """
+        var embed = Embed(
+            size: size, markdown: "[![\(Self.markdownText(alt))](\(svg))](\(address(folder)))",
+            picture: appearance != .auto
+                ? img
+                : """
+                <picture>
+                  <source media="(prefers-color-scheme: dark)" srcset="\(XMLEscape.text(svgDark))">
+                  \(img)
+                </picture>
+                """,
+            iframe: "", svg: svg, svgDark: svgDark)
+        embed.fixedAppearance = appearance != .auto
+        return embed
+    }
+
     func address(_ path: String) -> String {
         guard let base = baseURL?.absoluteString else { return path }
         return (base.hasSuffix("/") ? base : base + "/") + path
@@ -98,7 +140,7 @@ struct Embed: Sendable, MustacheParent {
         case "size_label": return sizeLabel
         case "markdown": return markdown
         case "picture": return picture
-        case "iframe": return iframe
+        case "iframe": return iframe.isEmpty ? nil : iframe
         case "svg": return svg
         case "svg_dark": return svgDark
         case "fixed_appearance": return fixedAppearance

@@ -28,13 +28,16 @@ struct HistoryChart: Sendable {
     /// stretch of time (the first point always kept); history.csv has them all.
     static let pointLimit = 120
 
-    static let width = 640.0
+    /// 400 units wide with no text under 14 (`LineChart`'s measure): at least 11 CSS px wherever the
+    /// chart is 315 px wide or more, as in a 390 px phone's column.
+    static let width = 400.0
     static let panelHeight = 96.0
-    static let panelGap = 34.0
-    static let left = 72.0
-    static let right = 56.0
-    static let top = 22.0
-    static let bottom = 24.0
+    static let panelGap = 38.0
+    /// The least room beside the plot: the axis values on the left, the last values on the right.
+    static let margin = 48.0
+    static let top = 24.0
+    static let bottom = 28.0
+    static let textSize = 14.0
 
     let points: [History.Point]
     /// The series that have at least one value.
@@ -93,17 +96,22 @@ struct HistoryChart: Sendable {
             """
         let firstSeconds = points[0].seconds
         let span = Double(max(1, points[points.count - 1].seconds - firstSeconds))
-        let plotWidth = width - Self.left - Self.right
-        func x(_ point: History.Point) -> Double { Self.left + Double(point.seconds - firstSeconds) / span * plotWidth }
         let format = strings.formatter
+        // Room for the widest axis value on the left and the widest last value on the right.
+        let right = max(
+            Self.margin, widest(shown.map { series in lastValue(series).map(format.grouped) }, bold: true) + 12)
+        let left = max(
+            Self.margin, widest(shown.flatMap { series in ticks(series).map(format.grouped) }, bold: false) + 10)
+        let plotWidth = width - left - right
+        func x(_ point: History.Point) -> Double { left + Double(point.seconds - firstSeconds) / span * plotWidth }
         for (panel, series) in shown.enumerated() {
             let top = Self.top + Double(panel) * (Self.panelHeight + Self.panelGap)
             let known = points.compactMap { point in series.value(point).map { (point, $0) } }
             let name = strings.text("chart_series_\(series.key)")
             out += "<g class=\"history-chart__panel history-chart__\(series.key)\" data-series=\"\(series.key)\">"
             out +=
-                "<text class=\"history-chart__name\" x=\"\(Sparkline.number(Self.left))\" y=\"\(Sparkline.number(top - 8))\" "
-            out += "font-size=\"12\" font-weight=\"600\" fill=\"currentColor\">\(XMLEscape.xml(name))</text>"
+                "<text class=\"history-chart__name\" x=\"\(Sparkline.number(left))\" y=\"\(Sparkline.number(top - 8))\" "
+            out += "font-size=\"15\" font-weight=\"600\" fill=\"currentColor\">\(XMLEscape.xml(name))</text>"
             guard let low = known.map(\.1).min(), let high = known.map(\.1).max() else {
                 out += "</g>"
                 continue
@@ -116,10 +124,10 @@ struct HistoryChart: Sendable {
             let middle = axisLow + (axisHigh - axisLow) / 2
             for tick in Array(Set([axisLow, middle, axisHigh])).sorted() {
                 let level = Sparkline.number(y(tick))
-                out += "<line x1=\"\(Sparkline.number(Self.left))\" x2=\"\(Sparkline.number(width - Self.right))\" "
+                out += "<line x1=\"\(Sparkline.number(left))\" x2=\"\(Sparkline.number(width - right))\" "
                 out += "y1=\"\(level)\" y2=\"\(level)\" stroke=\"currentColor\" stroke-opacity=\".15\"/>"
-                out += "<text x=\"\(Sparkline.number(Self.left - 6))\" y=\"\(level)\" dy=\".35em\" text-anchor=\"end\" "
-                out += "font-size=\"11\" fill=\"currentColor\">\(XMLEscape.xml(format.grouped(tick)))</text>"
+                out += "<text x=\"\(Sparkline.number(left - 6))\" y=\"\(level)\" dy=\".35em\" text-anchor=\"end\" "
+                out += "font-size=\"14\" fill=\"currentColor\">\(XMLEscape.xml(format.grouped(tick)))</text>"
             }
             let coordinates = known.map { "\(Sparkline.number(x($0.0))),\(Sparkline.number(y($0.1)))" }
             out += "<polyline points=\"\(coordinates.joined(separator: " "))\" fill=\"none\" stroke=\"currentColor\" "
@@ -132,13 +140,10 @@ struct HistoryChart: Sendable {
                 out +=
                     "r=\"\(edge ? "3.5" : "2.5")\" fill=\"currentColor\"><title>\(XMLEscape.xml(title))</title></circle>"
             }
-            // The first and last points, named: their values beside them.
-            if let first = known.first, let last = known.last {
-                out += "<text class=\"history-chart__first\" x=\"\(Sparkline.number(x(first.0)))\" "
-                out += "y=\"\(Sparkline.number(y(first.1) - 8))\" font-size=\"11\" fill=\"currentColor\">"
-                out += "\(XMLEscape.xml(format.grouped(first.1)))</text>"
+            // The last value, right of its point, where no line runs (the first is the axis's to tell).
+            if let last = known.last {
                 out += "<text class=\"history-chart__last\" x=\"\(Sparkline.number(x(last.0) + 6))\" "
-                out += "y=\"\(Sparkline.number(y(last.1)))\" dy=\".35em\" font-size=\"11\" font-weight=\"600\" "
+                out += "y=\"\(Sparkline.number(y(last.1)))\" dy=\".35em\" font-size=\"14\" font-weight=\"600\" "
                 out += "fill=\"currentColor\">\(XMLEscape.xml(format.grouped(last.1)))</text>"
             }
             out += "</g>"
@@ -149,14 +154,35 @@ struct HistoryChart: Sendable {
         let marks: [(History.Point, String)] = [
             (points[0], "start"), (middle, "middle"), (points[points.count - 1], "end"),
         ]
-        for (point, anchor) in marks where anchor != "middle" || points.count > 2 {
+        let widths = marks.map { TextWidth.estimate(day($0.0), size: Self.textSize, bold: false) }
+        // The middle date only where it clears both ends; the last only where it clears the first.
+        let middleX = x(middle)
+        let middleFits =
+            points.count > 2 && middleX - widths[1] / 2 >= left + widths[0] + 12
+            && middleX + widths[1] / 2 <= width - right - widths[2] - 12
+        let endFits = widths[0] + widths[2] + 16 <= plotWidth
+        for (point, anchor) in marks where (anchor != "middle" || middleFits) && (anchor != "end" || endFits) {
             out +=
                 "<text class=\"history-chart__date\" x=\"\(Sparkline.number(x(point)))\" y=\"\(Sparkline.number(base))\" "
             out +=
-                "text-anchor=\"\(anchor)\" font-size=\"11\" fill=\"currentColor\">\(XMLEscape.xml(day(point)))</text>"
+                "text-anchor=\"\(anchor)\" font-size=\"14\" fill=\"currentColor\">\(XMLEscape.xml(day(point)))</text>"
         }
         out += "</svg>"
         return out
+    }
+
+    private func widest(_ texts: [String?], bold: Bool) -> Double {
+        texts.compactMap { $0 }.map { TextWidth.estimate($0, size: Self.textSize, bold: bold) }.max() ?? 0
+    }
+
+    private func lastValue(_ series: Series) -> Int? { points.reversed().lazy.compactMap(series.value).first }
+
+    /// A panel's axis values: the bottom, middle and top of its range.
+    private func ticks(_ series: Series) -> [Int] {
+        let known = points.compactMap(series.value)
+        guard let low = known.min(), let high = known.max() else { return [] }
+        let (axisLow, axisHigh) = Self.axisRange(low, high)
+        return [axisLow, axisLow + (axisHigh - axisLow) / 2, axisHigh]
     }
 
     /// A range that starts and ends on round numbers around `low`…`high` (a flat line sits mid-panel).
