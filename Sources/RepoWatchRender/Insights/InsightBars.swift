@@ -39,8 +39,9 @@ enum InsightBars {
             let y = Double(index) * rowHeight
             let length = max(1, Double(max(0, bar.value)) / Double(high) * span)
             let fill = bar.color ?? "currentColor"
-            let name = TextWidth.fit(bar.label, size: textSize, bold: false, width: width)
-            out += "<text x=\"0\" y=\"\(Sparkline.number(y + 15))\" font-size=\"14\" fill=\"currentColor\">"
+            // Two units in: a glyph such as J reaches left of its origin.
+            let name = TextWidth.fit(bar.label, size: textSize, bold: false, width: width - 2)
+            out += "<text x=\"2\" y=\"\(Sparkline.number(y + 15))\" font-size=\"14\" fill=\"currentColor\">"
             out += "\(XMLEscape.xml(name))</text>"
             out += "<rect x=\"0\" y=\"\(Sparkline.number(y + 22))\" width=\"\(Sparkline.number(length))\" "
             out += "height=\"12\" rx=\"2\" fill=\"\(fill)\"/>"

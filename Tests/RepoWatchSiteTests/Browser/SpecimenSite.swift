@@ -250,7 +250,7 @@ enum SpecimenSite {
         return history
     }
 
-    private static func write(_ files: [String: Data], to folder: URL) throws {
+    static func write(_ files: [String: Data], to folder: URL) throws {
         for (path, data) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(
