@@ -78,6 +78,7 @@ let package = Package(
             name: "RepoWatchSources",
             dependencies: ["RepoWatchModel", "RepoWatchNetwork", "RepoWatchStorage", "RepoWatchSupport"]
         ),
+        .target(name: "RepoWatchNotify", dependencies: ["RepoWatchModel", "RepoWatchNetwork", "RepoWatchSupport"]),
         .target(
             name: "RepoWatchRender",
             dependencies: [
@@ -93,7 +94,7 @@ let package = Package(
             name: "RepoWatchSite",
             dependencies: [
                 "RepoWatchConfig", "RepoWatchSources", "RepoWatchRender", "RepoWatchOutput", "RepoWatchModel",
-                "RepoWatchNetwork", "RepoWatchSupport",
+                "RepoWatchNetwork", "RepoWatchNotify", "RepoWatchSupport",
             ]
         ),
         .target(
@@ -119,7 +120,7 @@ let package = Package(
             dependencies: [
                 "RepoWatchSite", "RepoWatchServe", "RepoWatchScaffold", "RepoWatchConfig",
                 "RepoWatchSources", "RepoWatchRender", "RepoWatchOutput", "RepoWatchModel", "RepoWatchNetwork",
-                "RepoWatchStorage", "RepoWatchSupport", "repowatch-site",
+                "RepoWatchNotify", "RepoWatchStorage", "RepoWatchSupport", "repowatch-site",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "FlyingFox", package: "FlyingFox"),

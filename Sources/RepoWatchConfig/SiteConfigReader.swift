@@ -25,7 +25,7 @@ struct SiteConfigReader {
     static let siteKeys: Set = [
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
-        "private", "csp", "search", "insights", "open_data", "history", "charts",
+        "private", "csp", "search", "insights", "open_data", "history", "charts", "notify",
     ]
     static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -46,11 +46,13 @@ struct SiteConfigReader {
 
     mutating func siteConfig(from mapping: Node.Mapping, root: Node) -> SiteConfig? {
         var fields: [String: Node] = [:]
+        var notifyKey: Node?
         for (key, value) in mapping {
             guard let name = key.string else {
                 error(key, "keys must be plain words")
                 continue
             }
+            if name == "notify" { notifyKey = key }
             if Self.siteKeys.contains(name) {
                 fields[name] = value
             } else {
@@ -99,6 +101,8 @@ struct SiteConfigReader {
         config.openData = fields["open_data"].flatMap { flag($0, key: "open_data") } ?? true
         config.historyBackfill = fields["history"].flatMap { parseHistory($0) } ?? true
         config.charts = charts
+        config.notify = fields["notify"].map { parseNotify($0) } ?? []
+        if let mark = notifyKey?.mark, !config.notify.isEmpty { config.notifyPlace = (mark.line, mark.column) }
         return config
     }
 

@@ -19,17 +19,29 @@ package enum PagesWorkflow {
     static let configurePages = "actions/configure-pages@v6"
     static let uploadPagesArtifact = "actions/upload-pages-artifact@v5"
     static let deployPages = "actions/deploy-pages@v5"
+    static let uploadArtifact = "actions/upload-artifact@v7"
+    static let downloadArtifact = "actions/download-artifact@v8"
+    static let cacheRestore = "actions/cache/restore@v6"
+    static let cacheSave = "actions/cache/save@v6"
 
     /// Templates/scaffold/pages-workflow.yml with its placeholders filled.
-    package static func text(refresh seconds: Double, refreshText: String) -> String {
-        fill(
-            String(decoding: BuiltinTemplates.pagesWorkflow, as: UTF8.self),
-            [
-                "cron": CronSchedule.expression(every: seconds), "refresh": refreshText, "checkout": checkout,
-                "cache": cache, "configure-pages": configurePages, "action-repository": actionRepository,
-                "action-reference": actionReference, "upload-pages-artifact": uploadPagesArtifact,
-                "deploy-pages": deployPages,
-            ])
+    /// - Parameter notify: the variables holding the `notify:` targets' webhook URLs (site.yml's
+    ///   `url_env`); with any, the workflow sends the notifications after the deploy.
+    package static func text(refresh seconds: Double, refreshText: String, notify: [String] = []) -> String {
+        var values = [
+            "cron": CronSchedule.expression(every: seconds), "refresh": refreshText, "checkout": checkout,
+            "cache": cache, "configure-pages": configurePages, "action-repository": actionRepository,
+            "action-reference": actionReference, "upload-pages-artifact": uploadPagesArtifact,
+            "deploy-pages": deployPages, "notify-outputs": "", "notify-restore": "", "notify-upload": "",
+            "notify-job": "",
+        ]
+        if !notify.isEmpty {
+            // The parts name actions by placeholders too: filled first, so the template is read once
+            // and no value is ever read as a placeholder.
+            let actions = values.merging(NotifyJob.actions) { $1 }
+            values.merge(NotifyJob.parts(variables: notify).mapValues { fill($0, actions) }) { $1 }
+        }
+        return fill(String(decoding: BuiltinTemplates.pagesWorkflow, as: UTF8.self), values)
     }
 
     /// `refresh` as site.yml would say it: `6h`, `30m`, `2d`.

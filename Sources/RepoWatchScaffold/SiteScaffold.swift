@@ -89,12 +89,16 @@ package struct SiteScaffold: Sendable {
     }
 
     /// `init --workflow`: the Pages workflow alone, written again with its schedule from site.yml's
-    /// `refresh` (read by the caller). Nothing else is touched.
-    package static func writeWorkflow(in directory: URL, refresh seconds: Double) throws -> WorkflowUpdate {
+    /// `refresh` (read by the caller), and a notify job when site.yml has `notify:` targets (`notify`:
+    /// their `url_env` names). Nothing else is touched.
+    package static func writeWorkflow(in directory: URL, refresh seconds: Double, notify: [String] = []) throws
+        -> WorkflowUpdate
+    {
         let url = directory.standardizedFileURL.appendingPathComponent(PagesWorkflow.path)
         let previous = (try? String(contentsOf: url, encoding: .utf8)).flatMap { PagesWorkflow.schedule(in: $0)?.cron }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let text = PagesWorkflow.text(refresh: seconds, refreshText: PagesWorkflow.refreshText(seconds))
+        let text = PagesWorkflow.text(
+            refresh: seconds, refreshText: PagesWorkflow.refreshText(seconds), notify: notify)
         try Data(text.utf8).write(to: url, options: .atomic)
         return WorkflowUpdate(
             path: PagesWorkflow.path, previousCron: previous, cron: CronSchedule.expression(every: seconds))

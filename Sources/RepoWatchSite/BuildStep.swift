@@ -28,6 +28,10 @@ package struct BuildWork: Sendable {
     package var snapshot: Snapshot?
     package var history: (step: HistoryStep, history: History)?
     package var feed: (step: FeedStep, state: FeedState)?
+    /// What the feed told this build of repositories an earlier build saw, until it is queued.
+    var news: [FeedEntry] = []
+    /// The notifications' next queue, saved with the site.
+    var notifications: (step: NotifyStep, queue: NotifyQueue)?
     /// The rendered site, in its staging folder until the write step swaps it in.
     package var staged: StagedSite?
     package var written: RenderStep.Written?

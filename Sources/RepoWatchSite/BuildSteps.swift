@@ -16,6 +16,7 @@ extension Build {
         BuildStep("gather the snapshot", gatherSnapshot),
         BuildStep("record the history", recordHistory),
         BuildStep("update the feed", updateFeed),
+        BuildStep("queue the notifications", queueNotifications),
         BuildStep("render the site", renderSite),
         BuildStep("write the open data", writeOpenData),
         BuildStep("publish the history", publishHistory),
@@ -91,7 +92,17 @@ extension Build {
         let site = try work.needs(work.site, "the config")
         let snapshot = try work.needs(work.snapshot, "the snapshot")
         let step = FeedStep(options: work.options, source: try work.needs(work.source, "the source"), log: work.log)
-        work.feed = (step, await step.update(snapshot, baseURL: site.config.baseURL, now: site.now))
+        let told = await step.told(snapshot, baseURL: site.config.baseURL, now: site.now)
+        work.feed = (step, told.state)
+        work.news = told.news
+    }
+
+    /// What the feed told that is news goes to each `notify:` target's queue, saved with the site.
+    private static func queueNotifications(_ work: inout BuildWork) async throws {
+        let site = try work.needs(work.site, "the config")
+        let step = NotifyStep(options: work.options, log: work.log)
+        work.notifications = step.queue(news: work.news, targets: site.config.notify, now: site.now).map { (step, $0) }
+        work.news = []
     }
 
     /// Every file into a staging folder, which replaces the site only in the write step.
@@ -133,6 +144,7 @@ extension Build {
             cut: work.historyCut)
         let feed = try work.needs(work.feed, "the feed")
         feed.step.save(feed.state)
+        if let notifications = work.notifications { notifications.step.save(notifications.queue) }
     }
 
     /// The summary on stderr, and the result the command and the Actions summary read.

@@ -44,7 +44,7 @@ package struct Check: Sendable {
 
         let warnings =
             InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
-            + moreWarnings(loaded.config, directory)
+            + Self.notifyWarnings(loaded.config) + moreWarnings(loaded.config, directory)
         if strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: false) }
         let summary = ([summary(loaded.config, templates: templates)] + searchReport(loaded.config))
         return Report(warnings: warnings, summary: summary.joined(separator: "\n"))
@@ -61,6 +61,17 @@ package struct Check: Sendable {
         return "\(configPath): \(Formatting.plural(config.repos.count, "repository", "repositories"))\(owners), "
             + (widgets.map { Formatting.plural($0, "widget", "widgets") } ?? "a widget per repository") + "; "
             + "templates OK\(overrides)"
+    }
+
+    /// Messages link to the published pages: without `base_url`, `notify` needs `--base-url` each run.
+    static func notifyWarnings(_ config: SiteConfig) -> [Diagnostic] {
+        guard config.baseURL == nil, let place = config.notifyPlace else { return [] }
+        return [
+            Diagnostic(
+                .warning, file: config.file, line: place.line, column: place.column,
+                "`notify` messages link to the published site, and site.yml has no base_url: set base_url, or "
+                    + "`repowatch-site notify` needs --base-url (the workflow `init` writes passes it)")
+        ]
     }
 
     /// `search: true` needs Pagefind where the site is built: say which one a build here would use.

@@ -24,11 +24,16 @@ package struct FeedStep: Sendable {
     }
 
     package func update(_ snapshot: Snapshot, baseURL: URL?, now: Date) async -> FeedState {
+        await told(snapshot, baseURL: baseURL, now: now).state
+    }
+
+    /// The feed, and the news this build told (what the notifications may send): none for sample data.
+    package func told(_ snapshot: Snapshot, baseURL: URL?, now: Date) async -> (state: FeedState, news: [FeedEntry]) {
         let ids = FeedIDs(baseURL: baseURL)
         guard isReal else {
             var state = FeedState()
             state.observe(snapshot, ids: ids, now: now)
-            return state
+            return (state, [])
         }
         // A table a killed build staged is not this build's: saving (a restored feed's included)
         // must not put it in place.
@@ -37,7 +42,7 @@ package struct FeedStep: Sendable {
         guard savesThisBuild else {
             var state = await load(baseURL: baseURL, now: now, withTable: true)
             state.observe(snapshot, ids: ids, now: now)
-            return state
+            return (state, [])
         }
         // The repositories' memory is looked up in the last table and the next one streamed aside:
         // neither is held whole (a schema 1 feed.json's, read with the entries, is).
@@ -46,9 +51,11 @@ package struct FeedStep: Sendable {
         state.repos = [:]
         let table = file.lookup()
         let recall = { (key: String) in earlier[key] ?? table.memory(for: key) }
+        let before = state
+        var news: [FeedEntry] = []
         do {
             try file.stageMemory { remember in
-                state.observe(snapshot, ids: ids, now: now, recall: recall, remember: remember)
+                news = state.observe(snapshot, ids: ids, now: now, recall: recall, remember: remember)
             }
         } catch {
             log.warning(
@@ -56,10 +63,11 @@ package struct FeedStep: Sendable {
             )
             // Told again from the same memory: the entries already added are known by their ids.
             var memories: [String: FeedMemory] = [:]
-            state.observe(snapshot, ids: ids, now: now, recall: recall, remember: { memories[$0] = $1 })
+            state = before
+            news = state.observe(snapshot, ids: ids, now: now, recall: recall, remember: { memories[$0] = $1 })
             state.repos = memories
         }
-        return state
+        return (state, news)
     }
 
     /// The saved feed; an unreadable one is moved aside and restored as a missing one is, before

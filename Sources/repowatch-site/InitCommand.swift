@@ -17,7 +17,9 @@ struct InitCommand: AsyncParsableCommand {
 
             --workflow rewrites only .github/workflows/repowatch.yml, from the site.yml already in the \
             folder: its schedule follows `refresh` (change `refresh`, run `init --workflow`, commit). \
-            `repowatch-site check` warns when the two disagree.
+            `repowatch-site check` warns when the two disagree. With `notify:` targets in site.yml it also \
+            writes a job that sends the notifications once the deploy has succeeded, each webhook URL from \
+            the repository secret its `url_env` names.
 
             Next: `repowatch-site serve --sample` to preview, then push to GitHub (and set \
             Settings → Pages → Source to GitHub Actions) or run `repowatch-site publish`.
@@ -44,7 +46,7 @@ struct InitCommand: AsyncParsableCommand {
             let config = url.appendingPathComponent("site.yml").path
             let update = try await runReportingErrors(config: config) {
                 let site = try ConfigLoader.load(path: config).config
-                return try SiteScaffold.writeWorkflow(in: url, refresh: site.refresh)
+                return try SiteScaffold.writeWorkflow(in: url, refresh: site.refresh, notify: site.notify.map(\.urlEnv))
             }
             let was = update.previousCron.map { $0 == update.cron ? " (unchanged)" : " (was \"\($0)\")" } ?? ""
             print("wrote \(update.path): schedule \"\(update.cron)\" from site.yml's refresh\(was)")

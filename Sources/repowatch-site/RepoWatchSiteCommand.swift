@@ -21,7 +21,7 @@ struct RepoWatchSiteCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             BuildCommand.self, CheckCommand.self, ServeCommand.self, PublishCommand.self, InitCommand.self,
-            RepoCommand.self, CacheCommand.self, TemplatesCommand.self, GenerateDocsCommand.self,
+            RepoCommand.self, CacheCommand.self, TemplatesCommand.self, NotifyCommand.self, GenerateDocsCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -269,6 +269,10 @@ pagefind_at() {
 # unless that version is already there. A failure is a warning: the build then says search is skipped.
 cmd_pagefind() {
     local version="${INPUT_PAGEFIND:-}" target found
+    [[ "${INPUT_COMMAND:-build}" == build ]] || {
+        echo "pagefind: \`${INPUT_COMMAND}\` builds no search index"
+        return
+    }
     [[ -n "$version" ]] || {
         echo "pagefind: empty, so no Pagefind is installed"
         return
@@ -311,9 +315,17 @@ cmd_run() {
         mapfile -d '' -t args <"$split"
         rm -f "$split"
     fi
-    local command=("$binary" build --config "$INPUT_CONFIG" --output "$INPUT_OUTPUT")
-    [[ -z "${INPUT_API_URL:-}" ]] || command+=(--api-url "$INPUT_API_URL")
-    [[ -z "${INPUT_BUDGET:-}" ]] || command+=(--budget "$INPUT_BUDGET")
+    local command
+    case "${INPUT_COMMAND:-build}" in
+        build)
+            command=("$binary" build --config "$INPUT_CONFIG" --output "$INPUT_OUTPUT")
+            [[ -z "${INPUT_API_URL:-}" ]] || command+=(--api-url "$INPUT_API_URL")
+            [[ -z "${INPUT_BUDGET:-}" ]] || command+=(--budget "$INPUT_BUDGET")
+            ;;
+        # Sends what the build queued; the webhook URLs come from the step's env:, never from inputs.
+        notify) command=("$binary" notify --config "$INPUT_CONFIG") ;;
+        *) fail "command must be build or notify, not '${INPUT_COMMAND}'" ;;
+    esac
     local site_path
     site_path=$(realpath -m -- "$INPUT_OUTPUT")
     local status=0

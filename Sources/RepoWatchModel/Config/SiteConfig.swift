@@ -78,6 +78,18 @@ package struct SiteConfig: Sendable, Equatable {
     package var historyBackfill = true
     /// `charts:`: comparisons of several repositories (`Chart`).
     package var charts: [Chart] = []
+    /// `notify:`: where `repowatch-site notify` sends the news a build queued (docs/notifications.md).
+    package var notify: [NotifyTarget] = []
+    /// Where site.yml writes `notify:` (line, column), for `check`'s warning without a `base_url`.
+    package var notifyPlace: (line: Int, column: Int)? {
+        get { notifyLine.map { ($0, notifyColumn) } }
+        set {
+            notifyLine = newValue?.line
+            notifyColumn = newValue?.column ?? 1
+        }
+    }
+    private var notifyLine: Int?
+    private var notifyColumn = 1
 
     /// Positions in `repos` whose repositories get other files than all (`outputs:`).
     package struct OutputRange: Sendable, Equatable {

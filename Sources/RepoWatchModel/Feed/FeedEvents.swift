@@ -10,24 +10,32 @@ extension FeedState {
     /// repository seen for the first time brings at most one entry, its latest release: no backlog
     /// of milestones it passed long ago. Stale data (the cache or the previous site standing in)
     /// tells nothing.
-    package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date) {
+    /// - Returns: the news: the entries told of repositories an earlier build saw (`observe(_:ids:now:recall:remember:)`).
+    @discardableResult
+    package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date) -> [FeedEntry] {
         var memories = repos
         repos = [:]
         memories.reserveCapacity(snapshot.repos.count)
-        observe(snapshot, ids: ids, now: now, recall: { memories[$0] }, remember: { memories[$0] = $1 })
+        let news = observe(snapshot, ids: ids, now: now, recall: { memories[$0] }, remember: { memories[$0] = $1 })
         repos = memories
+        return news
     }
 
     /// The same, the memory kept elsewhere: `recall` gives what the last build saw of a key,
     /// `remember` is told what the next build will recall, once for each repository of the site
     /// that has any (a streamed table: `FeedMemoryTable`). Repositories no longer in the site are
     /// not remembered: back later, they are new again.
+    /// - Returns: the news, for the notifications: what was told of repositories an earlier build saw
+    ///   and not told before. A repository seen for the first time (a first build, one just added, or
+    ///   every one after the memory was lost) brings none: its latest release is the feed's, not news.
+    @discardableResult
     package mutating func observe(
         _ snapshot: Snapshot, ids: FeedIDs, now: Date, recall: (String) -> FeedMemory?,
         remember: (String, FeedMemory) -> Void
-    ) {
+    ) -> [FeedEntry] {
         if started == nil { started = now }
         var told: [FeedEntry] = []
+        var news: [FeedEntry] = []
         for repo in snapshot.repos {
             // A first build of 100,000 repositories tells 100,000 releases, of which the feed keeps
             // `limit`: only the newest are held as they come (ids name their repository, which a
@@ -46,6 +54,7 @@ extension FeedState {
                     continue
                 }
                 told.append(events.gone())
+                news.append(events.gone())
                 memory.gone = true
                 remember(key, memory)
                 continue
@@ -55,14 +64,18 @@ extension FeedState {
                 remember(key, FeedMemory(repo))
                 continue
             }
-            told += events.changes(since: memory)
+            let changes = events.changes(since: memory)
+            told += changes
+            news += changes
             var next = FeedMemory(repo)
             next.milestones = Array(Set(memory.milestones + next.milestones)).sorted()
             // The release comes from GraphQL, which may fail alone: not knowing is not "no release".
             next.release = next.release ?? memory.release
             remember(key, next)
         }
+        news = untold(news)
         add(told)
+        return news
     }
 }
 

@@ -6,10 +6,10 @@ import RepoWatchSupport
 /// `feed_*` keys of the string table), so a feed reads like the pages it belongs to. An entry
 /// without facts (from an older `feed.json`, or restored from a published `feed.xml`) is written
 /// as stored: its words are all there is.
-struct FeedText: Sendable {
+package struct FeedText: Sendable {
     let strings: StringTable
 
-    init(strings: StringTable) {
+    package init(strings: StringTable) {
         self.strings = strings
     }
 
@@ -17,7 +17,7 @@ struct FeedText: Sendable {
     /// English feed is the text `FeedEvents` stored, byte for byte, and a reader sees no entry change.
     private var english: Bool { strings.name == "en" }
 
-    func entry(_ entry: FeedEntry) -> FeedEntry {
+    package func entry(_ entry: FeedEntry) -> FeedEntry {
         guard let facts = entry.facts else { return entry }
         var told = entry
         let (title, summary) = texts(entry.kind, facts)

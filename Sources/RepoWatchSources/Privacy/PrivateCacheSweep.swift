@@ -147,13 +147,16 @@ struct PrivateCacheSweep: Sendable {
 
 extension GitHubSource {
     /// After the fetch, under `exclude`: what the cache holds of each repository found private is
-    /// sealed or removed, and their star dates (`swept`: those the start of the build handled too).
+    /// sealed or removed, with their star dates and queued notifications (`swept`: those the start of
+    /// the build handled too).
     func seal(
         _ sweep: PrivateCacheSweep, _ repos: RepoList, owners: ListedOwners, avatars: AvatarStore, swept: Set<String>
     ) async {
         let names = Self.privateNames(repos, owners: owners)
         let handled = sweep.run(privateNames: names, shownFaces: await avatars.askedURLs())
         BackfillFile(cacheDirectory: cacheURL).forget(swept.union(handled))
+        // News an earlier `private: include` build queued for the notifications.
+        NotifyFiles(cacheDirectory: cacheURL).forget(swept.union(handled))
     }
 
     /// The repositories of `repos` and of the owners' lists this build found private.

@@ -33,6 +33,11 @@ struct ConfigurationDocTests {
             section: "## Owner keys", accepted: SiteConfigReader.ownerKeys,
             list: "SiteConfigReader.ownerKeys in Sources/RepoWatchConfig/OwnerSourceParser.swift",
             example: "- owner: apple\n  KEY: VALUE", applies: "per owner"),
+        Level(
+            section: "## Notify keys", accepted: SiteConfigReader.notifyKeys,
+            list: "SiteConfigReader.notifyKeys in Sources/RepoWatchConfig/NotifyParser.swift",
+            example: "- format: slack\n  url_env: SLACK_WEBHOOK_URL\n  KEY: VALUE",
+            applies: "per notify target"),
     ]
 
     /// `### `key`` headings of the page, by `## ` section, each with the text up to the next heading.
@@ -137,6 +142,8 @@ struct ConfigurationDocTests {
             let site: String
             if block.hasPrefix("- owner:") {
                 site = repos + "owners:\n" + indented
+            } else if block.hasPrefix("- format:") {
+                site = repos + "notify:\n" + indented
             } else if block.hasPrefix("- ") {
                 site = repos + "widgets:\n" + indented
             } else {

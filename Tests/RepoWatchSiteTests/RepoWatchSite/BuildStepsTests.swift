@@ -141,7 +141,8 @@ import Testing
         #expect(
             Build.steps.map(\.name) == [
                 "load the config", "lock the site and the cache", "gather the snapshot", "record the history",
-                "update the feed", "render the site", "write the open data", "publish the history", "write the site",
+                "update the feed", "queue the notifications", "render the site", "write the open data",
+                "publish the history", "write the site",
                 "report",
                 "tidy the cache",
             ])

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchModel
+
+/// A site with a Slack, a Discord, a Teams and a `json` target, built ten times across a release, a
+/// star milestone, a repository added late (whose release is not news) and a prerelease, with
+/// `notify` run after each build against local receivers that record what they get: each entry
+/// reaches each target that wants it exactly once, the Teams receiver down for two runs gets it on
+/// the third, Discord's 429 is waited for, and no webhook URL is in any output, summary or file.
+@Suite("End-to-end: notifications, each entry once", .timeLimit(.minutes(10)))
+struct NotifyEndToEndTests {
+    static let base = "https://me.example/watch/"
+
+    /// Each receiver's path ends in a secret; none of these may be printed or kept.
+    static let paths = [
+        "slack": "/services/T0/B0/SLACK-SECRET-1", "discord": "/api/webhooks/1/DISCORD-SECRET-2",
+        "teams": "/workflows/run/TEAMS-SECRET-3", "json": "/hook/JSON-SECRET-4",
+    ]
+    static let secrets = ["SLACK-SECRET-1", "DISCORD-SECRET-2", "TEAMS-SECRET-3", "JSON-SECRET-4"]
+
+    static let siteHead = """
+        title: Notified
+        notify:
+          - format: slack
+            url_env: SLACK_WEBHOOK_URL
+            repos: [octocat/Hello-World]
+          - format: discord
+            url_env: DISCORD_WEBHOOK_URL
+          - format: teams
+            url_env: TEAMS_WEBHOOK_URL
+            events: [release]
+          - format: json
+            url_env: JSON_WEBHOOK_URL
+            prereleases: true
+        repos:
+          - octocat/Hello-World
+
+        """
+
+    /// What GitHub says on one day: Hello-World's stars and release, and bootstrap's release once it
+    /// is in the site (nil before).
+    struct Day {
+        var stars: Int
+        var tag: String
+        var bootstrap: String?
+    }
+
+    static let days: [Day] = [
+        Day(stars: 990, tag: "v1.0.0"),  // first build: nothing is news
+        Day(stars: 990, tag: "v1.1.0"),  // a release
+        Day(stars: 1_004, tag: "v1.1.0"),  // a milestone
+        Day(stars: 1_004, tag: "v1.1.0"),
+        Day(stars: 1_004, tag: "v1.1.0", bootstrap: "v5.3.8"),  // just added: its release is not news
+        Day(stars: 1_004, tag: "v1.1.0", bootstrap: "v5.3.8"),
+        Day(stars: 1_004, tag: "v1.1.0", bootstrap: "v5.4.0-rc.1"),  // a prerelease: json only
+        Day(stars: 1_004, tag: "v1.1.0", bootstrap: "v5.4.0-rc.1"),
+        Day(stars: 1_004, tag: "v1.1.0", bootstrap: "v5.4.0-rc.1"),
+        Day(stars: 1_004, tag: "v1.1.0", bootstrap: "v5.4.0-rc.1"),
+    ]
+
+    static func github(_ day: Day) throws -> [FixtureRoute] {
+        let recorded = String(decoding: try SharedFixtures.data("repos-get-octocat-Hello-World.json"), as: UTF8.self)
+        let hello = FixtureResponse.text(
+            recorded.replacingOccurrences(of: "\"stargazers_count\": 1437", with: "\"stargazers_count\": \(day.stars)")
+                .replacingOccurrences(of: "\"My first repository on GitHub!\"", with: "\"@everyone <!channel> hi\""),
+            status: 200, headers: ["content-type": "application/json; charset=utf-8"])
+        var repos: [String: JSONValue] = [
+            "octocat/Hello-World": [
+                "issues": 1, "pulls": 0,
+                "release": ["tagName": .string(day.tag), "publishedAt": "2026-11-20T10:00:00Z"],
+            ]
+        ]
+        if let tag = day.bootstrap {
+            repos["twbs/bootstrap"] = [
+                "issues": 2, "pulls": 3, "release": ["tagName": .string(tag), "publishedAt": "2026-11-21T10:00:00Z"],
+            ]
+        }
+        return [
+            .get("/repos/octocat/Hello-World", hello),
+            .get("/repos/octocat/Hello-World/contributors", NetworkRoutes.contributors),
+            .get("/repos/twbs/bootstrap", NetworkRoutes.bootstrap),
+            .get("/repos/twbs/bootstrap/contributors", NetworkRoutes.contributors),
+            .post(
+                "/graphql",
+                FixtureResponse(graphql: ["repos": .object(repos), "cost": 1, "remaining": 4_999, "limit": 5_000])),
+        ]
+    }
+
+    /// The documented answers (Tests/Fixtures/webhooks/README.md): Discord limits the first message
+    /// once, Teams is down for the first two runs that reach it.
+    static let receivers: [FixtureRoute] = [
+        .post(paths["slack"]!, .text("ok", status: 200)),
+        .post(
+            paths["discord"]!,
+            .json(["message": "You are being rate limited.", "retry_after": 0.3, "global": false], status: 429),
+            .empty(status: 204)),
+        .post(
+            paths["teams"]!, .text("Service Unavailable", status: 503), .text("Service Unavailable", status: 503),
+            .empty(status: 202)),
+        .post(paths["json"]!, .empty(status: 200)),
+    ]
+
+    static func environment(_ site: RebuiltSite, receiver: FixtureServer, day: Int, summary: URL) -> [String: String] {
+        var extra = [
+            "GITHUB_TOKEN": site.token, "REPOWATCH_NOW": "2026-11-\(20 + day)T12:00:00Z", "GITHUB_ACTIONS": "true",
+            "GITHUB_STEP_SUMMARY": summary.path,
+        ]
+        for (format, path) in paths { extra["\(format.uppercased())_WEBHOOK_URL"] = receiver.base + path }
+        return BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"), extra)
+    }
+
+    /// Which entry a body tells, from its text (each format words it its own way).
+    static func told(_ body: String) -> [String] {
+        var found: [String] = []
+        if body.contains("v1.1.0") { found.append("release") }
+        if body.contains("1,000 stars") { found.append("milestone") }
+        if body.contains("v5.4.0-rc.1") { found.append("prerelease") }
+        if body.contains("v1.0.0") || body.contains("v5.3.8") { found.append("not news") }
+        return found
+    }
+
+    @Test("ten builds: each entry once to each target that wants it; an outage and a 429 lose nothing")
+    func tenBuilds() async throws {
+        let site = try RebuiltSite("notify-ten", repos: [])
+        defer { site.dir.remove() }
+        try site.dir.write("site.yml", Self.siteHead)
+        let receiver = try await FixtureServer.start(routes: Self.receivers)
+        defer { receiver.stop() }
+        let summary = site.dir.url.appendingPathComponent("summary.md")
+        var printed = ""
+        for (number, day) in Self.days.enumerated() {
+            if day.bootstrap != nil { try site.dir.write("site.yml", Self.siteHead + "  - twbs/bootstrap\n") }
+            let api = try await FixtureServer.start(routes: try Self.github(day))
+            let environment = Self.environment(site, receiver: receiver, day: number, summary: summary)
+            let built = try await BinaryRunner.run(
+                ["build", "--jobs", "1", "--api-url", api.base], in: site.dir.url, environment: environment)
+            api.stop()
+            #expect(built.status == 0, "\(built)")
+            let sent = try await BinaryRunner.run(
+                ["notify", "--base-url", Self.base], in: site.dir.url, environment: environment)
+            #expect(sent.status == 0, "day \(number): \(sent)")
+            printed += built.stdout + built.stderr + sent.stdout + sent.stderr
+        }
+
+        let requests = try await receiver.requests().filter { $0.method == "POST" }
+        var delivered: [String: [String]] = [:]
+        for request in requests where (200..<300).contains(request.status ?? 0) {
+            let format = try #require(Self.paths.first { $0.value == request.pathOnly }?.key)
+            let body = try #require(request.body)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+            try WebhookShapes.check(try #require(NotifyTarget.Format(rawValue: format)), object)
+            delivered[format, default: []] += Self.told(body)
+        }
+        #expect(delivered["slack"] == ["release", "milestone"], "\(delivered)")
+        #expect(delivered["discord"] == ["release", "milestone"], "\(delivered)")
+        #expect(delivered["teams"] == ["release"], "\(delivered)")
+        #expect(delivered["json"] == ["release", "milestone", "prerelease"], "\(delivered)")
+
+        // Teams was down for the runs after the release and after the milestone, and got it on the third.
+        let teams = requests.filter { $0.pathOnly == Self.paths["teams"] }
+        #expect(teams.compactMap(\.status) == [503, 503, 202], "\(teams)")
+        // Discord's first message was limited, waited for, and sent again in the same run.
+        let discord = requests.filter { $0.pathOnly == Self.paths["discord"] }
+        #expect(discord.prefix(2).compactMap(\.status) == [429, 204] && discord[0].body == discord[1].body)
+        if let first = discord.first?.time, let second = discord.dropFirst().first?.time {
+            #expect(second - first >= 0.3, "retry_after was not waited for")
+        }
+        // Links are absolute, on the site's address; hostile text went through escaped.
+        let json = try #require(requests.first { $0.pathOnly == Self.paths["json"] }?.body)
+        #expect(json.contains("\"link\":\"https://me.example/watch/repos/octocat/hello-world/\""), "\(json)")
+        let slack = requests.filter { $0.pathOnly == Self.paths["slack"] }.compactMap(\.body).joined()
+        #expect(!slack.contains("<!channel>") && !slack.contains("@everyone"), "\(slack)")
+
+        // No webhook URL in what was printed, in the step summary, or in any file the runs left.
+        let summaryText = (try? String(contentsOf: summary, encoding: .utf8)) ?? ""
+        #expect(summaryText.contains("### Notifications"), "\(summaryText)")
+        for secret in Self.secrets {
+            #expect(!printed.contains(secret), "printed \(secret)")
+            #expect(!summaryText.contains(secret), "the summary holds \(secret)")
+            for folder in [site.cache, site.output] {
+                let holding = SiteFiles.files(in: folder).filter {
+                    String(decoding: $0.value, as: UTF8.self).contains(secret)
+                }
+                #expect(holding.isEmpty, "\(holding.keys.sorted()) hold \(secret)")
+            }
+        }
+    }
+}
