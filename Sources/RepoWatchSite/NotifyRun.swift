@@ -114,20 +114,23 @@ package struct NotifyRun: Sendable {
         log sentLog: inout NotifyLog,
         files: NotifyFiles, report: inout TargetReport
     ) async throws {
-        let place = "\(config.file):\(target.line):\(target.column)"
+        let say = { (severity: Diagnostic.Severity, message: String) in
+            tell(severity, message, at: target, config: config)
+        }
         guard let value = options.environment[target.urlEnv], !value.isEmpty else {
             report.waiting = count
             report.problem = "\(target.urlEnv) is not set"
-            log.warning("\(place): \(report.target): \(target.urlEnv) is not set; \(Self.entries(count)) wait for it")
+            say(.warning, "\(report.target): \(target.urlEnv) is not set; \(Self.waiting(count)) for it")
             return
         }
         guard let url = WebhookAddress.check(value) else {
             report.waiting = count
             report.refused = true
             report.problem = "\(target.urlEnv) is not an https URL"
-            log.error(
-                "\(place): \(report.target): \(target.urlEnv) must hold an https URL (http only on this machine); "
-                    + "\(Self.entries(count)) wait for it")
+            say(
+                .error,
+                "\(report.target): \(target.urlEnv) must hold an https URL (http only on this machine); "
+                    + "\(Self.waiting(count))")
             return
         }
         let sender = WebhookSender(transport: transport, sleep: sleep)
@@ -145,25 +148,42 @@ package struct NotifyRun: Sendable {
         case .later(let reason):
             report.waiting = rest.count
             report.problem = reason
-            log.warning("\(report.target): \(reason); \(Self.entries(rest.count)) wait for the next run")
+            log.warning("\(report.target): \(reason); \(Self.waiting(rest.count)) for the next run")
         case .refused(let reason):
-            report.refused = true
-            report.problem = reason
-            let first = sentLog.markRefused(rest, for: target.id, at: now)
-            if now.timeIntervalSince(first) >= NotifyLog.refusalGrace {
-                sentLog.markDone(rest, for: target.id, at: now)
-                report.dropped = rest.count
-                log.warning(
-                    "\(place): \(report.target) has refused since \(Formatting.day(first)) (\(reason)): "
-                        + "\(Self.entries(rest.count)) dropped; check the webhook and its secret \(target.urlEnv)")
-            } else {
-                report.waiting = rest.count
-                log.error(
-                    "\(place): \(report.target) refused (\(reason)); \(Self.entries(rest.count)) kept until "
-                        + "\(Formatting.day(first.addingTimeInterval(NotifyLog.refusalGrace))), then dropped: "
-                        + "check the webhook and its secret \(target.urlEnv)")
-            }
+            refused(rest, reason: reason, by: target, log: &sentLog, report: &report, say: say)
         }
+    }
+
+    /// A refusal for good: the entries wait a week from the first one, then go.
+    private func refused(
+        _ rest: [String], reason: String, by target: NotifyTarget, log sentLog: inout NotifyLog,
+        report: inout TargetReport, say: (Diagnostic.Severity, String) -> Void
+    ) {
+        report.refused = true
+        report.problem = reason
+        let first = sentLog.markRefused(rest, for: target.id, at: now)
+        guard now.timeIntervalSince(first) >= NotifyLog.refusalGrace else {
+            report.waiting = rest.count
+            say(
+                .error,
+                "\(report.target) refused (\(reason)); \(Self.entries(rest.count)) kept until "
+                    + "\(Formatting.day(first.addingTimeInterval(NotifyLog.refusalGrace))), then dropped: "
+                    + "check the webhook and its secret \(target.urlEnv)")
+            return
+        }
+        sentLog.markDone(rest, for: target.id, at: now)
+        report.dropped = rest.count
+        say(
+            .warning,
+            "\(report.target) has refused since \(Formatting.day(first)) (\(reason)): "
+                + "\(Self.entries(rest.count)) dropped; check the webhook and its secret \(target.urlEnv)")
+    }
+
+    /// Said at the target's line of site.yml (an annotation there under GitHub Actions).
+    private func tell(_ severity: Diagnostic.Severity, _ message: String, at target: NotifyTarget, config: SiteConfig) {
+        let diagnostic = Diagnostic(severity, file: config.file, line: target.line, column: target.column, message)
+        DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath)
+            .report([diagnostic])
     }
 
     /// One line a target on stderr, and under GitHub Actions the same in the step summary.
@@ -192,6 +212,9 @@ package struct NotifyRun: Sendable {
     static func name(_ target: NotifyTarget) -> String { "\(target.format.rawValue) (\(target.urlEnv))" }
 
     static func entries(_ count: Int) -> String { Formatting.plural(count, "entry", "entries") }
+
+    /// "1 entry waits", "3 entries wait".
+    static func waiting(_ count: Int) -> String { entries(count) + (count == 1 ? " waits" : " wait") }
 
     static func item(_ entry: FeedEntry, base: URL) -> NotifyItem {
         let link = URL(string: entry.link, relativeTo: base)?.absoluteURL ?? base

@@ -187,3 +187,143 @@ struct NotifyEndToEndTests {
         }
     }
 }
+
+/// `notify` alone, from a queue written as a build leaves it: a digest, a refusal for good, and the
+/// ways it says what is missing.
+@Suite("End-to-end: notify's answers", .timeLimit(.minutes(10)))
+struct NotifyCommandEndToEndTests {
+    static let site = """
+        title: Digest
+        notify:
+          - format: slack
+            url_env: SLACK_WEBHOOK_URL
+          - format: discord
+            url_env: DISCORD_WEBHOOK_URL
+          - format: teams
+            url_env: TEAMS_WEBHOOK_URL
+          - format: json
+            url_env: JSON_WEBHOOK_URL
+        repos:
+          - octocat/Hello-World
+
+        """
+
+    static func queue(_ count: Int, in site: RebuiltSite) throws {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let entries = (1...count).map { number in
+            var facts = FeedFacts(name: "octocat/Hello-World")
+            facts.tag = "v1.\(number)"
+            return FeedEntry(
+                id: "urn:uuid:entry-\(number)", repo: "octocat/hello-world", kind: .release,
+                title: "octocat/Hello-World released v1.\(number)", summary: "…", updated: now, facts: facts)
+        }
+        var queue = NotifyQueue()
+        let targets = NotifyTarget.Format.allCases.map {
+            NotifyTarget(format: $0, urlEnv: $0.rawValue.uppercased() + "_WEBHOOK_URL")
+        }
+        queue.update(targets: targets, news: entries, log: NotifyLog(), now: now)
+        try NotifyFiles(cacheDirectory: site.cache).save(queue)
+    }
+
+    static func run(
+        _ site: RebuiltSite, _ arguments: [String], urls: [String: String], now: String = "2026-11-28T12:00:00Z"
+    ) async throws -> RunResult {
+        var extra = urls
+        extra["REPOWATCH_NOW"] = now
+        return try await BinaryRunner.run(
+            ["notify"] + arguments, in: site.dir.url,
+            environment: BinaryRunner.environment(home: site.dir.url.appendingPathComponent("home"), extra))
+    }
+
+    static func urls(_ receiver: FixtureServer) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: NotifyEndToEndTests.paths.map {
+                ("\($0.key.uppercased())_WEBHOOK_URL", receiver.base + $0.value)
+            })
+    }
+
+    @Test("twelve entries are one message a target, sent once; --dry-run sends nothing")
+    func digestOfTwelve() async throws {
+        let site = try RebuiltSite("notify-digest", repos: [])
+        defer { site.dir.remove() }
+        try site.dir.write("site.yml", Self.site)
+        try Self.queue(12, in: site)
+        let receiver = try await FixtureServer.start(
+            routes: NotifyEndToEndTests.paths.map { .post($0.value, .empty(status: 200)) })
+        defer { receiver.stop() }
+
+        let dry = try await Self.run(
+            site, ["--dry-run", "--base-url", "https://me.example/"], urls: Self.urls(receiver))
+        #expect(
+            dry.status == 0 && dry.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("{") }.count == 4,
+            "\(dry)")
+        #expect(try await receiver.requests().isEmpty)
+
+        let sent = try await Self.run(site, ["--base-url", "https://me.example/"], urls: Self.urls(receiver))
+        #expect(sent.status == 0, "\(sent)")
+        let again = try await Self.run(site, ["--base-url", "https://me.example/"], urls: Self.urls(receiver))
+        #expect(again.status == 0 && again.stderr.contains("nothing to send"), "\(again)")
+        let requests = try await receiver.requests()
+        #expect(requests.count == 4, "\(requests)")
+        for request in requests {
+            let format = try #require(NotifyEndToEndTests.paths.first { $0.value == request.pathOnly }?.key)
+            let body = try #require(request.body)
+            for number in 1...12 { #expect(body.contains("v1.\(number)"), "\(format) lacks v1.\(number)") }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+            try WebhookShapes.check(try #require(NotifyTarget.Format(rawValue: format)), object)
+        }
+    }
+
+    @Test("a revoked URL: reported and kept, exit 1; dropped a week later with a warning")
+    func refusedForGood() async throws {
+        let site = try RebuiltSite("notify-refused", repos: [])
+        defer { site.dir.remove() }
+        try site.dir.write("site.yml", Self.site)
+        try Self.queue(2, in: site)
+        let receiver = try await FixtureServer.start(
+            routes: NotifyEndToEndTests.paths.map {
+                $0.key == "slack"
+                    ? .post($0.value, .text("no_service", status: 404)) : .post($0.value, .empty(status: 200))
+            })
+        defer { receiver.stop() }
+        let first = try await Self.run(site, ["--base-url", "https://me.example/"], urls: Self.urls(receiver))
+        #expect(first.status == 1, "\(first)")
+        #expect(
+            first.stderr.contains("site.yml:3:5: error: slack (SLACK_WEBHOOK_URL) refused (answered 404: no_service)"),
+            "\(first)")
+        #expect(!first.stderr.contains("SLACK-SECRET"))
+        let week = try await Self.run(
+            site, ["--base-url", "https://me.example/"], urls: Self.urls(receiver), now: "2026-12-06T12:00:00Z")
+        #expect(week.status == 1 && week.stderr.contains("2 entries dropped"), "\(week)")
+        let after = try await Self.run(
+            site, ["--base-url", "https://me.example/"], urls: Self.urls(receiver), now: "2026-12-07T12:00:00Z")
+        #expect(after.status == 0, "\(after)")
+        let slack = try await receiver.requests().filter { $0.pathOnly == NotifyEndToEndTests.paths["slack"] }
+        #expect(slack.count == 2, "two refused runs, none after the drop: \(slack)")
+    }
+
+    @Test("no site address, no variable, a plain-http URL: each said, nothing lost")
+    func whatIsMissing() async throws {
+        let site = try RebuiltSite("notify-missing", repos: [])
+        defer { site.dir.remove() }
+        try site.dir.write("site.yml", Self.site)
+        try Self.queue(1, in: site)
+        let noBase = try await Self.run(site, [], urls: [:])
+        #expect(
+            noBase.status == 2 && noBase.stderr.contains("base_url") && noBase.stderr.contains("--base-url"),
+            "\(noBase)")
+        let noVariable = try await Self.run(site, ["--base-url", "https://me.example/"], urls: [:])
+        #expect(noVariable.status == 0, "\(noVariable)")
+        #expect(
+            noVariable.stderr.contains(
+                "site.yml:3:5: warning: slack (SLACK_WEBHOOK_URL): SLACK_WEBHOOK_URL is not set; 1 entry waits"),
+            "\(noVariable)")
+        let plain = try await Self.run(
+            site, ["--base-url", "https://me.example/"],
+            urls: ["SLACK_WEBHOOK_URL": "http://hooks.example.com/services/PLAIN-SECRET"])
+        #expect(plain.status == 1 && plain.stderr.contains("must hold an https URL"), "\(plain)")
+        #expect(!plain.stderr.contains("PLAIN-SECRET"))
+        let queued = try String(contentsOf: NotifyFiles(cacheDirectory: site.cache).queueURL, encoding: .utf8)
+        #expect(queued.contains("urn:uuid:entry-1"), "the entry still waits")
+    }
+}
