@@ -50,6 +50,28 @@ struct FeedEventsTests {
         #expect(state.entries == told)
     }
 
+    @Test("the news is what was told of a repository seen before, once: never a first sighting's release")
+    func news() {
+        var state = FeedState()
+        let snapshot = { (repos: [RepoSnapshot], time: Date) in
+            Snapshot(generatedAt: time, nextUpdate: time, sample: false, repos: repos)
+        }
+        #expect(state.observe(snapshot([Self.repo(stars: 990)], Self.first), ids: Self.ids, now: Self.first).isEmpty)
+        let later = Self.first + Self.day
+        let news = state.observe(
+            snapshot([Self.repo(stars: 1_004, release: "v1.1.0")], later), ids: Self.ids, now: later)
+        #expect(Set(news.map(\.kind)) == [.release, .milestone])
+        #expect(
+            state.observe(snapshot([Self.repo(stars: 1_004, release: "v1.1.0")], later), ids: Self.ids, now: later)
+                .isEmpty)
+        // A repository whose memory is lost (a cache evicted) is seen for the first time again.
+        state.repos = [:]
+        let again = state.observe(
+            snapshot([Self.repo(stars: 1_004, release: "v1.2.0")], later + Self.day), ids: Self.ids,
+            now: later + Self.day)
+        #expect(again.isEmpty && state.entries.contains { $0.id.hasSuffix("release/v1.2.0") })
+    }
+
     @Test("woke up after more than 50 quiet days, archived, renamed, gone: each told once")
     func otherEvents() {
         var state = FeedState()

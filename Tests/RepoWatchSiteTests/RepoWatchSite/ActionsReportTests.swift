@@ -180,6 +180,22 @@ struct ActionsReportTests {
             })
     }
 
+    @Test("check warns at notify: when site.yml has no base_url for the messages' links")
+    func notifyWithoutBaseURL() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("site.yml").path
+        let site = "repos: [a/b]\nnotify:\n  - format: slack\n    url_env: HOOK\n"
+        try Data(site.utf8).write(to: URL(fileURLWithPath: path))
+        let warnings = try Check(configPath: path).run().warnings
+        #expect(warnings.map { "\($0.line):\($0.column)" } == ["2:1"])
+        #expect(
+            warnings.first?.message.contains("base_url") == true
+                && warnings.first?.message.contains("--base-url") == true)
+        try Data(("base_url: https://me.github.io/w/\n" + site).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try Check(configPath: path).run().warnings.isEmpty)
+    }
+
     @Test("check --strict fails on warnings, including a template that overrides nothing")
     func strictCheck() throws {
         let folder = try temporaryDirectory()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
 @testable import RepoWatchSite
 
 /// What a build under `private: exclude` leaves of a private repository in `.repowatch/` (the folder
@@ -8,7 +9,8 @@ import Testing
 /// restore), whatever the cache held before: every kind of entry (`repos:`, `owners:`, a widget, a
 /// rename into a private repository), from a fresh cache and from one an earlier
 /// `private: include` build filled with its documents, contributors, avatars, counts, history and
-/// feed, with GraphQL's cards and with REST alone. After the exclude build no private name,
+/// feed and a notification queued for a `notify:` target, with GraphQL's cards and with REST alone.
+/// After the exclude build no private name,
 /// description, login or face is anywhere in the cache, the site or the log.
 @Suite("End-to-end: the cache keeps nothing private in clear", .timeLimit(.minutes(10)))
 struct PrivateCacheMatrixEndToEndTests {
@@ -53,7 +55,8 @@ struct PrivateCacheMatrixEndToEndTests {
 
                 """
         }
-        return text
+        // Last, so the lines the warnings are expected at stay where they are.
+        return text + "notify:\n  - format: json\n    url_env: PRIVATE_HOOK\n"
     }
 
     /// GitHub as it is: the public list of an organization never holds its private repositories;
@@ -88,6 +91,26 @@ struct PrivateCacheMatrixEndToEndTests {
         return answer
     }
 
+    /// What an include build that saw the private repository's new release would have queued for
+    /// the site's `notify:` target (a first build queues nothing, so one is written as it would be).
+    static func queueNews(of kind: Kind, in cache: URL) throws {
+        let (key, name) =
+            switch kind {
+            case .repos: ("beaversoftware/test1", "BeaverSoftware/test1")
+            case .owners, .widget: ("fixture-org/secret-plans", "fixture-org/secret-plans")
+            case .rename: ("me/renamed", "hidden-owner/hidden-thing")
+            }
+        let files = NotifyFiles(cacheDirectory: cache)
+        var queue = files.loadQueue { Issue.record("\($0)") }
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let entry = FeedEntry(
+            id: "urn:uuid:\(key)/release/v9", repo: key, kind: .release, title: "\(name) released v9",
+            summary: "\(name) published the release v9.", updated: now, facts: FeedFacts(name: name))
+        queue.update(
+            targets: [NotifyTarget(format: .json, urlEnv: "PRIVATE_HOOK")], news: [entry], log: NotifyLog(), now: now)
+        try files.save(queue)
+    }
+
     static func traces(in text: String) -> [String] {
         secrets.filter { text.lowercased().contains($0) }
     }
@@ -103,6 +126,7 @@ struct PrivateCacheMatrixEndToEndTests {
         if matrix.start == .afterInclude {
             let included = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-21T12:00:00Z")
             #expect(included.result.status == 0, "\(included.result)")
+            try Self.queueNews(of: matrix.kind, in: site.cache)
             // The include build did keep them: otherwise this case would prove nothing.
             let kept = Self.secrets.filter { !PrivateSite.mentions(of: $0, in: site.cache).isEmpty }
             #expect(!kept.isEmpty, "the include build kept nothing private in .repowatch/")
