@@ -28,14 +28,22 @@ enum WebhookText {
                 .replacingOccurrences(of: ">", with: "&gt;"))
     }
 
-    /// Discord's and Teams' Markdown: every character that starts markup, a masked link, a mention
-    /// (`<@id>`, `<#channel>`) or a heading is backslash-escaped.
+    /// Discord's and Teams' Markdown: every character that starts emphasis, code, a spoiler, a quote,
+    /// a masked link or a mention (`<@id>`, `<#channel>`) is backslash-escaped, and a line that would
+    /// start a heading or a list; a tag's hyphens elsewhere stay as they are, readable.
     static func markdown(_ text: String) -> String {
-        let special: Set<Character> = ["\\", "*", "_", "~", "`", "|", ">", "<", "[", "]", "(", ")", "#", "-", "+", "!"]
+        let special: Set<Character> = ["\\", "*", "_", "~", "`", "|", ">", "<", "[", "]"]
+        let lineStarts: Set<Character> = ["#", "-", "+"]
         var out = ""
+        var atLineStart = true
         for character in plain(text) {
-            if special.contains(character) { out.append("\\") }
+            if special.contains(character) || (atLineStart && lineStarts.contains(character)) { out.append("\\") }
             out.append(character)
+            if character == "\n" {
+                atLineStart = true
+            } else if character != " " {
+                atLineStart = false
+            }
         }
         return unmentioned(out)
     }

@@ -91,7 +91,7 @@ struct WebhookMessagesTests {
         let body = String(
             decoding: try #require(messages(.discord, [Self.item(1, summary: Self.hostile)]).first).body, as: UTF8.self)
         #expect(!body.contains("@everyone") && !body.contains("@here"))
-        #expect(body.contains(#"\\[click\\]\\(https://evil.example\\)"#), "\(body)")
+        #expect(body.contains(#"\\[click\\](https://evil.example)"#), "\(body)")
         #expect(body.contains(#"\\<@U123\\>"#))
     }
 
