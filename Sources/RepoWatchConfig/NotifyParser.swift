@@ -7,6 +7,13 @@ import Yams
 extension SiteConfigReader {
     static let notifyKeys: Set = ["format", "url_env", "events", "repos", "prereleases", "digest"]
 
+    /// `notify:`'s targets, and where the key is written (for `check`'s warning without `base_url`).
+    mutating func readNotify(_ mapping: Node.Mapping, into config: inout SiteConfig) {
+        guard let (key, value) = mapping.first(where: { $0.key.string == "notify" }) else { return }
+        config.notify = parseNotify(value)
+        if let mark = key.mark, !config.notify.isEmpty { config.notifyPlace = (mark.line, mark.column) }
+    }
+
     mutating func parseNotify(_ node: Node) -> [NotifyTarget] {
         if node.isNull { return [] }
         guard case .sequence(let sequence) = node else {

@@ -46,13 +46,11 @@ struct SiteConfigReader {
 
     mutating func siteConfig(from mapping: Node.Mapping, root: Node) -> SiteConfig? {
         var fields: [String: Node] = [:]
-        var notifyKey: Node?
         for (key, value) in mapping {
             guard let name = key.string else {
                 error(key, "keys must be plain words")
                 continue
             }
-            if name == "notify" { notifyKey = key }
             if Self.siteKeys.contains(name) {
                 fields[name] = value
             } else {
@@ -101,8 +99,7 @@ struct SiteConfigReader {
         config.openData = fields["open_data"].flatMap { flag($0, key: "open_data") } ?? true
         config.historyBackfill = fields["history"].flatMap { parseHistory($0) } ?? true
         config.charts = charts
-        config.notify = fields["notify"].map { parseNotify($0) } ?? []
-        if let mark = notifyKey?.mark, !config.notify.isEmpty { config.notifyPlace = (mark.line, mark.column) }
+        readNotify(mapping, into: &config)
         return config
     }
 
