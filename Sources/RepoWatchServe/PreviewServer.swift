@@ -42,6 +42,10 @@ package struct ServeOptions: Sendable {
         where !(seconds > 0 && seconds <= 86_400) {
             throw UsageError("\(name) must be a number of seconds above 0")
         }
+        var build = build
+        // A preview is not a publication: its builds queue no notification (`notify` links to pages
+        // that are not published from here).
+        build.queuesNotifications = false
         self.build = build
         self.port = port
         self.host = host

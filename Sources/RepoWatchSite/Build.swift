@@ -28,6 +28,8 @@ package struct BuildOptions: Sendable {
     /// Whether this build adds a point to the history; `serve`'s rebuilds after an edit do not, or
     /// every saved template would become a data point.
     package var recordsHistory = true
+    /// False for `serve`: only builds of the site to publish queue what `notify` sends.
+    package var queuesNotifications = true
     /// Whether a site without `base_url` is warned about; `serve` says it once, at its first build.
     package var warnsWithoutBaseURL = true
     /// The most the site may take before the history's published cut (`HistoryCut`) applies; tests

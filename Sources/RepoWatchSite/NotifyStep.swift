@@ -7,13 +7,13 @@ import RepoWatchSupport
 /// sends: `repowatch-site notify` does, after the site that the messages link to is published.
 struct NotifyStep: Sendable {
     let files: NotifyFiles
-    /// Sample data, `--offline` and `serve`'s rebuilds queue nothing: none of them is news.
+    /// Sample data, `--offline` and `serve` queue nothing: none of them is news to send.
     let queues: Bool
     let log: any BuildLog
 
     init(options: BuildOptions, log: any BuildLog) {
         files = NotifyFiles(cacheDirectory: options.cacheURL)
-        queues = !options.sample && !options.fetch.offline && options.recordsHistory
+        queues = !options.sample && !options.fetch.offline && options.recordsHistory && options.queuesNotifications
         self.log = log
     }
 
