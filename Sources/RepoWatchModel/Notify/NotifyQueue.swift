@@ -153,8 +153,8 @@ package struct NotifyFiles: Sendable {
         load(NotifyLog.self, at: logURL, schema: NotifyLog.schemaVersion, warn: warn) ?? NotifyLog()
     }
 
+    /// Written even when empty: the workflow's notify job downloads the folder the build left.
     package func save(_ queue: NotifyQueue) throws {
-        if queue.isEmpty, !FileManager.default.fileExists(atPath: queueURL.path) { return }
         try write(queue, to: queueURL)
     }
 

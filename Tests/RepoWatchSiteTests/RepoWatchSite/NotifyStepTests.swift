@@ -32,6 +32,14 @@ struct NotifyStepTests {
         #expect(queue.targets["json:HOOK"]?.map(\.entry.id) == ["urn:uuid:x"])
     }
 
+    @Test("a build with targets and no news still leaves a queue, for the workflow's notify job to download")
+    func emptyQueueWritten() throws {
+        let options = try options()
+        let step = NotifyStep(options: options, log: MemoryLog())
+        step.save(try #require(step.queue(news: [], targets: [Self.target], now: Self.now)))
+        #expect(FileManager.default.fileExists(atPath: NotifyFiles(cacheDirectory: options.cacheURL).queueURL.path))
+    }
+
     @Test("sample, offline, serve's rebuilds and serve's first build queue nothing")
     func notNews() throws {
         let sample = try options { $0 = try BuildOptions(sample: true) }
