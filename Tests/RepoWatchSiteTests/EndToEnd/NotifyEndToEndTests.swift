@@ -143,6 +143,21 @@ struct NotifyEndToEndTests {
             printed += built.stdout + built.stderr + sent.stdout + sent.stderr
         }
 
+        // GitHub evicts the cache: the build after sees every repository as new and queues nothing, so
+        // nothing is sent again.
+        let before = try await receiver.requests().count
+        try FileManager.default.removeItem(at: site.cache)
+        let api = try await FixtureServer.start(routes: try Self.github(Self.days[9]))
+        let environment = Self.environment(site, receiver: receiver, day: 10, summary: summary)
+        let rebuilt = try await BinaryRunner.run(
+            ["build", "--jobs", "1", "--api-url", api.base], in: site.dir.url, environment: environment)
+        api.stop()
+        let resent = try await BinaryRunner.run(
+            ["notify", "--base-url", Self.base], in: site.dir.url, environment: environment)
+        #expect(rebuilt.status == 0 && resent.status == 0, "\(rebuilt)\n\(resent)")
+        #expect(try await receiver.requests().count == before, "a lost cache sent something again")
+        printed += rebuilt.stdout + rebuilt.stderr + resent.stdout + resent.stderr
+
         let requests = try await receiver.requests().filter { $0.method == "POST" }
         var delivered: [String: [String]] = [:]
         for request in requests where (200..<300).contains(request.status ?? 0) {
