@@ -49,6 +49,7 @@ extension PageMaker {
             repoCount: config.repos.count)
         var embed = embeds.chart(id: spec.id, title: image.title, appearance: config.appearance)
         embed.sizeLabel = strings.text("chart_embed_label")
+        embed.first = true
         let format = strings.formatter
         func day(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
         let series = image.chart.lines.map { line in

@@ -188,6 +188,7 @@ struct PageMaker: Sendable {
             page.shell.share = shares.repoPage(card, title: title, path: folder + file)
             try emit(folder + file, templates.file("widget", page))
         }
+        if !snippets.isEmpty { snippets[0].first = true }
         let repo = widgets.cards.pageCard(card, name)
         var page = RepoPageContext(
             shell: PageShell(

@@ -71,6 +71,7 @@ extension SiteRenderer {
             try emit(folder + SiteLayout.html(.large), templates.file("widget", standalone))
 
             var embed = embeds.embed(double: id, name: title, appearance: look.appearance, strings: strings)
+            embed.first = true
             embed.sizeLabel = strings.text("size_large")
             var page = DoubleWidgetPageContext(
                 shell: PageShell(

@@ -122,7 +122,8 @@ struct EmbedSnippets: Sendable {
     }
 }
 
-/// Ready-to-copy snippets: `{ size, size_label, markdown, picture, iframe, svg, svg_dark, fixed_appearance }`.
+/// Ready-to-copy snippets: `{ size, size_label, markdown, picture, iframe, svg, svg_dark, fixed_appearance,
+/// first }`.
 struct Embed: Sendable, MustacheParent {
     var size: String
     var markdown: String
@@ -133,6 +134,8 @@ struct Embed: Sendable, MustacheParent {
     var sizeLabel: String = ""
     /// The widget has one appearance (`light` or `dark`): `picture` is a plain `<img>` of `svg`.
     var fixedAppearance = false
+    /// The chooser's first entry, open without a script.
+    var first = false
 
     func child(named key: String) -> Any? {
         switch key {
@@ -144,6 +147,7 @@ struct Embed: Sendable, MustacheParent {
         case "svg": return svg
         case "svg_dark": return svgDark
         case "fixed_appearance": return fixedAppearance
+        case "first": return first
         default: return nil
         }
     }

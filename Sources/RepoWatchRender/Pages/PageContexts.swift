@@ -209,6 +209,9 @@ struct RepoPageContext: Sendable, MustacheParent {
         switch key {
         case "search": return search
         case "badges": return badges
+        // Every badge's Markdown on one line, nothing between them: pasted, they sit in a row with no
+        // underlined gap (the link of each ends where the next begins).
+        case "badges_row": return badges.isEmpty ? nil : badges.map(\.markdown).joined()
         case "chart": return chart
         case "repo": return repo
         case "widgets": return widgets

@@ -15,6 +15,8 @@ struct SVGWidget {
     static let largeHeight = Double(WidgetFrame.largeHeight)
     /// GitHub's camo proxy and many Markdown hosts refuse bigger images.
     static let byteLimit = 100_000
+    /// The light widget's hairline edge: GitHub's own border grey, visible on white and on its light page.
+    static let edge = "#d0d7de"
 
     enum Kind: String {
         case medium, large, double
@@ -26,6 +28,8 @@ struct SVGWidget {
     let avatars: AvatarDataURIs
     /// Mirrored: the avatar on the right, the days number on the left, rows from right to left.
     let rtl: Bool
+    /// The dark image: it has no edge (a light one has a hairline, so a white page shows where it ends).
+    let dark: Bool
     /// Set when a first attempt was too big: every avatar becomes its small placeholder.
     var placeholdersOnly = false
 
@@ -35,6 +39,7 @@ struct SVGWidget {
     init(kind: Kind, look: WidgetLook, dark: Bool, avatars: AvatarDataURIs, rtl: Bool = false) {
         self.kind = kind
         self.rtl = rtl
+        self.dark = dark
         palette = SVGPalette(look: look, dark: dark)
         desaturated = look.rendering == .desaturated
         self.avatars = avatars
@@ -71,7 +76,13 @@ struct SVGWidget {
         if desaturated {
             out += "<filter id=\"rw-gray\"><feColorMatrix type=\"saturate\" values=\"0\"/></filter>"
         }
-        out += "<rect width=\"\(WidgetFrame.width)\" height=\"\(Int(height))\" rx=\"22\" fill=\"\(p.surface)\"/>"
+        if dark {
+            out += "<rect width=\"\(WidgetFrame.width)\" height=\"\(Int(height))\" rx=\"22\" fill=\"\(p.surface)\"/>"
+        } else {
+            out +=
+                "<rect x=\".5\" y=\".5\" width=\"\(WidgetFrame.width - 1)\" height=\"\(Int(height) - 1)\" rx=\"21.5\" "
+            out += "fill=\"\(p.surface)\" stroke=\"\(SVGWidget.edge)\"/>"
+        }
         switch kind {
         case .medium:
             card(repos[0], top: 0, height: Self.mediumHeight)
