@@ -7,9 +7,11 @@
    the last answer). Two sites: 500 repositories under `repos:`, and one organization of 10,000
    repositories under `owners:` (listed 100 a page, then contributors for each).
 2. Offline, 10,000 repositories, ours against Hugo on the same work: Hugo is given layouts for
-   every file we write per repository (index, medium and large pages, the four SVG widgets), the
-   paginated gallery and the 404 page, from our snapshot.json, and copies the files we copy
-   (hugo_site.py). Two situations, ours and Hugo alternating, medians:
+   every file we write per repository (index, medium and large pages, the four SVG widgets, the
+   feed, history.csv, the six badges light and dark and their endpoint JSON), the paginated
+   gallery, the 404 page, data/repos.json, data/repos.csv and the insights page, from our
+   snapshot.json and history.json, and copies the files we copy (hugo_site.py). The run stops when
+   the two outputs' file counts are more than a handful apart (`equal_files`). Two situations, ours and Hugo alternating, medians:
      fresh    no output folder (ours: no public/, no .public.* folder; Hugo: no public/, no
               resources/) - every CI build; the previous output is moved aside, not deleted;
      rebuild  over the previous run's output, nothing deleted; the clock moves, the data does not.
@@ -333,6 +335,9 @@ def offline_benchmark(sites, runs):
             clean(sites.hugo_folder, "public", "resources")
             results["fresh"]["hugo"].append(measured(sites.hugo, sites.hugo_folder, sites.hugo_output))
 
+    if sites.hugo:
+        equal_files(ours_output, sites.hugo_output)
+
     print(f"  rebuild over the previous output ({runs} runs each, alternating)…", flush=True)
     timed(ours, ours_folder, clock)  # the second build leaves a recycled site: the steady state
     for _ in range(runs):
@@ -347,6 +352,24 @@ def offline_benchmark(sites, runs):
     for _ in range(runs):
         results["unchanged"]["ours"].append(measured(ours, ours_folder, ours_output, fixed))
     return results
+
+
+# Hugo writes page/1/index.html (a redirect to the first gallery page), which ours does not; a few
+# such files either way are allowed, a file per repository is not.
+EQUAL_FILES_SLACK = 5
+
+
+def equal_files(ours_output, hugo_output):
+    """Stops the run unless both outputs hold the same files, give or take EQUAL_FILES_SLACK: a file
+    ours adds to every repository's folder that hugo_site.py does not write makes the comparison
+    unequal work, and its ratios meaningless."""
+    ours, hugo = set(stamps(ours_output)), set(stamps(hugo_output))
+    if abs(len(ours) - len(hugo)) <= EQUAL_FILES_SLACK:
+        return
+    only_ours, only_hugo = sorted(ours - hugo), sorted(hugo - ours)
+    sys.exit(f"unequal work: ours wrote {len(ours):,} files, Hugo {len(hugo):,} (more than {EQUAL_FILES_SLACK} "
+             f"apart); only ours ({len(only_ours):,}): {', '.join(only_ours[:8])}; only Hugo ({len(only_hugo):,}): "
+             f"{', '.join(only_hugo[:8])}. Give Benchmarks/hugo_site.py layouts for the files ours writes.")
 
 
 def after_deletion_benchmark(sites, runs):
@@ -522,7 +545,14 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
         rows.append((f"fresh output folder right after deleting the previous output (ext4 without a journal, "
                      f"see below), {n} repositories: wall, ours ÷ Hugo",
                      "informational, not a target", f"{ratio(after_deletion, 'wall'):.2f}", ""))
+        files_ours, files_hugo = median(fresh["ours"], "files"), median(fresh["hugo"], "files")
+        rows.append((f"equal work: files in the output, ours and Hugo (fresh)",
+                     f"at most {EQUAL_FILES_SLACK} apart", f"{files_ours:,.0f} and {files_hugo:,.0f}",
+                     mark(abs(files_ours - files_hugo) <= EQUAL_FILES_SLACK)))
+    unchanged_share = median(unchanged, "cpu") / median(fresh["ours"], "cpu")
     rows += [
+        (f"rebuild with nothing changed: CPU (user + system) ÷ a fresh build's", "≤ 0.33",
+         f"{unchanged_share:.2f}", mark(unchanged_share <= 1 / 3)),
         (f"peak memory, {n} repositories (fresh)", "≤ 60 MiB", f"{peak:.0f} MiB", mark(peak <= 60)),
         (f"peak memory, {args.memory_repos:,} ÷ {n} repositories", "≤ 1.10", f"{peak_big / peak:.2f}",
          mark(peak_big / peak <= 1.10)),

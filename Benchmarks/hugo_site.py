@@ -1,13 +1,19 @@
 """A Hugo site that writes the same files as `repowatch-site build`, from the same data.
 
-Per repository, one content page rendered in eight output formats: the repository page
+Per repository, one content page rendered in nine output formats: the repository page
 (index.html), the standalone medium and large widget pages, the four SVG widgets (medium and
-large, light and dark, avatars inlined as base64 like ours) and the page's Atom feed (feed.xml);
-the site's feed.xml and robots.txt. The gallery shows every widget in
+large, light and dark, avatars inlined as base64 like ours), the page's Atom feed (feed.xml) and
+its history.csv (the points of our data/history.json); and a second page at the repository's
+badges/ folder rendered in eighteen: the six badges (stars, forks, issues, pulls, days, release)
+light and dark, and their shields.io endpoint JSON. The home page is rendered as the gallery, the
+site's feed.xml, data/repos.json, data/repos.csv and insights/index.html (totals, the most starred,
+releases, waking and quiet, languages, recent pushes); robots.txt. The gallery shows every widget in
 both sizes, 60 to a page (30 repositories × 2 sizes), paginated into page/N/index.html. A 404
-page. The files we copy rather than render (avatars, assets, data/*.json, .nojekyll) are Hugo's
-static files, copied from our output. Equal bytes are not the aim; the same files and comparable
-template work are: escaping, number formatting, per-widget markup, base64 images, relative links.
+page. The files we copy rather than render (avatars, assets, data/snapshot.json, history.json and
+repos.schema.json, .nojekyll) are Hugo's static files, copied from our output. Equal bytes are not
+the aim; the same files and comparable template work are: escaping, number formatting, per-widget
+markup, base64 images, relative links. `PER_REPO` and `SITE_WIDE` name the files each side writes;
+benchmark.py checks that both sides' counts agree.
 """
 
 import json
@@ -47,10 +53,54 @@ baseName = "large"
 mediaType = "image/svg+xml"
 baseName = "large-dark"
 
+[mediaTypes."text/csv"]
+suffixes = ["csv"]
+
+[outputFormats.historycsv]
+mediaType = "text/csv"
+baseName = "history"
+isPlainText = true
+[outputFormats.reposjson]
+mediaType = "application/json"
+baseName = "repos"
+path = "data"
+isPlainText = true
+[outputFormats.reposcsv]
+mediaType = "text/csv"
+baseName = "repos"
+path = "data"
+isPlainText = true
+[outputFormats.insights]
+mediaType = "text/html"
+baseName = "index"
+path = "insights"
+isHTML = true
+BADGE_FORMATS
 [outputs]
-home = ["HTML", "feed"]
-page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark", "feed"]
+home = ["HTML", "feed", "reposjson", "reposcsv", "insights"]
+page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark", "feed", "historycsv"]
 """
+
+# The six badges of ours (Badge.Kind), each light, dark and as shields.io endpoint JSON: output
+# formats of a second page per repository, at its badges/ folder.
+BADGES = ["stars", "forks", "issues", "pulls", "days", "release"]
+BADGE_OUTPUTS = [(f"badge{kind}{variant}", kind + suffix, media, variant)
+                 for kind in BADGES
+                 for variant, suffix, media in (("", "", "image/svg+xml"), ("dark", "-dark", "image/svg+xml"),
+                                                ("json", "", "application/json"))]
+CONFIG = CONFIG.replace("BADGE_FORMATS", "".join(
+    f'[outputFormats.{name}]\nmediaType = "{media}"\nbaseName = "{base}"\nisPlainText = true\n'
+    for name, base, media, _ in BADGE_OUTPUTS))
+
+# The files each side writes per repository and once per site (beside the gallery's pages, the
+# avatars and the assets). benchmark.py compares the two sides' counts, so a file ours adds to every
+# repository and this site does not write fails the run instead of making the comparison unequal.
+PER_REPO = (["index.html", "medium.html", "large.html", "medium.svg", "medium-dark.svg", "large.svg",
+             "large-dark.svg", "feed.xml", "history.csv"]
+            + [f"badges/{base}.{'json' if media.endswith('json') else 'svg'}" for _, base, media, _ in BADGE_OUTPUTS])
+SITE_WIDE = ["index.html", "404.html", "feed.xml", "robots.txt", ".nojekyll", "data/snapshot.json",
+             "data/history.json", "data/repos.json", "data/repos.schema.json", "data/repos.csv",
+             "insights/index.html"]
 
 FEED = """<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
@@ -203,8 +253,88 @@ LAYOUTS = {
 <body><main><p class="code">404</p><h1>This page does not exist</h1><p><a href="/">All widgets</a></p></main></body></html>""",
 }
 
-# What ours copies rather than renders: Hugo copies the same files from static/.
-STATIC = ["avatars", "assets", "data", ".nojekyll"]
+# A badge's label, message and tone (ours: Badge.init(_:repo:strings:)), from a repository's params.
+BADGE_INFO = """{{ $p := .p }}{{ $k := .kind }}{{ $label := $k }}{{ $message := "unknown" }}{{ $tone := "unknown" }}
+{{ if eq $k "stars" }}{{ $message = partial "compact.html" $p.stars }}{{ $tone = "info" }}
+{{ else if eq $k "forks" }}{{ $message = partial "compact.html" $p.forks }}{{ $tone = "info" }}
+{{ else if eq $k "issues" }}{{ $label = cond $p.open_issues_include_pulls "issues and pulls" "issues" }}
+  {{ if not $p.has_issues }}{{ $message = "disabled" }}{{ else }}{{ $message = partial "compact.html" $p.open_issues }}{{ $tone = cond (eq $p.open_issues 0) "good" "warning" }}{{ end }}
+{{ else if eq $k "pulls" }}{{ if ne $p.open_pulls nil }}{{ $message = partial "compact.html" $p.open_pulls }}{{ $tone = cond (eq $p.open_pulls 0) "good" "info" }}{{ end }}
+{{ else if eq $k "days" }}{{ $label = "last push" }}{{ $message = cond (eq $p.days_since_push 0) "today" (printf "%d days ago" (int $p.days_since_push)) }}{{ $tone = cond (gt $p.days_since_push 60) "quiet" "good" }}
+{{ else }}{{ with $p.release }}{{ $message = .tag }}{{ $tone = "info" }}{{ else }}{{ $message = "none" }}{{ end }}{{ end }}
+{{ return (dict "label" $label "message" $message "tone" $tone) }}"""
+
+COMPACT = """{{ $n := float . }}{{ $text := string . }}{{ if ge $n 1000000 }}{{ $text = printf "%.1fM" (div $n 1000000) }}{{ else if ge $n 1000 }}{{ $text = printf "%.1fk" (div $n 1000) }}{{ end }}{{ return $text }}"""
+
+BADGE_SVG = """{{ $b := .b }}{{ $fills := dict "good" (slice "#44CC11" "#238636") "info" (slice "#007EC6" "#1F6FEB") "warning" (slice "#DFB317" "#9E6A03") "quiet" (slice "#FF69B4" "#BF4B8A") "unknown" (slice "#9F9F9F" "#484F58") }}{{ $fill := index (index $fills $b.tone) (cond .dark 1 0) }}{{ $lw := add (mul (len $b.label) 7) 12 }}{{ $mw := add (mul (len $b.message) 7) 12 }}{{ $w := add $lw $mw }}{{ $title := printf "%s: %s" $b.label $b.message | htmlEscape }}{{ $l := $b.label | htmlEscape }}{{ $m := $b.message | htmlEscape }}<svg xmlns="http://www.w3.org/2000/svg" width="{{ $w }}" height="20" viewBox="0 0 {{ $w }} 20" role="img" aria-label="{{ $title }}"><title>{{ $title }}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="{{ $w }}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="{{ $lw }}" height="20" fill="{{ cond .dark "#30363D" "#555555" }}"/><rect x="{{ $lw }}" width="{{ $mw }}" height="20" fill="{{ $fill }}"/><rect width="{{ $w }}" height="20" fill="url(#s)"/></g><g fill="{{ cond .dark "#F0F6FC" "#FFFFFF" }}" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" text-rendering="geometricPrecision" font-size="11"><text x="{{ div (float $lw) 2 }}" y="15" fill="#010101" fill-opacity=".3" aria-hidden="true">{{ $l }}</text><text x="{{ div (float $lw) 2 }}" y="14">{{ $l }}</text><text x="{{ add $lw (div (float $mw) 2) }}" y="15" fill="#010101" fill-opacity=".3" aria-hidden="true">{{ $m }}</text><text x="{{ add $lw (div (float $mw) 2) }}" y="14">{{ $m }}</text></g></svg>
+"""
+
+BADGE_JSON = """{{ $b := .b }}{"schemaVersion":1,"label":{{ $b.label | jsonify }},"message":{{ $b.message | jsonify }},"color":{{ index (dict "good" "brightgreen" "info" "blue" "warning" "yellow" "quiet" "ff69b4" "unknown" "lightgrey") $b.tone | jsonify }}}
+"""
+
+CELL = r"""{{ $v := string . }}{{ if findRE "[,\"\n\r]" $v }}{{ $v = printf "\"%s\"" (replace $v "\"" "\"\"") }}{{ end }}{{ return $v }}"""
+
+HISTORY_CSV = """date,stars,forks,open_issues,open_pulls\r
+{{ range .Params.history }}{{ $point := . }}{{ (time (int (index . 0))).UTC.Format "2006-01-02T15:04:05Z" }}{{ range slice 1 2 3 5 }},{{ with index $point . }}{{ . }}{{ else }}{{ if eq (index $point .) 0 }}0{{ end }}{{ end }}{{ end }}\r
+{{ end }}"""
+
+REPOS_JSON = """{"schema":1,"generated_at":{{ now.UTC.Format "2006-01-02T15:04:05Z" | jsonify }},"sample":false,"repos":[
+{{ range $i, $page := where site.RegularPages "Section" "repos" }}{{ if $i }},
+{{ end }}{{ $r := $page.Params }}{"name":{{ $r.full_name | jsonify }},"config_name":{{ $r.config_name | jsonify }},"html_url":{{ $r.html_url | jsonify }},"page":{{ $r.repo_path | jsonify }},"source":{{ $r.source | jsonify }},"state":{{ cond $r.stale "stale" "fresh" | jsonify }},"description":{{ $r.description | jsonify }},"stars":{{ $r.stars | jsonify }},"forks":{{ $r.forks | jsonify }},"open_issues":{{ $r.open_issues | jsonify }},"open_pulls":{{ $r.open_pulls | jsonify }},"open_issues_include_pulls":{{ $r.open_issues_include_pulls | jsonify }},"has_issues":{{ $r.has_issues | jsonify }},"archived":{{ $r.archived | jsonify }},"pushed_at":{{ $r.pushed_at | jsonify }},"days_since_push":{{ $r.days_since_push | jsonify }},"release":{{ $r.release | jsonify }},"language":{{ $r.language | jsonify }},"topics":{{ $r.topics | jsonify }},"contributors":[{{ range $k, $c := $r.contributors }}{{ if $k }},{{ end }}{"login":{{ $c.login | jsonify }},"contributions":{{ $c.contributions | jsonify }}}{{ end }}],"fetched_at":{{ $r.fetched_at | jsonify }},"error":{{ $r.error | jsonify }}}{{ end }}
+]}
+"""
+
+REPOS_CSV = """name,config_name,html_url,page,source,state,stars,forks,open_issues,open_pulls,open_issues_include_pulls,has_issues,archived,pushed_at,days_since_push,release_tag,release_published_at,language,language_color,topics,contributors,top_contributor,fetched_at,description\r
+{{ range where site.RegularPages "Section" "repos" }}{{ $r := .Params }}{{ partial "cell.html" $r.full_name }},{{ partial "cell.html" $r.config_name }},{{ partial "cell.html" $r.html_url }},{{ $r.repo_path }},{{ partial "cell.html" $r.source }},{{ cond $r.stale "stale" "fresh" }},{{ $r.stars }},{{ $r.forks }},{{ $r.open_issues }},{{ with $r.open_pulls }}{{ . }}{{ end }},{{ $r.open_issues_include_pulls }},{{ $r.has_issues }},{{ $r.archived }},{{ $r.pushed_at }},{{ $r.days_since_push }},{{ with $r.release }}{{ partial "cell.html" .tag }},{{ .published_at }}{{ else }},{{ end }},{{ with $r.language }}{{ partial "cell.html" .name }},{{ .color }}{{ else }},{{ end }},{{ partial "cell.html" (delimit $r.topics " ") }},{{ len $r.contributors }},{{ with $r.contributors }}{{ partial "cell.html" (index . 0).login }}{{ end }},{{ $r.fetched_at }},{{ partial "cell.html" $r.description }}\r
+{{ end }}"""
+
+INSIGHT_ROW = """<tr><th scope="row"><a href="../{{ .Params.repo_path }}">{{ .Params.config_name }}</a></th><td><time datetime="{{ .Params.pushed_at }}">{{ (time .Params.pushed_at).Format "2 Jan 2006" }}</time></td><td>{{ lang.FormatNumberCustom 0 .Params.stars }}</td><td>{{ .Params.days_since_push }}</td></tr>
+"""
+
+INSIGHTS = """{{ partial "head.html" (dict "title" (printf "Insights — %s" site.Title) "root" "../") }}{{ $repos := where site.RegularPages "Section" "repos" }}
+{{ $stars := 0 }}{{ $forks := 0 }}{{ $issues := 0 }}{{ range $repos }}{{ $stars = add $stars .Params.stars }}{{ $forks = add $forks .Params.forks }}{{ $issues = add $issues .Params.open_issues }}{{ end }}
+<h1>Insights</h1>
+<section data-insight="totals"><h2>Totals</h2><table><tbody>
+<tr><th scope="row">Repositories</th><td>{{ lang.FormatNumberCustom 0 (len $repos) }}</td></tr>
+<tr><th scope="row">Stars</th><td>{{ lang.FormatNumberCustom 0 $stars }}</td></tr>
+<tr><th scope="row">Forks</th><td>{{ lang.FormatNumberCustom 0 $forks }}</td></tr>
+<tr><th scope="row">Open issues</th><td>{{ lang.FormatNumberCustom 0 $issues }}</td></tr>
+</tbody></table></section>
+<section data-insight="rising"><h2>Rising</h2><table><tbody>
+{{ range first 10 (sort $repos "Params.stars" "desc") }}""" + INSIGHT_ROW + """{{ end }}</tbody></table></section>
+<section data-insight="releases"><h2>Releases</h2><table><tbody>
+{{ range first 10 (sort (where $repos "Params.release" "!=" nil) "Params.release.published_at" "desc") }}""" + INSIGHT_ROW + """{{ end }}</tbody></table></section>
+<section data-insight="waking"><h2>Waking</h2><table><tbody>
+{{ range first 10 (sort (where $repos "Params.days_since_push" "lt" 7) "Params.days_since_push") }}""" + INSIGHT_ROW + """{{ end }}</tbody></table></section>
+{{ $quiet := where $repos "Params.days_since_push" "gt" 60 }}<section data-insight="quiet"><h2>Quiet</h2><table><tbody>
+{{ range first 10 (sort $quiet "Params.days_since_push" "desc") }}""" + INSIGHT_ROW + """{{ end }}</tbody></table><p>{{ len $quiet }} quiet</p></section>
+<section data-insight="languages"><h2>Languages</h2><table><tbody>
+{{ with where $repos "Params.language_name" "!=" nil }}{{ range .GroupByParam "language_name" }}<tr><th scope="row">{{ .Key }}</th><td>{{ len .Pages }}</td></tr>
+{{ end }}{{ end }}</tbody></table></section>
+<section data-insight="recent"><h2>Recent</h2><table><tbody>
+{{ range first 10 (sort $repos "Params.pushed_at" "desc") }}""" + INSIGHT_ROW + """{{ end }}</tbody></table></section>
+{{ partial "foot.html" . }}"""
+
+LAYOUTS.update({
+    "partials/badgeinfo.html": BADGE_INFO,
+    "partials/compact.html": COMPACT,
+    "partials/badge.svg": BADGE_SVG,
+    "partials/badge.json": BADGE_JSON,
+    "partials/cell.html": CELL,
+    "_default/single.historycsv.csv": HISTORY_CSV,
+    "index.reposjson.json": REPOS_JSON,
+    "index.reposcsv.csv": REPOS_CSV,
+    "index.insights.html": INSIGHTS,
+})
+for _name, _base, _media, _variant in BADGE_OUTPUTS:
+    _kind = _base.removesuffix("-dark")
+    LAYOUTS[f"_default/single.{_name}.{'json' if _variant == 'json' else 'svg'}"] = (
+        f'{{{{ partial "badge.{"json" if _variant == "json" else "svg"}" (dict "b" (partial "badgeinfo.html" '
+        f'(dict "p" .Params "kind" "{_kind}")) "dark" {"true" if _variant == "dark" else "false"}) }}}}')
+
+# What ours copies rather than renders (or writes from the snapshot as it stands): Hugo copies the same
+# files from static/.
+STATIC = ["avatars", "assets", "data/snapshot.json", "data/history.json", "data/repos.schema.json", ".nojekyll"]
 
 
 def write_site(snapshot, our_output, folder):
@@ -222,16 +352,28 @@ def write_site(snapshot, our_output, folder):
     os.makedirs(static)
     for name in STATIC:
         source = os.path.join(our_output, name)
+        os.makedirs(os.path.dirname(os.path.join(static, name)), exist_ok=True)
         if os.path.isdir(source):
             shutil.copytree(source, os.path.join(static, name))
         elif os.path.exists(source):
             shutil.copy(source, os.path.join(static, name))
+    with open(os.path.join(our_output, "data", "history.json")) as f:
+        history = json.load(f)["repos"]
     content = os.path.join(folder, "content", "repos")
+    badges = os.path.join(folder, "content", "badges")
+    badge_outputs = [name for name, _, _, _ in BADGE_OUTPUTS]
     for weight, repo in enumerate(snapshot["repos"], start=1):
         owner, name = repo["config_name"].lower().split("/")
         front = dict(repo, owner=owner, name=name, title=repo["config_name"], weight=weight,
-                     repo_path=f"repos/{owner}/{name}/")
+                     repo_path=f"repos/{owner}/{name}/", history=history.get(f"{owner}/{name}", []),
+                     language_name=(repo.get("language") or {}).get("name"))
         os.makedirs(os.path.join(content, owner), exist_ok=True)
         with open(os.path.join(content, owner, f"{name}.md"), "w") as f:
             json.dump(front, f)
+            f.write("\n")
+        # The badges/ folder: a page of its own, rendered only in the badges' formats.
+        os.makedirs(os.path.join(badges, owner), exist_ok=True)
+        with open(os.path.join(badges, owner, f"{name}.md"), "w") as f:
+            json.dump(dict(repo, title=repo["config_name"], url=f"/repos/{owner}/{name}/badges/",
+                           outputs=badge_outputs), f)
             f.write("\n")
