@@ -13,7 +13,7 @@ package enum FileTree {
     /// Who a directory entry is: enough to tell "the same file" from "a file with the same name".
     package struct Entry: Equatable {
         package var device: UInt64
-        var inode: UInt64
+        package var inode: UInt64
         package var links: UInt64
         package var kind: Kind
 

@@ -37,6 +37,10 @@ package struct BuildWork: Sendable {
     package var written: RenderStep.Written?
     /// The published history's most points a repository, where the site's size made it a cut.
     var historyCut: Int?
+    /// What this build's site is made from; nil for a sample or when an input could not be read.
+    var fingerprint: SiteFingerprint?
+    /// The published site, kept as it is: the last build made it from the same inputs.
+    var unchanged: PublishedSite?
     package var result: BuildResult?
     /// How long each step took, in order.
     var timings: [StepTiming] = []

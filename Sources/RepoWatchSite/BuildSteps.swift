@@ -105,18 +105,33 @@ extension Build {
         work.news = []
     }
 
-    /// Every file into a staging folder, which replaces the site only in the write step.
+    /// Every file into a staging folder, which replaces the site only in the write step; nothing,
+    /// when the published site was made from the same inputs (`SiteFingerprint`).
     private static func renderSite(_ work: inout BuildWork) async throws {
         let gathered = try work.needs(work.gathered, "the snapshot")
         let data = RenderData(
             history: try work.needs(work.history, "the history").history, avatars: gathered.avatars,
             ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state)
-        let renderer = RenderStep(site: try work.needs(work.site, "the config"), data: data, log: work.log)
-        work.staged = try renderer.render(try work.needs(work.snapshot, "the snapshot"))
+        let site = try work.needs(work.site, "the config")
+        let snapshot = try work.needs(work.snapshot, "the snapshot")
+        let cache = work.options.cacheURL
+        if !work.options.sample {
+            work.fingerprint = SiteFingerprint.make(site: site, options: work.options, snapshot: snapshot, data: data)
+            if let fingerprint = work.fingerprint,
+                let kept = PublishedSite.unchanged(cache: cache, output: site.output, fingerprint: fingerprint)
+            {
+                work.unchanged = kept
+                return
+            }
+            PublishedSite.forget(cache: cache)
+        }
+        let renderer = RenderStep(site: site, data: data, log: work.log)
+        work.staged = try renderer.render(snapshot)
     }
 
     /// `data/repos.json` and `data/repos.csv` beside the rendered site (`open_data: true`).
     private static func writeOpenData(_ work: inout BuildWork) async throws {
+        if work.unchanged != nil { return }
         try OpenDataStep(config: try work.needs(work.site, "the config").config)
             .write(
                 try work.needs(work.snapshot, "the snapshot"), into: try work.needs(work.staged, "the rendered site"))
@@ -125,6 +140,10 @@ extension Build {
     /// `data/history.json` after every other file: whole, or cut to the room the site leaves under
     /// GitHub Pages' limit.
     private static func publishHistory(_ work: inout BuildWork) async throws {
+        if let unchanged = work.unchanged {
+            work.historyCut = unchanged.historyCut
+            return
+        }
         work.historyCut = try RenderStep.publish(
             try work.needs(work.history, "the history").history, into: try work.needs(work.staged, "the rendered site"),
             ceiling: work.options.siteCeiling, log: work.log)
@@ -133,11 +152,21 @@ extension Build {
     /// The staged site swapped in whole; then the history (whole, where the site has a cut of it) and
     /// the feed's memory are saved.
     private static func writeSite(_ work: inout BuildWork) async throws {
-        let staged = try work.needs(work.staged, "the rendered site")
         let site = try work.needs(work.site, "the config")
-        try staged.commit()
-        work.staged = nil
-        work.written = RenderStep.Written(staged)
+        if let unchanged = work.unchanged {
+            work.written = unchanged.written
+        } else {
+            let staged = try work.needs(work.staged, "the rendered site")
+            try staged.commit()
+            work.staged = nil
+            let written = RenderStep.Written(staged)
+            work.written = written
+            if let fingerprint = work.fingerprint {
+                PublishedSite(
+                    fingerprint: fingerprint, output: site.output, written: written, historyCut: work.historyCut)?
+                    .save(cache: work.options.cacheURL)
+            }
+        }
         let history = try work.needs(work.history, "the history")
         history.step.save(
             copying: site.output.appendingPathComponent(SiteLayout.history), whole: history.history,

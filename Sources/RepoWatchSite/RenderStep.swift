@@ -24,6 +24,10 @@ package struct RenderStep: Sendable {
         package init(_ staged: StagedSite) {
             (fileCount, unchangedCount, byteCount) = (staged.fileCount, staged.unchangedCount, staged.byteCount)
         }
+
+        init(fileCount: Int, unchangedCount: Int, byteCount: Int) {
+            (self.fileCount, self.unchangedCount, self.byteCount) = (fileCount, unchangedCount, byteCount)
+        }
     }
 
     /// - Returns: the finished site, still staged; on an error the staging folder is gone.

@@ -50,6 +50,14 @@ package struct History: Sendable, Equatable {
     /// Repository keys in the order the file lists them.
     package var sortedKeys: [String] { series.sortedKeys }
 
+    /// Each repository's key and packed record (its start and points), in key order, without
+    /// unpacking: what a fingerprint of the history reads.
+    package func forEachRecord(_ body: (_ key: String, _ record: [UInt8]) throws -> Void) rethrows {
+        for key in series.sortedKeys {
+            if let record = series.value(forKey: key) { try body(key, record) }
+        }
+    }
+
     package func points(forKey key: String) -> [Point] {
         series.value(forKey: key).map { Self.unpack($0).points.points } ?? []
     }

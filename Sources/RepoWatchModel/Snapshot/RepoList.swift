@@ -27,6 +27,12 @@ package struct RepoList: Sendable {
 
     /// Only the repositories at these positions, in their order.
     package mutating func keep(_ positions: [Int]) { records = positions.map { records[$0] } }
+
+    /// Each repository's record (every field, `RepoRecord`), in order, without decoding it: what a
+    /// fingerprint of the snapshot reads.
+    package func forEachRecord(_ body: ([UInt8]) throws -> Void) rethrows {
+        for record in records { try body(spool.read(record)) }
+    }
 }
 
 extension RepoList: RandomAccessCollection, MutableCollection {
