@@ -123,7 +123,6 @@ extension Build {
                 work.unchanged = kept
                 return
             }
-            PublishedSite.forget(cache: cache)
         }
         let renderer = RenderStep(site: site, data: data, log: work.log)
         work.staged = try renderer.render(snapshot)

@@ -121,7 +121,9 @@ struct InputDigest {
 /// The site the last build published, recorded in the cache folder (`published-site.json`) so that
 /// the next build with the same `SiteFingerprint` can keep it as it is: the output folder (which
 /// folder, by device and inode, so a deleted or replaced `public/` is rendered again), and what the
-/// build's result reports of it.
+/// build's result reports of it. A build that fails leaves the record as it leaves the site: a
+/// failure before the swap keeps the folder it describes, one after it leaves a folder of another
+/// inode, which the record no longer matches.
 struct PublishedSite: Codable, Equatable {
     var fingerprint: String
     var output: String
@@ -152,11 +154,6 @@ struct PublishedSite: Codable, Equatable {
             entry.device == kept.device, entry.inode == kept.inode
         else { return nil }
         return kept
-    }
-
-    /// Before a build changes the site: a build that fails half-way leaves no record behind.
-    static func forget(cache: URL) {
-        try? FileManager.default.removeItem(at: cache.appendingPathComponent(fileName))
     }
 
     func save(cache: URL) {
