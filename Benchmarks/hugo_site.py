@@ -1,9 +1,10 @@
 """A Hugo site that writes the same files as `repowatch-site build`, from the same data.
 
-Per repository, one content page rendered in nine output formats: the repository page
+Per repository, one content page rendered in eleven output formats: the repository page
 (index.html), the standalone medium and large widget pages, the four SVG widgets (medium and
-large, light and dark, avatars inlined as base64 like ours), the page's Atom feed (feed.xml) and
-its history.csv (the points of our data/history.json); and a second page at the repository's
+large, light and dark, avatars inlined as base64 like ours), the page's Atom feed (feed.xml), its
+history.csv and its history chart, light and dark (history.svg, history-dark.svg: the points of our
+data/history.json); and a second page at the repository's
 badges/ folder rendered in eighteen: the six badges (stars, forks, issues, pulls, days, release)
 light and dark, and their shields.io endpoint JSON. The home page is rendered as the gallery, the
 site's feed.xml, data/repos.json, data/repos.csv and insights/index.html (totals, the most starred,
@@ -56,6 +57,14 @@ baseName = "large-dark"
 [mediaTypes."text/csv"]
 suffixes = ["csv"]
 
+[outputFormats.historysvg]
+mediaType = "image/svg+xml"
+baseName = "history"
+isPlainText = true
+[outputFormats.historysvgdark]
+mediaType = "image/svg+xml"
+baseName = "history-dark"
+isPlainText = true
 [outputFormats.historycsv]
 mediaType = "text/csv"
 baseName = "history"
@@ -78,7 +87,7 @@ isHTML = true
 BADGE_FORMATS
 [outputs]
 home = ["HTML", "feed", "reposjson", "reposcsv", "insights"]
-page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark", "feed", "historycsv"]
+page = ["HTML", "medium", "large", "svgmedium", "svgmediumdark", "svglarge", "svglargedark", "feed", "historycsv", "historysvg", "historysvgdark"]
 """
 
 # The six badges of ours (Badge.Kind), each light, dark and as shields.io endpoint JSON: output
@@ -96,7 +105,7 @@ CONFIG = CONFIG.replace("BADGE_FORMATS", "".join(
 # avatars and the assets). benchmark.py compares the two sides' counts, so a file ours adds to every
 # repository and this site does not write fails the run instead of making the comparison unequal.
 PER_REPO = (["index.html", "medium.html", "large.html", "medium.svg", "medium-dark.svg", "large.svg",
-             "large-dark.svg", "feed.xml", "history.csv"]
+             "large-dark.svg", "feed.xml", "history.csv", "history.svg", "history-dark.svg"]
             + [f"badges/{base}.{'json' if media.endswith('json') else 'svg'}" for _, base, media, _ in BADGE_OUTPUTS])
 SITE_WIDE = ["index.html", "404.html", "feed.xml", "robots.txt", ".nojekyll", "data/snapshot.json",
              "data/history.json", "data/repos.json", "data/repos.schema.json", "data/repos.csv",
@@ -278,6 +287,14 @@ HISTORY_CSV = """date,stars,forks,open_issues,open_pulls\r
 {{ range .Params.history }}{{ $point := . }}{{ (time (int (index . 0))).UTC.Format "2006-01-02T15:04:05Z" }}{{ range slice 1 2 3 5 }},{{ with index $point . }}{{ . }}{{ else }}{{ if eq (index $point .) 0 }}0{{ end }}{{ end }}{{ end }}\r
 {{ end }}"""
 
+# history.svg and history-dark.svg (ours: HistoryChart through LineChart): the stars over time as a
+# line, scaled to the points' range, with the first and last dates and the highest and lowest counts.
+HISTORY_SVG = """{{ $points := .p.history }}{{ $fg := cond .dark "#f5f5f7" "#1c1c1e" }}{{ $muted := cond .dark "#a1a1a8" "#636366" }}{{ $line := cond .dark "#4c9aff" "#0a66d8" }}<svg xmlns="http://www.w3.org/2000/svg" width="480" height="200" viewBox="0 0 480 200" role="img" aria-labelledby="t" data-chart="history"><title id="t">{{ .p.config_name | htmlEscape }}: stars over time</title><rect width="480" height="200" rx="12" fill="{{ cond .dark "#1c1c1e" "#fff" }}"/>
+{{ with $points }}{{ $t0 := index (index . 0) 0 }}{{ $t1 := index (index . (sub (len .) 1)) 0 }}{{ $lo := 0 }}{{ $hi := 0 }}{{ range $i, $point := . }}{{ $v := index $point 1 }}{{ if ne $v nil }}{{ if or (eq $i 0) (lt $v $lo) }}{{ $lo = $v }}{{ end }}{{ if gt $v $hi }}{{ $hi = $v }}{{ end }}{{ end }}{{ end }}{{ $span := cond (gt $t1 $t0) (sub $t1 $t0) 1 }}{{ $range := cond (gt $hi $lo) (sub $hi $lo) 1 }}<polyline fill="none" stroke="{{ $line }}" stroke-width="2" points="{{ range . }}{{ $v := index . 1 }}{{ if ne $v nil }}{{ add 48 (div (mul 400.0 (sub (index . 0) $t0)) $span) | lang.FormatNumberCustom 1 }},{{ sub 168 (div (mul 140.0 (sub $v $lo)) $range) | lang.FormatNumberCustom 1 }} {{ end }}{{ end }}"/>
+<g font-family="-apple-system,Segoe UI,Roboto,sans-serif" font-size="11" fill="{{ $muted }}"><text x="44" y="32" text-anchor="end">{{ lang.FormatNumberCustom 0 $hi }}</text><text x="44" y="172" text-anchor="end">{{ lang.FormatNumberCustom 0 $lo }}</text><text x="48" y="190">{{ (time (int $t0)).UTC.Format "2 Jan 2006" }}</text><text x="448" y="190" text-anchor="end">{{ (time (int $t1)).UTC.Format "2 Jan 2006" }}</text></g>
+{{ else }}<text x="240" y="104" text-anchor="middle" fill="{{ $fg }}">No history yet</text>{{ end }}</svg>
+"""
+
 REPOS_JSON = """{"schema":1,"generated_at":{{ now.UTC.Format "2006-01-02T15:04:05Z" | jsonify }},"sample":false,"repos":[
 {{ range $i, $page := where site.RegularPages "Section" "repos" }}{{ if $i }},
 {{ end }}{{ $r := $page.Params }}{"name":{{ $r.full_name | jsonify }},"config_name":{{ $r.config_name | jsonify }},"html_url":{{ $r.html_url | jsonify }},"page":{{ $r.repo_path | jsonify }},"source":{{ $r.source | jsonify }},"state":{{ cond $r.stale "stale" "fresh" | jsonify }},"description":{{ $r.description | jsonify }},"stars":{{ $r.stars | jsonify }},"forks":{{ $r.forks | jsonify }},"open_issues":{{ $r.open_issues | jsonify }},"open_pulls":{{ $r.open_pulls | jsonify }},"open_issues_include_pulls":{{ $r.open_issues_include_pulls | jsonify }},"has_issues":{{ $r.has_issues | jsonify }},"archived":{{ $r.archived | jsonify }},"pushed_at":{{ $r.pushed_at | jsonify }},"days_since_push":{{ $r.days_since_push | jsonify }},"release":{{ $r.release | jsonify }},"language":{{ $r.language | jsonify }},"topics":{{ $r.topics | jsonify }},"contributors":[{{ range $k, $c := $r.contributors }}{{ if $k }},{{ end }}{"login":{{ $c.login | jsonify }},"contributions":{{ $c.contributions | jsonify }}}{{ end }}],"fetched_at":{{ $r.fetched_at | jsonify }},"error":{{ $r.error | jsonify }}}{{ end }}
@@ -322,6 +339,9 @@ LAYOUTS.update({
     "partials/badge.json": BADGE_JSON,
     "partials/cell.html": CELL,
     "_default/single.historycsv.csv": HISTORY_CSV,
+    "partials/history.svg": HISTORY_SVG,
+    "_default/single.historysvg.svg": '{{ partial "history.svg" (dict "p" .Params "dark" false) }}',
+    "_default/single.historysvgdark.svg": '{{ partial "history.svg" (dict "p" .Params "dark" true) }}',
     "index.reposjson.json": REPOS_JSON,
     "index.reposcsv.csv": REPOS_CSV,
     "index.insights.html": INSIGHTS,
