@@ -422,6 +422,12 @@ def machine():
     return f"{os.cpu_count()} cores ({cpu}), {mem} GiB, {platform.system()} {platform.release()}; {swift}"
 
 
+def commit():
+    """The checkout's commit, as the report names the run."""
+    found = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return found.stdout.strip() or "unknown"
+
+
 def load():
     with open("/proc/loadavg") as f:
         return " ".join(f.read().split()[:3])
@@ -568,8 +574,8 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
     lines = [
         "# Benchmarks",
         "",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by `Benchmarks/run.sh"
-        + (" --quick" if args.quick else "") + "`, on loopback only; medians of "
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} at commit {commit()} by "
+        + f"`{' '.join(['python3 Benchmarks/benchmark.py'] + sys.argv[1:])}`, on loopback only; medians of "
         + f"{args.runs} runs, ours and Hugo alternating{owner_runs}. Load average (1, 5, 15 min) {loads[0]} at the start, "
         + f"{loads[1]} at the end.",
         "",
