@@ -200,16 +200,48 @@ package struct RepoRecords: Sendable {
     }
 }
 
-/// One field of a CSV file (RFC 4180): quoted when it holds a comma, a quote or a line break, its
-/// quotes doubled. Text from GitHub that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a
-/// tab or a carriage return first) gets a leading `'`, as OWASP advises for CSV files.
+/// One field of a CSV file (RFC 4180): quoted when it holds a quote, a line break or a separator a
+/// spreadsheet may split on (`,`, `;`, a tab), its quotes doubled.
+///
+/// A spreadsheet runs a cell as a formula when it starts with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return (OWASP's list). One that splits on another separator than this file's (`;` in many
+/// European locales, a tab) does not honour the quotes of a field it does not see start, so a cell
+/// may begin after any `,`, `;`, tab or line break inside a field, not only at its start. Wherever one
+/// could begin with a trigger (spaces and quotes before it included), a `'` goes first, as OWASP
+/// advises: the cell is then text, whichever separator the spreadsheet splits on.
 enum CSVField {
     static func text(_ value: String) -> String {
-        var value = value
-        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
-        guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return value
+        let inert = neutralised(value)
+        guard inert.unicodeScalars.contains(where: { $0 == "\"" || separators.contains($0) }) else { return inert }
+        return "\"" + inert.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Where a spreadsheet may end one cell and start the next.
+    static let separators: Set<Unicode.Scalar> = [",", ";", "\t", "\r", "\n"]
+    /// What makes a cell a formula when it starts with it.
+    static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    private static func neutralised(_ value: String) -> String {
+        let scalars = value.unicodeScalars
+        // Most text starts no cell but the field's: it goes as it is.
+        guard startsFormula(scalars[...]) || scalars.contains(where: separators.contains) else { return value }
+        var out = String.UnicodeScalarView()
+        var cellStart = true
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if cellStart, startsFormula(scalars[index...]) { out.append("'") }
+            out.append(scalar)
+            cellStart = separators.contains(scalar)
+            index = scalars.index(after: index)
         }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return String(out)
+    }
+
+    /// Whether a cell starting here would be a formula: its first character past spaces and quotes
+    /// is a trigger.
+    private static func startsFormula(_ rest: Substring.UnicodeScalarView) -> Bool {
+        guard let first = rest.first(where: { $0 != " " && $0 != "\"" }) else { return false }
+        return triggers.contains(first)
     }
 }

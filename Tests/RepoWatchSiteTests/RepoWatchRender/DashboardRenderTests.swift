@@ -92,10 +92,12 @@ struct DashboardRenderTests {
             ).first?.endpoint == nil)
     }
 
-    @Test("CSV fields: quoted where RFC 4180 needs it, quotes doubled, formulas made text", arguments: hostile)
+    @Test(
+        "CSV fields: quoted where RFC 4180 or another separator needs it, quotes doubled, formulas made text",
+        arguments: hostile)
     func csvField(_ text: String) throws {
         let field = CSVField.text(text)
-        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes = text.unicodeScalars.contains { ",;\t\"\n\r".unicodeScalars.contains($0) }
         #expect(field.hasPrefix("\"") == needsQuotes)
         if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) {
             #expect(field.hasPrefix("'") || field.hasPrefix("\"'"))
