@@ -16,14 +16,18 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// request was not sent, and the repository comes first next build.
     case deferred(budget: Int)
 
+    /// Every text the network (or the command line) gave goes through `ConsoleText.inline`: these
+    /// descriptions end up in log lines, where a line break in them would start a line of the
+    /// server's choosing (a forged error, or under GitHub Actions a workflow command).
     package var description: String {
         switch self {
-        case .invalidBaseURL(let text): return "'\(text)' is not an http(s) API URL"
+        case .invalidBaseURL(let text): return "'\(ConsoleText.inline(text))' is not an http(s) API URL"
         case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"
         case .http(let status, let message):
-            return "GitHub answered \(status)" + (message.map { ": \(Self.oneLine(String($0.prefix(200))))" } ?? "")
-        case .network(let reason): return "network error: \(reason)"
-        case .invalidResponse(let reason): return "unexpected response: \(reason)"
+            return "GitHub answered \(status)"
+                + (message.map { ": \(ConsoleText.inline(String($0.prefix(200))))" } ?? "")
+        case .network(let reason): return "network error: \(ConsoleText.inline(reason))"
+        case .invalidResponse(let reason): return "unexpected response: \(ConsoleText.inline(reason))"
         case .tooManyRedirects: return "too many redirects"
         case .notCached: return "not in the cache, and --offline allows no network"
         case .rateLimited(let until): return "rate limit exhausted until \(Formatting.dayAndTime(until))"
@@ -31,12 +35,6 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return
                 "deferred to a later build: this build's budget of \(Formatting.plural(budget, "request", "requests")) is spent"
         }
-    }
-
-    /// The server's words go into log lines, which GitHub Actions reads for workflow commands: a line
-    /// break in them could start a `::command::` of the server's choosing.
-    private static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     /// Failures worth answering from the cache: the repository may be fine, GitHub is not.

@@ -134,7 +134,7 @@ struct ActionsReportTests {
         let error = GitHubError.http(
             status: 502, message: "down\n::error file=site.yml,line=1::forged\r\n::stop-commands::x")
         #expect(!error.description.contains("\n") && !error.description.contains("\r"), "\(error)")
-        #expect(error.description.hasPrefix("GitHub answered 502: down ::error file=site.yml"))
+        #expect(error.description.hasPrefix(#"GitHub answered 502: down\n::error file=site.yml"#))
     }
 
     @Test("the build's last lines say 1 repository, 1 file, 1 request, 1 cache hit")

@@ -6,10 +6,11 @@ import Testing
 /// Hostile text through the built binary, under `GITHUB_ACTIONS=true` (plain, `--verbose`, `--json`):
 /// each text goes into every source at once, tagged by source — a repository's description, its
 /// release and language, a contributor's login, an owner's login and listed names, a rename's new
-/// name, an error GitHub answers with, the feed and history the published site holds (read back when
+/// name, a repository document's own (invalid) `full_name`, an error GitHub answers with, the feed and history the published site holds (read back when
 /// the cache lost them), and site.yml's keys and values — and what the build printed is read as the
 /// runner reads it (a line ends at CR or LF). No line may be a workflow command the tool did not
-/// write, and no control character may reach the log as it came.
+/// write, no line may start with what a text holds after its line break (a log line of the text's
+/// making), and no control character may reach the log as it came.
 @Suite("End-to-end: hostile text never becomes a workflow command", .serialized, .timeLimit(.minutes(10)))
 struct HostileTextEndToEndTests {
     enum Mode: String, CaseIterable, Sendable { case plain, verbose, json }
@@ -19,7 +20,8 @@ struct HostileTextEndToEndTests {
         "\n::warning::LF", "\r::warning::CR", "\r\n::warning::CRLF", "::warning::PLAIN", "::error::ERR",
         "%0A::error::PCT", "\u{2028}::warning::LS", "\u{2029}::warning::PS", "\u{85}::warning::NEL",
         "\u{1B}[2K\u{1B}[1G::warning::ANSI", "\u{0}::warning::NUL", "x\n  ::warning::INDENT", "x\n##[error]OLD",
-        String(repeating: "A", count: 100_000) + "\n::warning::LONG",
+        String(repeating: "A", count: 100_000) + "\n::warning::LONG", "x\nerror: FORGED-LF",
+        "x\r\nwarning: FORGED-CRLF", "x\rerror: FORGED-CR",
     ]
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -58,6 +60,7 @@ struct HostileTextEndToEndTests {
                 "/repos/octocat/Hello-World/contributors",
                 .json([["login": .string(t("LOGIN")), "contributions": 5, "type": "User", "avatar_url": nil]])),
             .get("/repos/acme/broken", .json(["message": .string(t("APIERROR"))], status: 422)),
+            .get("/repos/acme/named", .json(document("acme/\(t("FULLNAME"))", description: "named"))),
             .get(
                 "/repos/me/renamed",
                 .json(["message": "Moved Permanently"], status: 301, headers: ["location": "/repositories/77"])),
@@ -129,6 +132,7 @@ struct HostileTextEndToEndTests {
             repos:
               - octocat/Hello-World
               - acme/broken
+              - acme/named
               - me/renamed
             owners:
               - owner: fixture-org
@@ -200,9 +204,23 @@ struct HostileTextEndToEndTests {
         return try await BinaryRunner.run(arguments, in: site.dir.url, environment: environment)
     }
 
-    static func check(_ result: RunResult, _ label: String) {
+    /// The lines (as the runner splits them) that start with what `text` holds after its last line
+    /// break: a line the text made.
+    static func forgedLines(in output: String, by text: String) -> [String] {
+        guard let last = text.unicodeScalars.lastIndex(where: { $0 == "\n" || $0 == "\r" }) else { return [] }
+        let tail = String(text.unicodeScalars[text.unicodeScalars.index(after: last)...])
+            .drop { $0 == " " || $0 == "\t" }
+        guard !tail.isEmpty else { return [] }
+        return output.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            .map { $0.drop { $0 == " " || $0 == "\t" } }
+            .filter { $0.hasPrefix(tail) }.map { String($0.prefix(120)) }
+    }
+
+    static func check(_ result: RunResult, _ label: String, text: String) {
         let commands = unintendedCommands(in: result.stdout) + unintendedCommands(in: result.stderr)
         #expect(commands.isEmpty, "\(label): \(commands)\n\(result.description.prefix(6_000))")
+        let forged = forgedLines(in: result.stdout, by: text) + forgedLines(in: result.stderr, by: text)
+        #expect(forged.isEmpty, "\(label): lines of the text's making \(forged)\n\(result.description.prefix(6_000))")
         let controls = rawControls(in: result.stdout) + rawControls(in: result.stderr)
         #expect(controls.isEmpty, "\(label): raw \(Set(controls).sorted())\n\(result.description.prefix(6_000))")
     }
@@ -221,9 +239,9 @@ struct HostileTextEndToEndTests {
         let result = try await Self.run(site, server, mode: matrix.mode)
         // acme/broken has no data: exit 1, the rest of the site written.
         #expect(result.status == 1, "\(matrix.testDescription): \(result.description.prefix(4_000))")
-        Self.check(result, "fetched \(matrix.testDescription)")
+        Self.check(result, "fetched \(matrix.testDescription)", text: text)
         // The texts did reach the log (made inert), or this case would prove nothing.
-        for source in ["APIERROR", "OWNER", "TOPKEY", "OWNERKEY", "LOCALE"] {
+        for source in ["APIERROR", "OWNER", "TOPKEY", "OWNERKEY", "LOCALE", "FULLNAME"] {
             #expect(
                 (result.stdout + result.stderr).contains("\(source)-"),
                 "\(source) never printed: \(result.description.prefix(4_000))")
@@ -239,7 +257,7 @@ struct HostileTextEndToEndTests {
         defer { site.dir.remove() }
         let result = try await Self.run(site, server, mode: matrix.mode)
         #expect(result.status == 2, "\(matrix.testDescription): \(result.description.prefix(4_000))")
-        Self.check(result, "site.yml \(matrix.testDescription)")
+        Self.check(result, "site.yml \(matrix.testDescription)", text: text)
         #expect((result.stdout + result.stderr).contains("APPEARANCE-"), "\(result.description.prefix(4_000))")
     }
 }
