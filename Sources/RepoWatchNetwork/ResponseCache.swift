@@ -174,6 +174,18 @@ package struct ResponseCache: Sendable {
         store(Entry(url: url, tokenFingerprint: tokenFingerprint, status: 200, body: body, storedAt: now))
     }
 
+    /// Keeps only that `url` answers for a private repository (a sealed entry, without validators):
+    /// what another source (a GraphQL card) said, so REST's request line and a failed or offline
+    /// build know it private too.
+    package func keepSealed(asAnswerFor url: String, tokenFingerprint: String) {
+        // An answer REST gave keeps its validators, so the next build still asks cheaply.
+        if let kept = entry(for: url), kept.location == nil {
+            if !kept.isSealed { store(kept.sealed()) }
+            return
+        }
+        store(Entry(url: url, tokenFingerprint: tokenFingerprint, status: 200, body: Data(), storedAt: now).sealed())
+    }
+
     /// The entry of `key` counts as used `now`, so pruning keeps it for the retention period from today.
     private func markUsed(_ key: String, path: String) {
         usage.used(key, file: path, at: Self.stamp(now))

@@ -1,5 +1,6 @@
 import CRenameExchange
 import Foundation
+import RepoWatchModel
 import RepoWatchSupport
 
 #if canImport(Glibc)
@@ -105,7 +106,7 @@ package struct SiteWriter: Sendable {
     var recycled: URL { Self.recycled(beside: target) }
 
     private static func recycled(beside folder: URL) -> URL {
-        folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).recycled")
+        KeptFile.previousSite.url(besideOutput: folder)
     }
 
     /// Keeps a replaced site as the next build's staging folder.
@@ -156,7 +157,9 @@ package struct SiteWriter: Sendable {
         }
     }
 
-    func swapIn(_ staging: URL) throws {
+    /// - Parameter keepingPrevious: false drops the replaced site instead of keeping it for the next
+    ///   build to write over (`keepForReuse`): it may show what this site must not keep.
+    func swapIn(_ staging: URL, keepingPrevious: Bool = true) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
@@ -168,7 +171,7 @@ package struct SiteWriter: Sendable {
         }
         if rws_rename_exchange(staging.path, target.path) == 0 {
             // `staging` now holds the previous site.
-            keepForReuse(staging)
+            keepingPrevious ? keepForReuse(staging) : drop(staging)
             return
         }
         // No atomic exchange here: move the old site aside, then the new one in.
@@ -181,6 +184,12 @@ package struct SiteWriter: Sendable {
             try? manager.moveItem(at: old, to: target)
             throw error
         }
-        keepForReuse(old)
+        keepingPrevious ? keepForReuse(old) : drop(old)
+    }
+
+    /// A replaced site not kept: the one kept before it goes too, so nothing older stays beside the site.
+    private func drop(_ previous: URL) {
+        try? FileManager.default.removeItem(at: previous)
+        try? FileManager.default.removeItem(at: recycled)
     }
 }

@@ -188,10 +188,12 @@ package final class StagedSite: Sendable {
     }
 
     /// Swaps the finished site in for the previous one.
-    package func commit() throws {
+    /// - Parameter keepingPrevious: false when the previous site may show what this one must not
+    ///   (a private repository this build leaves out): it is removed, not kept aside for reuse.
+    package func commit(keepingPrevious: Bool = true) throws {
         do {
             if !state.withLock({ $0.pruned }) { try prune() }
-            try writer.swapIn(folder)
+            try writer.swapIn(folder, keepingPrevious: keepingPrevious)
         } catch {
             abandon()
             throw SiteWriter.plain(error, writing: writer.target.path)

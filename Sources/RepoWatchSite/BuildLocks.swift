@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchModel
 import RepoWatchSupport
 
 /// What keeps two builds (a `serve` rebuild and a cron job, two terminals) from writing the same
@@ -10,11 +11,11 @@ package struct BuildLocks: Sendable {
 
     /// For output folder `public/`: `.public.lock` beside it, hidden like the staging folders.
     static func outputLockFile(_ output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
+        KeptFile.outputLock.url(besideOutput: output)
     }
 
     static func cacheLockFile(_ cache: URL) -> URL {
-        cache.appendingPathComponent("build.lock")
+        KeptFile.buildLock.url(cache: cache)
     }
 
     /// - Parameters:

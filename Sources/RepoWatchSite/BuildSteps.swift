@@ -92,7 +92,8 @@ extension Build {
         let site = try work.needs(work.site, "the config")
         let snapshot = try work.needs(work.snapshot, "the snapshot")
         let step = FeedStep(options: work.options, source: try work.needs(work.source, "the source"), log: work.log)
-        let told = await step.told(snapshot, baseURL: site.config.baseURL, now: site.now)
+        let listed = site.config.privateRepos == .exclude ? site.config.repos : nil
+        let told = await step.told(snapshot, baseURL: site.config.baseURL, now: site.now, listed: listed)
         work.feed = (step, told.state)
         work.news = told.news
     }
@@ -156,7 +157,7 @@ extension Build {
             work.written = unchanged.written
         } else {
             let staged = try work.needs(work.staged, "the rendered site")
-            try staged.commit()
+            try staged.commit(keepingPrevious: !(try work.needs(work.gathered, "the snapshot").previousShowsPrivate))
             work.staged = nil
             let written = RenderStep.Written(staged)
             work.written = written

@@ -23,12 +23,16 @@ package struct FeedStep: Sendable {
         self.log = log
     }
 
-    package func update(_ snapshot: Snapshot, baseURL: URL?, now: Date) async -> FeedState {
-        await told(snapshot, baseURL: baseURL, now: now).state
+    package func update(_ snapshot: Snapshot, baseURL: URL?, now: Date, listed: [RepoName]? = nil) async -> FeedState {
+        await told(snapshot, baseURL: baseURL, now: now, listed: listed).state
     }
 
     /// The feed, and the news this build told (what the notifications may send): none for sample data.
-    package func told(_ snapshot: Snapshot, baseURL: URL?, now: Date) async -> (state: FeedState, news: [FeedEntry]) {
+    /// - Parameter listed: under `private: exclude`, the site's repositories: the feed keeps only
+    ///   their entries (`keepListedOnly`).
+    package func told(_ snapshot: Snapshot, baseURL: URL?, now: Date, listed: [RepoName]? = nil) async
+        -> (state: FeedState, news: [FeedEntry])
+    {
         let ids = FeedIDs(baseURL: baseURL)
         guard isReal else {
             var state = FeedState()
@@ -39,14 +43,15 @@ package struct FeedStep: Sendable {
         // must not put it in place.
         discardStaged()
         await source.restoreFeed(file, baseURL: baseURL, log: log)
+        if let listed { keepListedOnly(listed) }
         guard savesThisBuild else {
-            var state = await load(baseURL: baseURL, now: now, withTable: true)
+            var state = await load(baseURL: baseURL, now: now, withTable: true, listed: listed)
             state.observe(snapshot, ids: ids, now: now)
             return (state, [])
         }
         // The repositories' memory is looked up in the last table and the next one streamed aside:
         // neither is held whole (a schema 1 feed.json's, read with the entries, is).
-        var state = await load(baseURL: baseURL, now: now, withTable: false)
+        var state = await load(baseURL: baseURL, now: now, withTable: false, listed: listed)
         let earlier = state.repos
         state.repos = [:]
         let table = file.lookup()
@@ -70,13 +75,27 @@ package struct FeedStep: Sendable {
         return (state, news)
     }
 
+    /// An entry of a repository the site does not list (a private one an include build told, one
+    /// made private since, one a feed restored from the published `feed.xml` brought back) would keep
+    /// its name, description and tag in `.repowatch/`, which actions/cache saves where other
+    /// workflows can restore it. Under `private: exclude` it goes before anything reads the feed; the
+    /// published feed never showed it (`SiteFeeds` links the site's repositories only).
+    private func keepListedOnly(_ listed: [RepoName]) {
+        do {
+            _ = try file.keepEntries(of: listed)
+        } catch {
+            log.warning("could not rewrite the feed: \(ErrorText.describe(error))")
+        }
+    }
+
     /// The saved feed; an unreadable one is moved aside and restored as a missing one is, before
     /// anything new is told.
-    private func load(baseURL: URL?, now: Date, withTable: Bool) async -> FeedState {
+    private func load(baseURL: URL?, now: Date, withTable: Bool, listed: [RepoName]?) async -> FeedState {
         let found = file.exists
         let state = file.load(now: now, withTable: withTable) { log.warning($0) }
         guard found, !file.exists else { return state }
         await source.restoreFeed(file, baseURL: baseURL, log: log)
+        if let listed { keepListedOnly(listed) }
         return file.load(now: now, withTable: withTable) { log.warning($0) }
     }
 

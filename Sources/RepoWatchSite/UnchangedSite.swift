@@ -133,7 +133,7 @@ struct PublishedSite: Codable, Equatable {
     var byteCount: Int
     var historyCut: Int?
 
-    static let fileName = "published-site.json"
+    static let fileName = KeptFile.publishedSite.name
 
     /// The record for `output` as it is now, once the build has swapped its site in.
     init?(fingerprint: SiteFingerprint, output: URL, written: RenderStep.Written, historyCut: Int?) {

@@ -24,6 +24,10 @@ package struct SiteData: Sendable {
     /// Star and fork dates read for the history (`StarBackfill`): nil for samples, and when site.yml
     /// turns backfill off.
     package var backfill: StarBackfill.Report? = nil
+    /// The site being replaced may show a private repository this build leaves out (an earlier
+    /// `private: include` build wrote it, or the repository is private since): it is removed once
+    /// the new site is in place, not kept aside for reuse (`.public.recycled`).
+    package var previousShowsPrivate = false
 
     /// A widget without data still shows a face, never a broken image.
     package mutating func addPlaceholderFaces() async {

@@ -8,8 +8,8 @@ package struct FeedFile: Sendable {
     let memoryURL: URL
 
     package init(cacheDirectory: URL) {
-        url = cacheDirectory.appendingPathComponent("feed.json")
-        memoryURL = cacheDirectory.appendingPathComponent(FeedMemoryTable.fileName)
+        url = KeptFile.feed.url(cache: cacheDirectory)
+        memoryURL = KeptFile.feedMemory.url(cache: cacheDirectory)
     }
 
     package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
@@ -28,7 +28,7 @@ package struct FeedFile: Sendable {
             return state
         } catch {
             let stamp = Formatting.iso(now).replacingOccurrences(of: ":", with: "-")
-            let aside = url.deletingLastPathComponent().appendingPathComponent("feed.json.corrupt-\(stamp)")
+            let aside = url.deletingLastPathComponent().appendingPathComponent(KeptFile.feedAside.name + stamp)
             try? FileManager.default.removeItem(at: aside)
             let moved = (try? FileManager.default.moveItem(at: url, to: aside)) != nil
             warn(
@@ -65,14 +65,41 @@ package struct FeedFile: Sendable {
         }
     }
 
+    /// `feed.json` alone, flushed beside the old one and renamed over it; the repositories' table
+    /// stays as it is.
+    func saveEntries(_ state: FeedState) throws {
+        let data = try FeedState.encoder.encode(state) + Data("\n".utf8)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileIO.writeDurably(to: url.path) { output in try data.withUnsafeBytes { try output.write($0) } }
+    }
+
+    /// Drops the entries of every repository but `listed`'s, in place; true when any went. A schema 1
+    /// file (its repositories held in it) is written whole in the current schema; one that does not
+    /// read is left to `load`, which moves it aside.
+    package func keepEntries(of listed: [RepoName]) throws -> Bool {
+        guard let data = FileManager.default.contents(atPath: url.path), var state = try? FeedState.parse(data)
+        else { return false }
+        let told = Set(state.entries.map(\.repo))
+        guard !told.isEmpty else { return false }
+        var kept = Set<String>()
+        for name in listed where told.contains(name.key) { kept.insert(name.key) }
+        guard kept.count < told.count else { return false }
+        state.entries.removeAll { !kept.contains($0.repo) }
+        if state.repos.isEmpty {
+            try saveEntries(state)
+        } else {
+            try? FileManager.default.removeItem(at: stagedMemoryURL)
+            try save(state)
+        }
+        return true
+    }
+
     /// Each file flushed beside the old one and renamed over it: a killed build leaves valid files.
     /// The repositories' table is the one `stageMemory` wrote, if any, else `state.repos`. The
     /// entries first: killed between the two, the next build tells this one's events again,
     /// under the same ids, so nothing is told twice and nothing is missed.
     package func save(_ state: FeedState) throws {
-        let data = try FeedState.encoder.encode(state) + Data("\n".utf8)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileIO.writeDurably(to: url.path) { output in try data.withUnsafeBytes { try output.write($0) } }
+        try saveEntries(state)
         if FileManager.default.fileExists(atPath: stagedMemoryURL.path) {
             guard rename(stagedMemoryURL.path, memoryURL.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: memoryURL.path])

@@ -15,7 +15,7 @@ import RepoWatchSupport
 /// (`Lookup`: the file and 4 bytes a line, a fraction of the dictionary's size: docs/fast-paths.md)
 /// and writes the next table line by line as it observes (`Writer`).
 package enum FeedMemoryTable {
-    package static let fileName = "feed-memory.tsv"
+    package static let fileName = KeptFile.feedMemory.name
 
     /// The whole table as a dictionary (tests, and builds that do not save: `serve`'s rebuilds).
     package static func decode(_ data: Data) -> [String: FeedMemory] {

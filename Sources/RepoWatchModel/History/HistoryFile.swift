@@ -7,7 +7,7 @@ package struct HistoryFile: Sendable {
     package let url: URL
 
     package init(cacheDirectory: URL) {
-        url = cacheDirectory.appendingPathComponent("history.json")
+        url = KeptFile.history.url(cache: cacheDirectory)
     }
 
     package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
@@ -23,7 +23,7 @@ package struct HistoryFile: Sendable {
             return try HistoryReader(file: input, spool: spool).history()
         } catch {
             let stamp = Formatting.iso(now).replacingOccurrences(of: ":", with: "-")
-            let aside = url.deletingLastPathComponent().appendingPathComponent("history.json.corrupt-\(stamp)")
+            let aside = url.deletingLastPathComponent().appendingPathComponent(KeptFile.historyAside.name + stamp)
             try? FileManager.default.removeItem(at: aside)
             let moved = (try? FileManager.default.moveItem(at: url, to: aside)) != nil
             warn(

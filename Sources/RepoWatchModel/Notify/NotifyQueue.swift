@@ -134,7 +134,7 @@ package struct NotifyLog: Codable, Sendable, Equatable {
 
 /// `.repowatch/notify/`: the queue and the log, each written whole and atomically.
 package struct NotifyFiles: Sendable {
-    static let folderName = "notify"
+    static let folderName = String(KeptFile.notify.name.dropLast())
     package let folder: URL
 
     package init(cacheDirectory: URL) {
@@ -162,11 +162,30 @@ package struct NotifyFiles: Sendable {
         try write(log, to: logURL)
     }
 
-    /// Takes the entries of these repositories out of the queue (the private sweep).
+    /// Takes the entries of these repositories out of the queue, and out of the log of what was sent
+    /// (an id with a `base_url` is a tag URI naming the repository: `…:repowatch/owner/name/…`), for
+    /// the private sweep.
     package func forget(_ keys: Set<String>) {
-        guard !keys.isEmpty, FileManager.default.fileExists(atPath: queueURL.path) else { return }
-        var queue = loadQueue(warn: { _ in })
-        if queue.forget(keys) { try? save(queue) }
+        guard !keys.isEmpty else { return }
+        if FileManager.default.fileExists(atPath: queueURL.path) {
+            var queue = loadQueue(warn: { _ in })
+            if queue.forget(keys) { try? save(queue) }
+        }
+        guard FileManager.default.fileExists(atPath: logURL.path) else { return }
+        var log = loadLog(warn: { _ in })
+        let named = keys.map { "repowatch/\($0)/" }
+        let keep = { (id: String) in !named.contains { id.lowercased().contains($0) } }
+        var changed = false
+        for (id, target) in log.targets {
+            var kept = target
+            kept.done = target.done.filter { keep($0.key) }
+            kept.refused = target.refused.filter { keep($0.key) }
+            if kept != target {
+                log.targets[id] = kept
+                changed = true
+            }
+        }
+        if changed { try? save(log) }
     }
 
     private func write<Value: Encodable>(_ value: Value, to url: URL) throws {

@@ -21,10 +21,13 @@ package struct CardShelf: Sendable {
 
     /// `name`: as the site asked for it (a renamed repository's card names it as it is now).
     package func keep(_ name: RepoName, _ card: RepositoryPayload) {
-        guard !card.isPrivate || keepsPrivate else { return }
-        cache.keep(
-            card.restDocument, asAnswerFor: api.endpoint("/repos/\(name.owner)/\(name.name)").absoluteString,
-            tokenFingerprint: ResponseCache.fingerprint(token: api.token))
+        let url = api.endpoint("/repos/\(name.owner)/\(name.name)").absoluteString
+        let fingerprint = ResponseCache.fingerprint(token: api.token)
+        guard card.isPrivate, !keepsPrivate else {
+            cache.keep(card.restDocument, asAnswerFor: url, tokenFingerprint: fingerprint)
+            return
+        }
+        cache.keepSealed(asAnswerFor: url, tokenFingerprint: fingerprint)
     }
 }
 

@@ -18,7 +18,7 @@ import Synchronization
 package final class FetchRecords: Sendable {
     /// Contributors asked this long ago are asked again even without a push.
     static let maximumAge: TimeInterval = 7 * 24 * 3600
-    package static let fileName = "fetched.tsv"
+    package static let fileName = KeptFile.fetchRecords.name
 
     package struct Record: Sendable, Equatable {
         /// Seconds since 1970 when contributors were last asked; 0: never.

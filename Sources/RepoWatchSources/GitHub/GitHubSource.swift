@@ -28,8 +28,7 @@ package struct GitHubSource: SiteSource {
     }
 
     package func gather(_ config: SiteConfig) async throws -> SiteData {
-        let api = try apiConfiguration()
-        let ledger = RequestLedger()
+        let (api, ledger) = (try apiConfiguration(), RequestLedger())
         // Stored answers are stamped with the build's "now", so REPOWATCH_NOW builds are reproducible.
         let cache = ResponseCache(directory: cacheURL, now: now)
         // Under `private: exclude` a private repository's answers are cached sealed and not named
@@ -82,16 +81,17 @@ package struct GitHubSource: SiteSource {
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
         // After the cards: the star history spends only the GraphQL points they left.
         let backfill = await backfill(repos, of: config, counts: counts, after: countReport)
-        if leavesOutPrivate { await seal(sweep, repos, owners: owners, avatars: store, swept: swept) }
+        let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
         return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
-            owners: owners, counts: countReport, network: network, backfill: backfill)
+            owners: owners, counts: countReport, network: network, backfill: backfill,
+            previousShowsPrivate: showsPrivate)
     }
 
     private func siteData(
         _ config: SiteConfig, repos: RepoList, avatars store: AvatarStore, previous: LastGoodData,
         ledger: RequestLedger, cache: ResponseCache, owners: ListedOwners, counts: OpenCountsFetcher.Report,
-        network: FetchNetwork, backfill: StarBackfill.Report?
+        network: FetchNetwork, backfill: StarBackfill.Report?, previousShowsPrivate: Bool
     ) async -> SiteData {
         // What remains for the summary: the counts themselves are in the snapshot now.
         var countReport = counts
@@ -106,6 +106,7 @@ package struct GitHubSource: SiteSource {
         data.budget = network.budget?.usage
         data.pacing = network.pacing
         data.backfill = backfill
+        data.previousShowsPrivate = previousShowsPrivate
         return data
     }
 

@@ -151,7 +151,7 @@ package struct OpenCountsCache: Sendable {
     package let url: URL
 
     package init(cacheDirectory: URL) {
-        url = cacheDirectory.appendingPathComponent("open-counts.json")
+        url = KeptFile.openCounts.url(cache: cacheDirectory)
     }
 
     private struct Entry: Codable {

@@ -24,7 +24,7 @@ struct PrivateCacheSweep: Sendable {
     /// Written once a sweep has looked at every entry; removed by a build that publishes private
     /// repositories (from then on the cache may hold them in clear). Without it the next sweep reads
     /// every entry: after such a build, and once for a cache made before sweeps existed.
-    static let stampName = "private-sealed"
+    static let stampName = KeptFile.privateSealed.name
 
     init(cache: ResponseCache, api: APIConfiguration) {
         self.cache = cache
@@ -35,6 +35,10 @@ struct PrivateCacheSweep: Sendable {
     private static let redirectHops = 5
 
     private var stamp: String { cache.directory.appendingPathComponent(Self.stampName).path }
+
+    /// Whether a sweep has looked at every entry since the last build that published private
+    /// repositories (and the cache was not lost since).
+    var sealedEverything: Bool { FileManager.default.fileExists(atPath: stamp) }
 
     /// A build that publishes private repositories: the next build under `exclude` reads every entry.
     func forgetSealed() {
@@ -47,15 +51,25 @@ struct PrivateCacheSweep: Sendable {
         var faces: Set<String> = []
     }
 
+    /// What the start of a build found.
+    struct Start: Sendable {
+        /// The keys (lowercased names) of the private repositories sealed.
+        var keys: Set<String> = []
+        /// The cache was not sealed whole yet: a build that published private repositories (or one
+        /// this cache never saw) wrote the site last.
+        var afterInclude = false
+    }
+
     /// The start of a build: under `exclude`, what an earlier build kept in clear is sealed before
     /// anything is asked (`sealEverythingOnce`); under `include` the cache may hold private
     /// repositories in clear from now on.
-    func begin(leavingOut: Bool) -> Set<String> {
+    func begin(leavingOut: Bool) -> Start {
         guard leavingOut else {
             forgetSealed()
-            return []
+            return Start()
         }
-        return sealEverythingOnce()
+        let afterInclude = !sealedEverything
+        return Start(keys: sealEverythingOnce(), afterInclude: afterInclude)
     }
 
     /// Before anything is asked, once after a build that published private repositories (or for a
@@ -63,7 +77,7 @@ struct PrivateCacheSweep: Sendable {
     /// (contributors, faces) removed, so nothing of it is there while this build runs.
     /// - Returns: the keys (lowercased names) of the private repositories it found.
     func sealEverythingOnce() -> Set<String> {
-        guard !FileManager.default.fileExists(atPath: stamp) else { return [] }
+        guard !sealedEverything else { return [] }
         var found = Found()
         sealEveryEntry(&found)
         let keys = sweep(found.names, &found, shownFaces: [])
@@ -145,18 +159,77 @@ struct PrivateCacheSweep: Sendable {
     }
 }
 
+extension PrivateCacheSweep {
+    /// What every file of the cache (`KeptFile.all`) holds of the private repositories `keys` names
+    /// (lowercased names), file by file as the list says it may hold them.
+    func forget(_ keys: Set<String>) {
+        guard !keys.isEmpty else { return }
+        for file in KeptFile.all where file.place == .cache {
+            switch file.holds {
+            // Nothing of a repository; the previous site is the write step's (`previousShowsPrivate`).
+            case .nothing, .previousSite: continue
+            // Sealed as each repository is found private (`run`, `sealEverythingOnce`).
+            case .sealedAnswers: continue
+            // Its step writes the repositories the site shows, and a private one is not among them.
+            case .shownRepositories: continue
+            case .repositoryEntries: removeEntries(of: keys, in: file.url(cache: cache.directory).path)
+            case .asideCopies: removeCopies(naming: keys, startingWith: file.name)
+            case .queuedNews: NotifyFiles(cacheDirectory: cache.directory).forget(keys)
+            }
+        }
+    }
+
+    /// Rewrites a `{"repos": {NAME: ENTRY, …}, "schema": 1}` file without `keys`' entries, an entry at a
+    /// time; not even written when it has none of them. A file of another shape is left to its owner,
+    /// which reads it as empty.
+    private func removeEntries(of keys: Set<String>, in path: String) {
+        var found = false
+        guard
+            (try? JSONEntryStream.read(path, name: "repos", entry: { key, _ in found = found || keys.contains(key) }))
+                != nil, found
+        else { return }
+        try? JSONEntryStream.writeSchema1(path) { add in
+            _ = try JSONEntryStream.read(path, name: "repos") { key, value in
+                guard !keys.contains(key) else { return }
+                try add([UInt8](try JSONEncoder().encode(key)) + Array(":".utf8) + value)
+            }
+        }
+    }
+
+    /// A copy set aside (unreadable, so not rewritten entry by entry) that names one of `keys` goes.
+    private func removeCopies(naming keys: Set<String>, startingWith prefix: String) {
+        let folder = cache.directory.path
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            let path = folder + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let lowered = Data(data.map { (65...90).contains($0) ? $0 + 32 : $0 })
+            let names = keys.flatMap { [$0, $0.replacingOccurrences(of: "/", with: "\\/")] }
+            if names.contains(where: { lowered.range(of: Data($0.utf8)) != nil }) { unlink(path) }
+        }
+    }
+}
+
 extension GitHubSource {
     /// After the fetch, under `exclude`: what the cache holds of each repository found private is
-    /// sealed or removed, with their star dates and queued notifications (`swept`: those the start of
-    /// the build handled too).
+    /// sealed or removed, in every file the build keeps (`start`: what the start of the build found).
+    /// - Returns: whether the site being replaced may show one of them (`SiteData.previousShowsPrivate`).
     func seal(
-        _ sweep: PrivateCacheSweep, _ repos: RepoList, owners: ListedOwners, avatars: AvatarStore, swept: Set<String>
-    ) async {
+        _ sweep: PrivateCacheSweep, _ start: PrivateCacheSweep.Start, _ repos: RepoList, owners: ListedOwners,
+        avatars: AvatarStore
+    ) async -> Bool {
         let names = Self.privateNames(repos, owners: owners)
         let handled = sweep.run(privateNames: names, shownFaces: await avatars.askedURLs())
-        BackfillFile(cacheDirectory: cacheURL).forget(swept.union(handled))
-        // News an earlier `private: include` build queued for the notifications.
-        NotifyFiles(cacheDirectory: cacheURL).forget(swept.union(handled))
+        sweep.forget(start.keys.union(handled))
+        return start.afterInclude || showsAny(names)
+    }
+
+    /// Whether the site being replaced has a page of one of `names` (private now).
+    private func showsAny(_ names: [String]) -> Bool {
+        names.contains { name in
+            guard let repo = RepoName.parse(name).value else { return false }
+            return FileManager.default.fileExists(
+                atPath: output.appendingPathComponent(SiteLayout.repoFolder(repo)).path)
+        }
     }
 
     /// The repositories of `repos` and of the owners' lists this build found private.
@@ -172,16 +245,5 @@ extension GitHubSource {
             names += listing.keys.filter { !$0.contains("/" + SealedName.marker) }
         }
         return names
-    }
-}
-
-extension BackfillFile {
-    /// Drops the star and fork dates kept of `keys` (private repositories the site leaves out). Every
-    /// build under `private: exclude` asks, most with no key: then the file is not even read.
-    func forget(_ keys: Set<String>) {
-        guard !keys.isEmpty else { return }
-        let state = load()
-        guard state.repos.keys.contains(where: keys.contains) else { return }
-        save(state, keeping: state.repos.keys.filter { !keys.contains($0) }.compactMap { RepoName.parse($0).value })
     }
 }

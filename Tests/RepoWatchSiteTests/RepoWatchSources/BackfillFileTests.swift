@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import RepoWatchModel
+@testable import RepoWatchNetwork
 @testable import RepoWatchSources
 @testable import RepoWatchSupport
 
@@ -29,26 +30,43 @@ struct BackfillFileTests {
         return folder
     }
 
-    @Test("forgetting no key reads nothing and leaves the file as it was; forgetting a key reads it once")
-    func forgetNothing() throws {
+    /// The inode of a file: a rewrite (a new file renamed over it) changes it.
+    private static func inode(_ url: URL) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.systemFileNumber] as? UInt64
+    }
+
+    @Test(
+        "the private sweep removes a repository's entries from every entries file of the list, rewriting none that has none"
+    )
+    func sweepForgetsEntries() throws {
         let folder = try folder(["a/one", "b/two"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let reads = Mutex(0)
-        var file = BackfillFile(cacheDirectory: folder)
-        file.onRead = { reads.withLock { $0 += 1 } }
+        let file = BackfillFile(cacheDirectory: folder)
+        let counts = OpenCountsCache(cacheDirectory: folder)
+        try FileManager.default.copyItem(at: file.url, to: counts.url)
+        #expect(
+            KeptFile.all.filter { $0.holds == .repositoryEntries }.map(\.name).sorted() == [
+                "backfill.json", "open-counts.json",
+            ])
+        let sweep = PrivateCacheSweep(
+            cache: ResponseCache(directory: folder),
+            api: APIConfiguration(baseURL: URL(string: "https://api.example.test")!))
         let before = try Data(contentsOf: file.url)
+        let inode = Self.inode(file.url)
 
-        file.forget([])
-        #expect(reads.withLock { $0 } == 0, "a build with no private repository to forget reads nothing")
-        #expect(try Data(contentsOf: file.url) == before)
-
-        file.forget(["c/three"])
-        #expect(reads.withLock { $0 } == 1)
+        sweep.forget([])
+        sweep.forget(["c/three"])
         #expect(try Data(contentsOf: file.url) == before, "a key the file does not hold changes nothing")
+        #expect(Self.inode(file.url) == inode, "nor is the file written again")
 
-        file.forget(["a/one"])
-        #expect(reads.withLock { $0 } == 2)
+        sweep.forget(["a/one"])
         #expect(file.load().repos.keys.sorted() == ["b/two"])
+        for url in [file.url, counts.url] {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(
+                !text.contains("a/one") && !text.contains("a\\/one") && text.contains("b"),
+                "\(url.lastPathComponent): \(text)")
+        }
     }
 
     /// The state as the whole file decodes at once (how it was read before it was read an entry at a time).

@@ -122,7 +122,7 @@ package struct BackfillFile: Sendable {
     var onRead: (@Sendable () -> Void)?
 
     package init(cacheDirectory: URL) {
-        url = cacheDirectory.appendingPathComponent("backfill.json")
+        url = KeptFile.backfill.url(cache: cacheDirectory)
     }
 
     package func load() -> BackfillState {

@@ -258,3 +258,120 @@ struct PrivateCacheMatrixEndToEndTests {
         return "\(relative) (\(url ?? "?"))"
     }
 }
+
+/// The rows issue 43 found: what a build learns of a private repository from GraphQL's card alone,
+/// then GitHub failing or `--offline`; an include build with feeds turned exclude; a repository made
+/// private; a lost cache whose feed comes back from the published `feed.xml`. After the last build
+/// nothing names it: not the log, the site, `.repowatch/` or the previous site kept aside.
+extension PrivateCacheMatrixEndToEndTests {
+    enum Story: String, CaseIterable, Sendable {
+        case graphQLThenFailing, graphQLThenOffline, includeThenExclude, madePrivate, lostCacheRestoredFromFeed
+    }
+
+    /// What only the private repository holds, its release tag included.
+    static let storySecrets = [
+        "beaversoftware", "beaver-dam-blueprints", "vault-release-7", "sferik", "1f74b13f1e5c6c69cb5d7fbaabb1e2cb",
+        "u/130614553",
+    ]
+
+    static func storySite(include: Bool, base: String) -> String {
+        "title: Stories\nbase_url: \(base)/watch/\n" + (include ? "private: include\n" : "")
+            + "repos:\n  - octocat/Hello-World\n  - BeaverSoftware/test1\n"
+    }
+
+    /// GraphQL's cards, BeaverSoftware/test1 private or not, with a release the feed tells.
+    static func storyCards(secretIsPrivate: Bool) -> FixtureResponse {
+        let repos: [String: JSONValue] = [
+            "octocat/Hello-World": [
+                "issues": 5, "pulls": 2,
+                "node": PrivateEverywhereEndToEndTests.node(
+                    "octocat/Hello-World", description: "My first", isPrivate: false),
+            ],
+            "BeaverSoftware/test1": [
+                "issues": 1, "pulls": 0, "private": .bool(secretIsPrivate),
+                "release": ["tagName": "vault-release-7", "publishedAt": "2026-11-20T00:00:00Z"],
+                "node": PrivateEverywhereEndToEndTests.node(
+                    "BeaverSoftware/test1", description: "beaver-dam-blueprints", isPrivate: secretIsPrivate),
+            ],
+        ]
+        return FixtureResponse(graphql: ["repos": .object(repos), "cost": 1, "remaining": 4_999, "limit": 5_000])
+    }
+
+    /// Each story's GitHub: the first build's answers, then the later ones'.
+    static func storyRoutes(_ story: Story) -> [FixtureRoute] {
+        let failing = FixtureResponse.json(["message": "Server Error"], status: 502)
+        let graphQL: FixtureRoute
+        var secretDocument: [FixtureResponse] = [.own("repos-get-private-BeaverSoftware-test1-described.json")]
+        switch story {
+        case .graphQLThenFailing, .graphQLThenOffline:
+            graphQL = .post("/graphql", storyCards(secretIsPrivate: true), failing)
+            // Asked only once GraphQL fails: GitHub fails too.
+            secretDocument = [.json(["message": "Service Unavailable"], status: 503)]
+        case .includeThenExclude, .lostCacheRestoredFromFeed:
+            graphQL = .post("/graphql", storyCards(secretIsPrivate: true))
+        case .madePrivate:
+            graphQL = .post("/graphql", storyCards(secretIsPrivate: false), storyCards(secretIsPrivate: true))
+        }
+        return [
+            .get("/repos/octocat/Hello-World", .shared("repos-get-octocat-Hello-World.json")),
+            .get("/repos/octocat/Hello-World/contributors", .shared("openapi-contributors-example.json")),
+            FixtureRoute(method: "GET", path: "/repos/BeaverSoftware/test1", query: nil, responses: secretDocument),
+            .get("/repos/BeaverSoftware/test1/contributors", .shared("contributors-sferik-rails_admin.json")),
+            graphQL,
+        ]
+    }
+
+    static func storyBuild(_ site: PrivateSite, _ server: FixtureServer, now: String, offline: Bool = false)
+        async throws -> PrivateEverywhereEndToEndTests.Built
+    {
+        try await PrivateEverywhereEndToEndTests.build(
+            site, server, now: now, extra: offline ? ["--offline"] : ["--retries", "1"])
+    }
+
+    @Test(arguments: Story.allCases)
+    func storyLeavesNothingPrivate(_ story: Story) async throws {
+        let server = try await FixtureServer.start(routes: Self.storyRoutes(story), options: ["--auto-etag"])
+        defer { server.stop() }
+        let includeFirst = [.includeThenExclude, .lostCacheRestoredFromFeed].contains(story)
+        let site = try PrivateSite(
+            "private-story-\(story)", site: Self.storySite(include: includeFirst, base: server.base))
+        defer { site.dir.remove() }
+        let recycled = site.dir.url.appendingPathComponent(".public.recycled")
+
+        let first = try await Self.storyBuild(site, server, now: "2026-11-21T12:00:00Z")
+        #expect(first.result.status == 0, "\(first.result)")
+        switch story {
+        case .graphQLThenFailing, .graphQLThenOffline:
+            // GraphQL alone said it is private: REST was never asked.
+            let asked = try await server.requests().map(\.pathOnly)
+            #expect(!asked.contains("/repos/BeaverSoftware/test1"), "\(asked)")
+        case .includeThenExclude, .lostCacheRestoredFromFeed, .madePrivate:
+            // The first build told its release: otherwise this story would prove nothing.
+            #expect(try site.read("feed.xml").contains("vault-release-7"), "\(first.result)")
+            try site.rewrite(Self.storySite(include: false, base: server.base))
+        }
+        if story == .lostCacheRestoredFromFeed { try FileManager.default.removeItem(at: site.cache) }
+        // A second build for the previous site kept aside to be the one the first build wrote.
+        let later = try await Self.storyBuild(
+            site, server, now: "2026-11-22T12:00:00Z", offline: story == .graphQLThenOffline)
+        #expect(later.result.status == 0, "\(later.result)")
+        if story == .lostCacheRestoredFromFeed {
+            #expect(later.result.stderr.contains("restored"), "the feed was not restored: \(later.result)")
+        }
+        let printed = later.result.stdout + later.result.stderr + later.summary
+        let named = Self.storySecrets.filter { printed.lowercased().contains($0) }
+        #expect(named.isEmpty, "\(named): \(later.result)")
+        #expect(try !site.snapshotNames().contains("BeaverSoftware/test1"))
+        for secret in Self.storySecrets {
+            #expect(site.mentions(of: secret).isEmpty, "public/ mentions \(secret): \(site.mentions(of: secret))")
+            let kept = PrivateSite.mentions(of: secret, in: site.cache).map { Self.described($0, in: site.cache) }
+            #expect(kept.isEmpty, ".repowatch/ keeps \(secret) in clear: \(kept)")
+            let aside =
+                FileManager.default.fileExists(atPath: recycled.path)
+                ? PrivateSite.mentions(of: secret, in: recycled) : []
+            #expect(aside.isEmpty, ".public.recycled/ keeps \(secret): \(aside)")
+        }
+        // Every file the builds kept is one the list names (and the sweep walks).
+        #expect(KeptFileTests.strays(in: site.cache).isEmpty, "\(KeptFileTests.strays(in: site.cache))")
+    }
+}

@@ -129,7 +129,9 @@ struct PrivateEverywhereEndToEndTests {
         let summary: String
     }
 
-    static func build(_ site: PrivateSite, _ server: FixtureServer, now: String) async throws -> Built {
+    static func build(_ site: PrivateSite, _ server: FixtureServer, now: String, extra: [String] = []) async throws
+        -> Built
+    {
         let summary = site.dir.url.appendingPathComponent("summary-\(UUID().uuidString).md")
         let environment = BinaryRunner.environment(
             home: site.dir.url.appendingPathComponent("home"),
@@ -138,7 +140,7 @@ struct PrivateEverywhereEndToEndTests {
                 "GITHUB_STEP_SUMMARY": summary.path, "GITHUB_WORKSPACE": site.dir.url.path,
             ])
         let result = try await BinaryRunner.run(
-            ["build", "--jobs", "2", "--verbose", "--api-url", server.base], in: site.dir.url,
+            ["build", "--jobs", "2", "--verbose", "--api-url", server.base] + extra, in: site.dir.url,
             environment: environment)
         return Built(result: result, summary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "")
     }
