@@ -93,6 +93,7 @@ package struct ConfigLoader: Sendable {
 
     package func parse(_ text: String) throws -> LoadedConfig {
         var reader = SiteConfigReader(file: file, locales: locales)
+        reader.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

@@ -14,6 +14,7 @@ extension SiteConfigReader {
         for name in names { saved[name.key] = name }
         var widgets: [SiteConfig.Widget] = []
         var ids: Set<String> = []
+        let firstMiss = misses.count
         for item in sequence {
             guard let widget = widget(item, saved: saved, repos: names) else { continue }
             if case .double(let id, _, _) = widget.kind {
@@ -24,7 +25,34 @@ extension SiteConfigReader {
             }
             widgets.append(widget)
         }
+        warnTypos(misses[firstMiss...], widgets: widgets)
         return widgets
+    }
+
+    /// A `repos:` entry that no widget shows, a slip away from a name that widgets show more than
+    /// once and `repos:` lacks, is most likely the typo: said at the entry's own line, as well as at
+    /// each widget. (Named once, either may be the slip; the widget's message names the entry.)
+    private mutating func warnTypos(_ misses: ArraySlice<Miss>, widgets: [SiteConfig.Widget]) {
+        var shown = Set<String>()
+        for widget in widgets {
+            switch widget.kind {
+            case .single(let name, _): shown.insert(name.key)
+            case .double(_, let top, let bottom): shown.formUnion([top.key, bottom.key])
+            }
+        }
+        var told = Set<String>()
+        let named = Dictionary(grouping: misses, by: \.name.key).mapValues(\.count)
+        for miss in misses
+        where (named[miss.name.key] ?? 0) > 1 && !shown.contains(miss.closest.key)
+            && told.insert(miss.closest.key).inserted
+        {
+            guard let entry = repoEntries[miss.closest.key] else { continue }
+            warnings.append(
+                Diagnostic(
+                    .warning, file: file, line: entry.line, column: entry.column,
+                    "no widget shows \(miss.closest), but the widget at line \(miss.line) shows \(miss.name), which "
+                        + "`repos` lacks; is this entry a typo of \(miss.name)?"))
+        }
     }
 
     mutating func widget(_ node: Node, saved: [String: RepoName], repos: [RepoName]) -> SiteConfig.Widget? {
@@ -56,7 +84,7 @@ extension SiteConfigReader {
                 error(node, "this widget needs `repo:` since `repos` is empty")
                 return nil
             }
-            let repo = fields["repo"].map { savedRepo($0, saved: saved) } ?? repos.first
+            let repo = fields["repo"].map { savedRepo($0, saved: saved, repos: repos) } ?? repos.first
             let sizes = fields["sizes"].map { sizeList($0) } ?? [.medium, .large]
             guard let repo = repo ?? nil, !sizes.isEmpty else { return nil }
             return .init(kind: .single(repo, sizes: sizes), note: note, look: look, locale: locale)
@@ -70,8 +98,8 @@ extension SiteConfigReader {
                     "a double widget needs two repositories; name `top:` and `bottom:` or save a second repository")
                 return nil
             }
-            let top = fields["top"].map { savedRepo($0, saved: saved) } ?? repos.first
-            let bottom = fields["bottom"].map { savedRepo($0, saved: saved) } ?? repos.dropFirst().first
+            let top = fields["top"].map { savedRepo($0, saved: saved, repos: repos) } ?? repos.first
+            let bottom = fields["bottom"].map { savedRepo($0, saved: saved, repos: repos) } ?? repos.dropFirst().first
             guard let top = top ?? nil, let bottom = bottom ?? nil else { return nil }
             var id = SiteConfig.derivedDoubleID(top: top, bottom: bottom)
             if let idNode = fields["id"], let given = string(idNode, key: "id") {
@@ -96,11 +124,20 @@ extension SiteConfigReader {
     }
 
     /// Widgets can only show saved repositories, as in the app (or, with `owners:`, listed ones).
-    mutating func savedRepo(_ node: Node, saved: [String: RepoName]) -> RepoName? {
+    /// `repos`: the saved ones in order, for the nearest name to a missing one.
+    mutating func savedRepo(_ node: Node, saved: [String: RepoName], repos: [RepoName]) -> RepoName? {
         guard let repo = repoName(node, what: "widget repository") else { return nil }
         guard let savedName = saved[repo.key] else {
             if hasOwners { return reference(repo, at: node) }
-            error(node, "\(repo) is not in `repos`; add it there first")
+            if let closest = Suggestion.closest(to: repo.description, among: repos.map(\.description))
+                .flatMap({ text in repos.first { $0.description == text } })
+            {
+                misses.append(Miss(name: repo, line: node.mark?.line ?? 1, closest: closest))
+                let line = repoEntries[closest.key].map { " (`repos`, line \($0.line))" } ?? ""
+                error(node, "\(repo) is not in `repos`; did you mean \(closest)\(line)? Else add \(repo) there first")
+            } else {
+                error(node, "\(repo) is not in `repos`; add it there first")
+            }
             return nil
         }
         return savedName

@@ -14,6 +14,13 @@ struct SiteConfigReader {
     /// `owners:` has entries, valid or not (so a bad one does not also report a missing `repos:`).
     var ownersGiven = false
     var references: [SiteConfig.Reference] = []
+    /// Where each `repos:` entry is, for suggestions that point at it.
+    var repoEntries = RepoEntries()
+    /// Widgets that named a repository `repos:` lacks, a slip away from one it has.
+    var misses: [Miss] = []
+    /// site.yml's lines, for what the node tree no longer shows (a list item's indentation).
+    var lines: [Substring] = []
+
     /// The string tables `locale:` may name; nil: not checked (a command that renders nothing).
     let locales: LocaleCatalog?
 
@@ -207,6 +214,7 @@ struct SiteConfigReader {
             error(node, "`repos` must be a list of OWNER/NAME entries")
             return []
         }
+        repoEntries.items = sequence
         var repos: [RepoName] = []
         // Where in the sequence each name is: a repeated name's error points at both.
         var items: [Int32] = []
@@ -217,6 +225,15 @@ struct SiteConfigReader {
         let firstError = errors.count
         var erring: [Int] = []
         for (number, item) in zip(sequence.indices, sequence) {
+            if let merged = mergedItems(item) {
+                // Read as the items they were meant to be, so the widgets naming them do not fail too.
+                for name in merged.compactMap({ RepoName.parse($0).value }) {
+                    repos.append(spellings.sharing(name))
+                    items.append(Int32(number))
+                }
+                erring.append(number)
+                continue
+            }
             guard let repo = repoName(item, what: "repository").map({ spellings.sharing($0) }) else {
                 if errors.count > firstError + erring.count { erring.append(number) }
                 continue

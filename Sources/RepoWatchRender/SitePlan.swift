@@ -172,12 +172,12 @@ struct SitePlan: Sendable {
             let size = entry.size
             return GalleryItem(
                 kind: size.rawValue, size: size, title: "\(name) · \(strings.text("size_\(size.rawValue)"))",
-                name: name.description, href: SiteLayout.repoFolder(name), spec: .single(name, size, look),
+                name: name.description, href: SiteLayout.repoPage(name), spec: .single(name, size, look),
                 repos: [name])
         case .double(let id, let top, let bottom):
             return GalleryItem(
                 kind: "double", size: .large, title: "\(top) + \(bottom)", name: "\(top) + \(bottom)",
-                href: SiteLayout.widgetFolder(id: id),
+                href: SiteLayout.widgetPage(id: id),
                 spec: .double(id: id, top: top, bottom: bottom, look), repos: [top, bottom])
         }
     }

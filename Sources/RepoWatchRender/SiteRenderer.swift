@@ -222,11 +222,15 @@ struct PageMaker: Sendable {
 
     /// The 404 page, the assets, the data files, the sitemap and robots.txt.
     func siteFiles(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
-        // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there.
+        // GitHub Pages serves 404.html for a miss at any depth, so relative links cannot work there:
+        // without base_url the way back is the server's root (`serve --base-path` sends that on).
         let caption = SiteRenderer.capitalized(strings.text("not_found_caption"))
         var notFound = NotFoundPage(
             shell: PageShell(
-                root: config.baseURL?.absoluteString ?? "", site: site, title: "\(caption) — \(config.title)",
+                root: config.baseURL.map {
+                    $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/"
+                }
+                    ?? "/", site: site, title: "\(caption) — \(config.title)",
                 locale: locale))
         notFound.shell.share = shares.sitePage(
             path: SiteLayout.notFound, title: strings.text("not_found_title"),

@@ -5,29 +5,32 @@ import RepoWatchSupport
 
 /// `build --json` and `check --json`: the command's result as one JSON document on stdout, for
 /// scripts and CI. Its shape is documented in docs/cli.md; `schema` changes when a field's meaning
-/// does (fields may be added without it).
+/// does (fields may be added without it). Keys come in the documented order, the same bytes every
+/// run: written through `OrderedJSON`, since `JSONEncoder` on Linux orders keys by a hash seeded
+/// per process.
 package enum ResultDocument {
     package static let schema = 1
 
     /// One repository as the build left it.
-    struct Repository: Encodable {
+    struct Repository {
         var name: String
-        @NullWhenAbsent var fullName: String?
+        var fullName: String?
         var source: String
         /// As the widgets' `data-state` (`DataState`).
         var state: String
         /// Why it is not fresh: GitHub's answer, the budget's deferral, `--offline`; nil when fresh.
-        @NullWhenAbsent var reason: String?
-        @NullWhenAbsent var fetchedAt: String?
+        var reason: String?
+        var fetchedAt: String?
 
-        enum CodingKeys: String, CodingKey {
-            case name, source, state, reason
-            case fullName = "full_name"
-            case fetchedAt = "fetched_at"
+        var json: OrderedJSON {
+            .object([
+                ("name", .string(name)), ("full_name", .string(fullName)), ("source", .string(source)),
+                ("state", .string(state)), ("reason", .string(reason)), ("fetched_at", .string(fetchedAt)),
+            ])
         }
     }
 
-    struct Counts: Encodable {
+    struct Counts {
         var repositories = 0
         var fresh = 0
         var stale = 0
@@ -45,41 +48,56 @@ package enum ResultDocument {
             case .sample: sample += 1
             }
         }
+
+        var json: OrderedJSON {
+            .object([
+                ("repositories", .int(repositories)), ("fresh", .int(fresh)), ("stale", .int(stale)),
+                ("unavailable", .int(unavailable)), ("pending", .int(pending)), ("sample", .int(sample)),
+            ])
+        }
     }
 
-    struct Files: Encodable {
+    struct Files {
         var total: Int
         var written: Int
         var unchanged: Int
         var bytes: Int
+
+        var json: OrderedJSON {
+            .object([
+                ("total", .int(total)), ("written", .int(written)), ("unchanged", .int(unchanged)),
+                ("bytes", .int(bytes)),
+            ])
+        }
     }
 
-    struct Requests: Encodable {
+    struct Requests {
         var made: Int
         var notModified: Int
         var cacheHits: Int
         var fromCacheOnly: Int
         var retries: Int
 
-        enum CodingKeys: String, CodingKey {
-            case made, retries
-            case notModified = "not_modified"
-            case cacheHits = "cache_hits"
-            case fromCacheOnly = "from_cache_only"
+        var json: OrderedJSON {
+            .object([
+                ("made", .int(made)), ("not_modified", .int(notModified)), ("cache_hits", .int(cacheHits)),
+                ("from_cache_only", .int(fromCacheOnly)), ("retries", .int(retries)),
+            ])
         }
     }
 
-    struct Quota: Encodable {
-        @NullWhenAbsent var remaining: Int?
-        @NullWhenAbsent var limit: Int?
-        enum CodingKeys: String, CodingKey { case remaining, limit }
+    struct Quota {
+        var remaining: Int?
+        var limit: Int?
+
+        var json: OrderedJSON { .object([("remaining", .int(remaining)), ("limit", .int(limit))]) }
     }
 
-    struct Problem: Encodable {
+    struct Problem {
         var severity: String
-        @NullWhenAbsent var file: String? = nil
-        @NullWhenAbsent var line: Int? = nil
-        @NullWhenAbsent var column: Int? = nil
+        var file: String? = nil
+        var line: Int? = nil
+        var column: Int? = nil
         var message: String
 
         init(_ diagnostic: Diagnostic) {
@@ -94,12 +112,16 @@ package enum ResultDocument {
             severity = "error"
             self.message = message
         }
-        enum CodingKeys: String, CodingKey { case severity, file, line, column, message }
+
+        var json: OrderedJSON {
+            .object([
+                ("severity", .string(severity)), ("file", .string(file)), ("line", .int(line)),
+                ("column", .int(column)), ("message", .string(message)),
+            ])
+        }
     }
 
-    struct Build: Encodable {
-        var schema = ResultDocument.schema
-        var command = "build"
+    struct Build {
         var ok: Bool
         var exitStatus: Int32
         var sample: Bool
@@ -108,48 +130,51 @@ package enum ResultDocument {
         var elapsedSeconds: Double
         var files: Files
         var counts: Counts
-        @NullWhenAbsent var requests: Requests?
-        @NullWhenAbsent var quota: Quota?
+        var requests: Requests?
+        var quota: Quota?
         var repos: [Repository]
         var ownerFailures: [String]
         var errors: [Problem] = []
 
-        enum CodingKeys: String, CodingKey {
-            case schema, command, ok, sample, output, files, counts, requests, quota, repos, errors
-            case exitStatus = "exit_status"
-            case generatedAt = "generated_at"
-            case elapsedSeconds = "elapsed_seconds"
-            case ownerFailures = "owner_failures"
+        var json: OrderedJSON {
+            .object([
+                ("schema", .int(ResultDocument.schema)), ("command", .string("build")), ("ok", .bool(ok)),
+                ("exit_status", .int(Int(exitStatus))), ("sample", .bool(sample)), ("output", .string(output)),
+                ("generated_at", .string(generatedAt)), ("elapsed_seconds", .double(elapsedSeconds)),
+                ("files", files.json), ("counts", counts.json), ("requests", requests?.json ?? .null),
+                ("quota", quota?.json ?? .null), ("repos", .array(repos.map(\.json))),
+                ("owner_failures", .array(ownerFailures.map { .string($0) })),
+                ("errors", .array(errors.map(\.json))),
+            ])
         }
     }
 
     /// A command that stopped before a result: its errors (and, for `check`, its warnings).
-    struct Failure: Encodable {
-        var schema = ResultDocument.schema
+    struct Failure {
         var command: String
-        var ok = false
         var exitStatus: Int32
         var errors: [Problem]
         var warnings: [Problem]
 
-        enum CodingKeys: String, CodingKey {
-            case schema, command, ok, errors, warnings
-            case exitStatus = "exit_status"
+        var json: OrderedJSON {
+            .object([
+                ("schema", .int(ResultDocument.schema)), ("command", .string(command)), ("ok", .bool(false)),
+                ("exit_status", .int(Int(exitStatus))), ("errors", .array(errors.map(\.json))),
+                ("warnings", .array(warnings.map(\.json))),
+            ])
         }
     }
 
-    struct Check: Encodable {
-        var schema = ResultDocument.schema
-        var command = "check"
-        var ok = true
-        var exitStatus: Int32 = 0
+    struct Check {
         var summary: String
-        var errors: [Problem] = []
         var warnings: [Problem]
 
-        enum CodingKeys: String, CodingKey {
-            case schema, command, ok, summary, errors, warnings
-            case exitStatus = "exit_status"
+        var json: OrderedJSON {
+            .object([
+                ("schema", .int(ResultDocument.schema)), ("command", .string("check")), ("ok", .bool(true)),
+                ("exit_status", .int(0)), ("summary", .string(summary)), ("errors", .array([])),
+                ("warnings", .array(warnings.map(\.json))),
+            ])
         }
     }
 
@@ -183,7 +208,7 @@ package enum ResultDocument {
             },
             quota: result.requests.map { Quota(remaining: $0.quotaRemaining, limit: $0.quotaLimit) },
             repos: repos, ownerFailures: result.ownerFailures)
-        return encode(document)
+        return document.json.text
     }
 
     private static func reasonless(_ state: DataState) -> String {
@@ -192,7 +217,7 @@ package enum ResultDocument {
 
     /// `check --json` for a configuration that can be built.
     package static func check(summary: String, warnings: [Diagnostic]) -> String {
-        encode(Check(summary: summary, warnings: warnings.map(Problem.init)))
+        Check(summary: summary, warnings: warnings.map(Problem.init)).json.text
     }
 
     /// Either command, stopped: the diagnostics (errors and warnings apart), or one error without a file.
@@ -201,41 +226,13 @@ package enum ResultDocument {
     {
         var errors = diagnostics.filter { $0.severity == .error }.map(Problem.init)
         if let note { errors.append(Problem(error: note)) }
-        return encode(
-            Failure(
-                command: command, exitStatus: exitStatus, errors: errors,
-                warnings: diagnostics.filter { $0.severity == .warning }.map(Problem.init)))
+        return Failure(
+            command: command, exitStatus: exitStatus, errors: errors,
+            warnings: diagnostics.filter { $0.severity == .warning }.map(Problem.init)
+        ).json.text
     }
 
     package static func failure(command: String, exitStatus: Int32, message: String) -> String {
-        encode(Failure(command: command, exitStatus: exitStatus, errors: [Problem(error: message)], warnings: []))
-    }
-
-    private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        // Every value here is a string, number, bool or null: encoding cannot fail.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        // A GitHub Actions log runs `##[command]` found anywhere in a line; "\u0023" is the same "#"
-        // to a JSON reader, and no command to the runner.
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "##[", with: "#\\u0023[")
-    }
-}
-
-/// An optional written as `null` when absent, where synthesized encoding would leave the key out:
-/// every key of the documented shape is always there for a script to read.
-@propertyWrapper
-struct NullWhenAbsent<Value: Encodable>: Encodable {
-    private var value: Value?
-    var wrappedValue: Value? {
-        get { value }
-        set { value = newValue }
-    }
-
-    init(wrappedValue: Value?) { value = wrappedValue }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let value { try container.encode(value) } else { try container.encodeNil() }
+        Failure(command: command, exitStatus: exitStatus, errors: [Problem(error: message)], warnings: []).json.text
     }
 }

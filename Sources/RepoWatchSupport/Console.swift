@@ -9,10 +9,14 @@ package protocol BuildLog: Sendable {
     func error(_ message: String)
     /// A problem with a file the user wrote: its place, the message, and the source line with a caret.
     func report(_ diagnostic: DiagnosticMessage)
+    /// Whether progress lines ("Fetching 3/9 repositories…") may be written; they go straight to
+    /// the terminal, past `info`, to redraw one line.
+    var showsProgress: Bool { get }
 }
 
 extension BuildLog {
     package func report(_ diagnostic: DiagnosticMessage) { info(diagnostic.text(.plain)) }
+    package var showsProgress: Bool { true }
 }
 
 package struct StandardErrorLog: BuildLog {
@@ -73,6 +77,7 @@ package struct QuietLog: BuildLog {
 
     package init(_ base: any BuildLog) { self.base = base }
 
+    package var showsProgress: Bool { false }
     package func info(_ message: String) {}
     package func warning(_ message: String) {}
     package func error(_ message: String) { base.error(message) }

@@ -12,7 +12,9 @@ enum UnknownCommand {
         for word in arguments {
             // Options are ArgumentParser's to check; past a command without subcommands, words are its own.
             let subcommands = command.configuration.subcommands
-            if word.hasPrefix("-") || subcommands.isEmpty || (path.count == 1 && word == "help") { return nil }
+            if word.hasPrefix("-") || subcommands.isEmpty { return nil }
+            // `help COMMAND` names a command too: `help biuld` is as wrong as `biuld`.
+            if path.count == 1 && word == "help" { continue }
             if let next = subcommands.first(where: { names(of: $0).contains(word) }) {
                 command = next
                 path.append(next._commandName)

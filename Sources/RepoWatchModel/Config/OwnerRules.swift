@@ -100,9 +100,12 @@ extension SiteConfig {
                 continue
             }
             let owners = self.owners.map(\.owner).joined(separator: ", ")
+            // Owner-listed repositories are as good a widget's target as saved ones.
+            let nearest = Suggestion.closest(to: reference.name.description, among: order.map(\.description))
             problems.append(
                 reference.diagnostic(
                     "\(reference.name) is not in `repos` and no owner lists it (owners: \(owners)); "
+                        + (nearest.map { "did you mean \($0)? Else " } ?? "")
                         + "check the name and the owner's filters, or add it to `repos`"))
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }

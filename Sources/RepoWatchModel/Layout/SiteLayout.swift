@@ -44,6 +44,11 @@ package enum SiteLayout {
     /// `repos/OWNER/NAME/`: the repository's page and widgets.
     package static func repoFolder(_ name: RepoName) -> String { reposFolder + "\(name.pathComponent)/" }
 
+    /// `repos/OWNER/NAME/index.html`: what the site's own links name, not the folder, because a
+    /// browser shows a folder opened from disk (`file://`) as a listing; published addresses (the
+    /// sitemap, canonical links, `page` in data/repos.json) keep the folder.
+    package static func repoPage(_ name: RepoName) -> String { repoFolder(name) + index }
+
     /// The same folder from the name as site.yml wrote it (a snapshot's `configName`).
     package static func repoFolder(configName: String) -> String { reposFolder + "\(configName.lowercased())/" }
 
@@ -74,6 +79,9 @@ package enum SiteLayout {
 
     /// `widgets/ID/`: a double widget, which has no repository of its own.
     package static func widgetFolder(id: String) -> String { "widgets/\(id)/" }
+
+    /// `widgets/ID/index.html`: a double widget's page as the site's own links name it (see `repoPage`).
+    package static func widgetPage(id: String) -> String { widgetFolder(id: id) + index }
 
     /// `medium.html`, `large.html`: a standalone widget document in its folder.
     package static func html(_ size: SiteConfig.WidgetSize) -> String { "\(size.rawValue).html" }

@@ -96,7 +96,7 @@ struct InsightsPage: Sendable {
     private func title(_ insight: String) -> String { strings.text("insights_\(insight)") }
 
     private func link(_ entry: InsightFigures.Entry) -> String? {
-        hasPage(entry.key) ? "../repos/\(entry.key)/" : entry.url
+        hasPage(entry.key) ? "../" + SiteLayout.reposFolder + entry.key + "/" + SiteLayout.index : entry.url
     }
 
     private func repoCell(_ entry: InsightFigures.Entry) -> InsightCell {

@@ -6,14 +6,17 @@ import RepoWatchSupport
 enum CommandMarkup {
     private static let program = "repowatch-site"
 
-    static func html(_ text: String) -> String {
+    /// - Parameter literals: more text to type as it stands (`base_url: https://USER.github.io/REPO/`).
+    static func html(_ text: String, literals: [String] = []) -> String {
         // The locale tables isolate commands with U+2066…U+2069; the `<code>` isolates them now.
         let characters = Array(text.filter { !("\u{2066}"..."\u{2069}").contains($0) })
+        let literals = literals.map(Array.init)
         var out = ""
         var plain = ""
         var index = 0
         while index < characters.count {
-            let end = commandEnd(characters, from: index)
+            let literal = literals.first { characters[index...].starts(with: $0) }
+            let end = literal.map { index + $0.count } ?? commandEnd(characters, from: index)
             if end > index {
                 out += XMLEscape.text(plain) + "<code dir=\"ltr\">"
                 out += XMLEscape.text(String(characters[index..<end])) + "</code>"

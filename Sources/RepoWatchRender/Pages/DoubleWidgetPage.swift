@@ -82,7 +82,7 @@ extension SiteRenderer {
                         size: "large", html: html, href: SiteLayout.html(.large),
                         noteHTML: widget.note.map(Markdown.html), sizeLabel: embed.sizeLabel)
                 ],
-                repos: [top, bottom].map { DoubleWidgetRepo(name: $0.description, href: SiteLayout.repoFolder($0)) },
+                repos: [top, bottom].map { DoubleWidgetRepo(name: $0.description, href: SiteLayout.repoPage($0)) },
                 embeds: [embed])
             page.shell.share = shares.doublePage(top: cards.top, bottom: cards.bottom, title: title, path: folder)
             try emit(folder + SiteLayout.index, templates.file("double-page", page))

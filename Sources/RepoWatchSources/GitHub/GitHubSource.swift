@@ -67,7 +67,7 @@ package struct GitHubSource: SiteSource {
         let fetcher = snapshotFetcher(
             client: client, avatars: store, cards: cards, records: records, previous: previous,
             leavesOutPrivate: leavesOutPrivate, configFile: config.file)
-        let progress = FetchProgress(total: config.repos.count, quiet: options.offline)
+        let progress = FetchProgress(total: config.repos.count, quiet: options.offline || !log.showsProgress)
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
         // A private repository's counts are not kept for later builds (`open-counts.json`) either.
         var countReport = await cards.report(leavingOut: { position, counts in

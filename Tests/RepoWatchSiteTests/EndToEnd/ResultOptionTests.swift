@@ -150,4 +150,134 @@ struct ResultOptionTests {
         #expect(broken.status == 2 && broken.stderr.hasPrefix("site.yml:3:13: error: "), "\(broken)")
         #expect(!broken.stderr.contains("warning"), "\(broken)")
     }
+
+    /// The keys of a JSON object as they stand in its text, in order (JSONSerialization forgets it).
+    static func keyOrder(_ text: String, depth wanted: Int = 1) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "{" || character == "[" { depth += 1 }
+            if character == "}" || character == "]" { depth -= 1 }
+            if character == "\"" {
+                var end = text.index(after: index)
+                while text[end] != "\"" { end = text.index(end, offsetBy: text[end] == "\\" ? 2 : 1) }
+                let after = text[text.index(after: end)...].drop { $0 == " " }
+                if depth == wanted, after.first == ":" { keys.append(String(text[text.index(after: index)..<end])) }
+                index = end
+            }
+            index = text.index(after: index)
+        }
+        return keys
+    }
+
+    @Test("check --json: the same bytes three runs running, keys in docs/cli.md's order, [] for an empty list")
+    func checkIsByteIdentical() async throws {
+        let dir = try TempDir("json-identical")
+        defer { dir.remove() }
+        try dir.write("site.yml", Self.site + "titel: typo\nappearence: dark\n")
+        var runs: [String] = []
+        for _ in 0..<3 {
+            let result = try await run(["check", "--json"], in: dir)
+            #expect(result.status == 0, "\(result)")
+            runs.append(result.stdout)
+        }
+        #expect(Set(runs).count == 1, "\(runs)")
+        let text = try #require(runs.first)
+        #expect(
+            Self.keyOrder(text) == ["schema", "command", "ok", "exit_status", "summary", "errors", "warnings"],
+            "\(text)")
+        #expect(text.contains("\"errors\": []"), "\(text)")
+        #expect(
+            Self.keyOrder(text, depth: 3)
+                == Array(repeating: ["severity", "file", "line", "column", "message"], count: 2).flatMap { $0 },
+            "\(text)")
+        // A stopped command's document too.
+        try dir.write("site.yml", "repos:\n  - apple/swift\nappearance: drak\n")
+        let failed = try await run(["check", "--json"], in: dir)
+        #expect(Self.keyOrder(failed.stdout) == ["schema", "command", "ok", "exit_status", "errors", "warnings"])
+        #expect(failed.stdout.contains("\"warnings\": []"), "\(failed)")
+    }
+
+    @Test("build --json: keys in docs/cli.md's order")
+    func buildKeyOrder() async throws {
+        let dir = try TempDir("json-order")
+        defer { dir.remove() }
+        try dir.write("site.yml", Self.site)
+        let result = try await run(["build", "--sample", "--json"], in: dir)
+        #expect(
+            Self.keyOrder(result.stdout) == [
+                "schema", "command", "ok", "exit_status", "sample", "output", "generated_at", "elapsed_seconds",
+                "files", "counts", "requests", "quota", "repos", "owner_failures", "errors",
+            ], "\(result)")
+        #expect(result.stdout.contains("\"owner_failures\": []"), "\(result)")
+        #expect(
+            Self.keyOrder(result.stdout, depth: 3)
+                == Array(
+                    repeating: ["name", "full_name", "source", "state", "reason", "fetched_at"], count: 2
+                ).flatMap { $0 }, "\(result)")
+    }
+
+    /// `build` against the fixture server on a pseudo-terminal, stdout and stderr both: what a person
+    /// at a terminal sees (progress redraws one line there).
+    static let onTerminal = """
+        import json, os, pty, subprocess, sys
+        binary, folder = sys.argv[1], sys.argv[2]
+        arguments, environment = json.loads(sys.argv[3]), json.loads(sys.argv[4])
+        main, child = pty.openpty()
+        process = subprocess.Popen([binary] + arguments, cwd=folder, env=environment,
+                                   stdin=subprocess.DEVNULL, stdout=child, stderr=child)
+        os.close(child)
+        output = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            output += chunk
+        process.wait()
+        print(json.dumps({"status": process.returncode, "output": output.decode("utf-8", "replace")}))
+        """
+
+    struct TerminalRun: Decodable {
+        var status: Int32
+        var output: String
+    }
+
+    @Test("--quiet on a fetching build: nothing at all on a pipe or a terminal; without it, progress on both")
+    func quietFetchingBuild() async throws {
+        let site = try RebuiltSite("quiet-fetch", repos: ["twbs/bootstrap", "octocat/Hello-World"])
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        defer { server.stop() }
+        let arguments = ["build", "--jobs", "1", "--api-url", server.base]
+        let environment = BinaryRunner.environment(
+            home: site.dir.url.appendingPathComponent("home"), ["GITHUB_TOKEN": site.token])
+        func onPipe(_ extra: [String]) async throws -> RunResult {
+            try await BinaryRunner.run(arguments + extra, in: site.dir.url, environment: environment)
+        }
+        func onTerminal(_ extra: [String]) throws -> TerminalRun {
+            let run = try PythonRun.run(
+                Self.onTerminal,
+                [
+                    try BinaryRunner.binaryURL().path, site.dir.url.path,
+                    String(decoding: try JSONEncoder().encode(arguments + extra), as: UTF8.self),
+                    String(decoding: try JSONEncoder().encode(environment), as: UTF8.self),
+                ])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try JSONDecoder().decode(TerminalRun.self, from: run.stdout)
+        }
+        let loud = try await onPipe([])
+        #expect(loud.status == 0 && loud.stderr.contains("Fetching 2/2 repositories"), "\(loud)")
+        let quiet = try await onPipe(["--quiet"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet)")
+        let loudTerminal = try onTerminal([])
+        #expect(
+            loudTerminal.status == 0 && loudTerminal.output.contains("Fetching 2/2 repositories"), "\(loudTerminal)")
+        let quietTerminal = try onTerminal(["-q"])
+        #expect(quietTerminal.status == 0 && quietTerminal.output.isEmpty, "\(quietTerminal)")
+    }
 }

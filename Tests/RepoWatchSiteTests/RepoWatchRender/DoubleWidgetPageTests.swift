@@ -19,8 +19,8 @@ struct DoubleWidgetPageTests {
         let page = String(decoding: try #require(files[Self.pair + "index.html"]), as: UTF8.self)
         #expect(page.contains("<h1 class=\"repo-head__name\">apple/swift + twbs/bootstrap</h1>"))
         #expect(page.contains("data-widget=\"double\""))
-        #expect(page.contains("<a href=\"../../repos/apple/swift/\"><bdi>apple/swift</bdi></a>"))
-        #expect(page.contains("<a href=\"../../repos/twbs/bootstrap/\"><bdi>twbs/bootstrap</bdi></a>"))
+        #expect(page.contains("<a href=\"../../repos/apple/swift/index.html\"><bdi>apple/swift</bdi></a>"))
+        #expect(page.contains("<a href=\"../../repos/twbs/bootstrap/index.html\"><bdi>twbs/bootstrap</bdi></a>"))
         #expect(page.contains("<a href=\"large.html\">Standalone page</a>"))
         let markdown = "[![apple/swift + twbs/bootstrap on RepoWatcher](\(Self.pair)large.svg)](\(Self.pair))</code>"
         #expect(page.contains(markdown))
@@ -28,7 +28,9 @@ struct DoubleWidgetPageTests {
         #expect(page.contains("&lt;iframe src=&quot;\(Self.pair)large.html&quot; width=&quot;329&quot;"))
         #expect(page.contains("<script src=\"../../assets/copy.js\" defer></script>"))
         let gallery = String(decoding: try #require(files["index.html"]), as: UTF8.self)
-        #expect(gallery.contains("<a class=\"tile__link\" href=\"\(Self.pair)\">apple/swift + twbs/bootstrap</a>"))
+        #expect(
+            gallery.contains("<a class=\"tile__link\" href=\"\(Self.pair)index.html\">apple/swift + twbs/bootstrap</a>")
+        )
         #expect(files["sitemap.xml"] == nil)
     }
 
