@@ -84,6 +84,9 @@ extension SiteConfigReader {
         }
         if let value = check(fields["exclude"].flatMap { excludeList($0, owner: written) }, "exclude") {
             source.exclude = value
+            source.excludePlaces = (fields["exclude"]?.listItems ?? []).map { item in
+                item.mark.map { "\($0.line):\($0.column)" } ?? "1:1"
+            }
         }
         if let value = check(fields["outputs"].flatMap { ownerOutputs($0) }, "outputs") { source.outputs = value }
         return valid ? source : nil

@@ -169,6 +169,13 @@ struct SiteConfigReader {
             return nil
         }
         if seconds < 300 { warning(node, "`refresh` below 5m spends API quota quickly") }
+        let step = RefreshStep(every: seconds)
+        if seconds >= 300, step.seconds != seconds {
+            warning(
+                node,
+                "`refresh: \(text)` becomes a scheduled build \(step.description) in the workflow `init` writes: "
+                    + "a schedule repeats only steps that divide an hour or a day; write the step you want")
+        }
         return seconds
     }
 

@@ -278,10 +278,10 @@ struct SiteTextEdit {
         /// The entry's `-` column, for taking its lines out.
         var itemColumn = 1
 
-        /// "the double widget at line 25 (apple/swift over kudoleh/iOS-Clean-Architecture-MVVM)".
+        /// "the double widget that was at line 25 (apple/swift over kudoleh/iOS-Clean-Architecture-MVVM)".
         var description: String {
             let names = kind == "double" ? " (" + shows.map(\.description).joined(separator: " over ") + ")" : ""
-            return "the \(kind) widget at line \(widgetLine)\(names)"
+            return "the \(kind) widget that was at line \(widgetLine)\(names)"
         }
     }
 

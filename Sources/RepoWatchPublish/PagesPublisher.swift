@@ -16,6 +16,8 @@ package struct PublishOptions: Sendable {
     package let push: Bool
     /// Publish a site built with `--sample` all the same (its made-up numbers and "Sample data" banner).
     package let allowSample: Bool
+    /// Publish a site none of whose repositories has data (every widget "unavailable") all the same.
+    package var allowUnavailable = false
     package var environment: [String: String] = ProcessInfo.processInfo.environment
 
     package init(
@@ -74,6 +76,13 @@ package struct PagesPublisher: Sendable {
             throw UsageError(
                 "\(site.path) was built with --sample: its numbers are made up. Build it from GitHub "
                     + "(`repowatch-site build`), then publish; or pass --allow-sample to publish the sample site")
+        }
+        if !options.allowUnavailable, let count = Self.unavailableEverywhere(site) {
+            throw UsageError(
+                "\(site.path) has no data for any of its \(Formatting.plural(count, "repository", "repositories")): "
+                    + "every widget says unavailable, and publishing would replace the published site with that. "
+                    + "See why in the build's errors (the token, the network), build again, then publish; or pass "
+                    + "--allow-unavailable to publish it as it is")
         }
 
         let git = Git(directory: siteDirectory, environment: options.environment)
@@ -161,6 +170,15 @@ package struct PagesPublisher: Sendable {
     /// Whether the built site says it shows sample data (`data/snapshot.json`'s `sample`).
     package static func isSample(_ site: URL) -> Bool {
         snapshot(site)?.sample == true
+    }
+
+    /// How many repositories the built site has, when not one of them has data; nil when some do
+    /// (or the site has no snapshot to tell).
+    static func unavailableEverywhere(_ site: URL) -> Int? {
+        guard let repos = snapshot(site)?.repos, !repos.isEmpty, !repos.contains(where: \.isAvailable) else {
+            return nil
+        }
+        return repos.count
     }
 
     package static func snapshot(_ site: URL) -> Snapshot? {

@@ -44,12 +44,14 @@ struct CacheCommand: AsyncParsableCommand {
             }
         }
 
-        func run(_ action: CacheUpkeep.Action) async throws {
+        /// - Parameter quiet: `--quiet` of `prune` and `clear`, which print what they removed; `info`'s
+        ///   lines are what it was asked for.
+        func run(_ action: CacheUpkeep.Action, quiet: QuietOption? = nil) async throws {
             let options = try options
             let lines = try await runReportingErrors(config: options.configPath) {
-                try await CacheUpkeep(options: options, log: StandardErrorLog()).run(action)
+                try await CacheUpkeep(options: options, log: quiet?.log ?? StandardErrorLog()).run(action)
             }
-            for line in lines { Console.write(line, to: .standardOutput) }
+            for line in lines { quiet?.say(line) ?? Console.write(line, to: .standardOutput) }
         }
     }
 
@@ -63,12 +65,14 @@ struct CacheCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove the entries unused for over \(CacheLifetimes.retentionDays) days.")
         @OptionGroup var location: Location
-        func run() async throws { try await location.run(.prune) }
+        @OptionGroup var quietOption: QuietOption
+        func run() async throws { try await location.run(.prune, quiet: quietOption) }
     }
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove every cached response (not the history).")
         @OptionGroup var location: Location
-        func run() async throws { try await location.run(.clear) }
+        @OptionGroup var quietOption: QuietOption
+        func run() async throws { try await location.run(.clear, quiet: quietOption) }
     }
 }

@@ -74,8 +74,8 @@ enum CLIReference {
     }
 
     private static let common = """
-        Every command takes `--help` (also `repowatch-site help COMMAND`); `repowatch-site --version` prints \
-        the version.
+        Every command takes `--help` (also `repowatch-site help COMMAND`; `help` with a word that names no \
+        command is a usage error, exit 2); `repowatch-site --version` prints the version.
 
         **Exit status.** 0: done (for `build`, every widget has data, fresh or stale from the cache). 1: \
         `build` wrote the site but a repository has no data at all; stderr names it and why. 2: a usage or \
@@ -110,8 +110,10 @@ enum CLIReference {
     private static let resultDocument = """
         **`--json`.** `build --json` and `check --json` print one JSON document on standard output and \
         nothing else (messages stay on standard error; under GitHub Actions the annotations go there too). \
-        `--quiet` (`-q`) prints errors only. `schema` changes only when a field changes meaning; fields may \
-        be added. `build`:
+        `--quiet` (`-q`) prints errors only: no progress, summary or warnings, on a terminal or not. Keys \
+        come in the order shown here, nested objects of plain values on one line and empty lists as `[]`, \
+        so the same result is the same bytes. `schema` changes only when a field changes meaning; fields \
+        may be added. `build`:
 
         ```json
         {

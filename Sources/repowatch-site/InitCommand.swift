@@ -34,6 +34,8 @@ struct InitCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite only the Pages workflow, its schedule from site.yml's `refresh`; touch nothing else.")
     var workflow = false
 
+    @OptionGroup var quietOption: QuietOption
+
     func validate() throws {
         if workflow && force {
             throw ValidationError("--workflow rewrites only the workflow; it needs no --force")
@@ -49,13 +51,13 @@ struct InitCommand: AsyncParsableCommand {
                 return try SiteScaffold.writeWorkflow(in: url, refresh: site.refresh, notify: site.notify.map(\.urlEnv))
             }
             let was = update.previousCron.map { $0 == update.cron ? " (unchanged)" : " (was \"\($0)\")" } ?? ""
-            print("wrote \(update.path): schedule \"\(update.cron)\" from site.yml's refresh\(was)")
+            quietOption.say("wrote \(update.path): schedule \"\(update.cron)\" from site.yml's refresh\(was)")
             return
         }
         let written = try await runReportingErrors { try SiteScaffold(directory: url, force: force).run() }
-        for backup in written.backups { print("kept the previous \(backup.file) as \(backup.copy)") }
-        for path in written.files { print("wrote \(path)") }
+        for backup in written.backups { quietOption.say("kept the previous \(backup.file) as \(backup.copy)") }
+        for path in written.files { quietOption.say("wrote \(path)") }
         let move = directory == "." ? "" : "cd \(directory) && "
-        print("Next: \(move)repowatch-site serve --sample")
+        quietOption.say("Next: \(move)repowatch-site serve --sample")
     }
 }

@@ -4,6 +4,9 @@ import RepoWatchSupport
 /// docs/man/repowatch-site.1: the same reference as docs/cli.md, as a roff man page. Each command's
 /// section is its `--help` exactly as the binary prints it, so the page cannot drift from the parser.
 enum ManPage {
+    /// `man` indents a section's text by 7 columns: help this wide keeps the page within 80.
+    static let helpColumns = 72
+
     static func roff() -> String {
         let commands = CLIReference.visibleCommands(of: RepoWatchSiteCommand.self, path: ["repowatch-site"])
         let root = RepoWatchSiteCommand.configuration
@@ -23,10 +26,9 @@ enum ManPage {
         }
         for (path, command) in commands.dropFirst() {
             lines += [".SH \"\(escape(path.joined(separator: " ").uppercased()))\"", ".nf"]
-            let help = RepoWatchSiteCommand.helpMessage(
-                for: command, includeHidden: false, columns: CLIReference.columns)
-            var body = help.split(separator: "\n", omittingEmptySubsequences: false).map {
-                escape(String($0.reversed().drop { $0 == " " }.reversed()))
+            let help = RepoWatchSiteCommand.helpMessage(for: command, includeHidden: false, columns: Self.helpColumns)
+            var body = help.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                wrapped(String($0.reversed().drop { $0 == " " }.reversed())).map(escape)
             }
             while body.last?.isEmpty == true { body.removeLast() }
             lines += body + [".fi"]
@@ -44,6 +46,25 @@ enum ManPage {
             "docs/cli.md, docs/configuration.md and docs/templates.md in the project's repository.",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A line the parser leaves long (a usage line) broken at spaces within `helpColumns`, each
+    /// further piece indented under the first word's end: the page is shown unfilled there.
+    static func wrapped(_ line: String) -> [String] {
+        guard line.count > helpColumns else { return [line] }
+        let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count + 4)
+        var pieces: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if candidate.count > helpColumns, !current.trimmingCharacters(in: .whitespaces).isEmpty {
+                pieces.append(current)
+                current = indent + word
+            } else {
+                current = candidate
+            }
+        }
+        return pieces + [current]
     }
 
     /// Text as roff shows it: a backslash as `\e`, a hyphen as `\-` (so options copy as typed), and a

@@ -15,7 +15,9 @@ struct PublishCommand: AsyncParsableCommand {
             index and current branch are left alone.
 
             A site built with --sample is refused (exit 2, nothing committed or pushed): its numbers are \
-            made up. --no-push commits to the local branch and says so; push it later with \
+            made up. So is a site none of whose repositories has data (every widget unavailable, as after a \
+            build with a wrong token or no network): publishing it would replace a good site with empty \
+            cards; --allow-unavailable publishes it all the same. --no-push commits to the local branch and says so; push it later with \
             `git push --force origin gh-pages`.
 
             Then, on GitHub: Settings → Pages → Deploy from a branch → gh-pages / (root).
@@ -47,19 +49,27 @@ struct PublishCommand: AsyncParsableCommand {
         help: "Publish a site built with --sample all the same (its made-up numbers and its sample banner).")
     var allowSample = false
 
+    @Flag(
+        name: .customLong("allow-unavailable"),
+        help: "Publish a site none of whose repositories has data all the same (every widget unavailable).")
+    var allowUnavailable = false
+
+    @OptionGroup var quietOption: QuietOption
+
     func run() async throws {
-        let options = PublishOptions(
+        var options = PublishOptions(
             configPath: configOption.config, outputPath: output, branch: branch, remote: remote, message: message,
             push: !noPush, allowSample: allowSample)
+        options.allowUnavailable = allowUnavailable
         let result = try await runReportingErrors(config: options.configPath) {
-            try PagesPublisher(options: options, log: StandardErrorLog()).run()
+            try PagesPublisher(options: options, log: quietOption.log).run()
         }
         let files = Formatting.plural(result.files.count, "file", "files")
         let commit = "\(result.branch) (\(result.commit.prefix(12)))"
         if let remote = result.remote {
-            print("Published \(files) as \(commit) and pushed it to \(remote).")
+            quietOption.say("Published \(files) as \(commit) and pushed it to \(remote).")
         } else {
-            print(
+            quietOption.say(
                 "Prepared \(files) as \(commit), not pushed: nothing is published yet. "
                     + "Push it with `git push --force \(options.remote) \(result.branch)`.")
         }

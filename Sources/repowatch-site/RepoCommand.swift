@@ -47,6 +47,8 @@ struct RepoCommand: AsyncParsableCommand {
             help: "Add a single widget for it when the site's `widgets:` list would not show it (the default).")
         var widget = true
 
+        @OptionGroup var quietOption: QuietOption
+
         @Argument(help: ArgumentHelp("The repository to add.", valueName: "owner/name"))
         var name: String
 
@@ -55,13 +57,26 @@ struct RepoCommand: AsyncParsableCommand {
             let addition = try await runReportingErrors(config: config) {
                 try SiteFileEditor(path: config).add(name, widget: widget)
             }
-            if let hidden = addition.hidden { reporter(config: config).report([hidden]) }
+            if let hidden = addition.hidden { reporter(config: config, log: quietOption.log).report([hidden]) }
             switch (addition.saved, addition.widgetAdded) {
-            case (true, true): print("Added \(addition.name) to \(config), with a single widget for it.")
-            case (false, _): print("Added a single widget for \(addition.name) to \(config).")
-            case (true, false): print("Added \(addition.name) to \(config).")
+            case (true, true): quietOption.say("Added \(addition.name) to \(config), with a single widget for it.")
+            case (false, _): quietOption.say("Added a single widget for \(addition.name) to \(config).")
+            case (true, false): quietOption.say("Added \(addition.name) to \(config).")
             }
         }
+    }
+
+    /// The saved names starting with `prefix`, for the shell's completion of `repo remove`: from the
+    /// site.yml that `--config` (or `-c`) names on the line so far, else site.yml here; none when it
+    /// cannot be read.
+    static func savedNames(words: [String], prefix: String) -> [String] {
+        var config = "site.yml"
+        for (index, word) in words.enumerated() where index + 1 < words.count && (word == "--config" || word == "-c") {
+            config = words[index + 1]
+        }
+        if let given = words.first(where: { $0.hasPrefix("--config=") }) { config = String(given.dropFirst(9)) }
+        let saved = (try? SiteFileEditor(path: config).list()) ?? []
+        return saved.map(\.description).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
     }
 
     struct Remove: AsyncParsableCommand {
@@ -77,8 +92,12 @@ struct RepoCommand: AsyncParsableCommand {
 
         @OptionGroup var configOption: ConfigOption
 
-        @Argument(help: ArgumentHelp("The repository to remove.", valueName: "owner/name"))
+        @Argument(
+            help: ArgumentHelp("The repository to remove.", valueName: "owner/name"),
+            completion: .custom { words, _, prefix in RepoCommand.savedNames(words: words, prefix: prefix) })
         var name: String
+
+        @OptionGroup var quietOption: QuietOption
 
         func run() async throws {
             let config = configOption.config
@@ -86,16 +105,16 @@ struct RepoCommand: AsyncParsableCommand {
                 try SiteFileEditor(path: config).remove(name, widgets: true)
             }
             if removed.widgets.isEmpty {
-                print("Removed \(removed.name) from \(config).")
+                quietOption.say("Removed \(removed.name) from \(config).")
             } else {
                 let widgets =
                     removed.widgets.count == 1
                     ? removed.widgets[0]
                     : removed.widgets.dropLast().joined(separator: ", ") + " and " + removed.widgets.last!
-                print("Removed \(removed.name) from \(config), and \(widgets).")
+                quietOption.say("Removed \(removed.name) from \(config), and \(widgets).")
             }
             for partner in removed.unshown {
-                StandardErrorLog().warning(
+                quietOption.log.warning(
                     "no widget shows \(partner) any more; `repowatch-site repo add \(partner)` adds one")
             }
         }

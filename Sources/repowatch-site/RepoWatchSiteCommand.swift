@@ -15,8 +15,8 @@ struct RepoWatchSiteCommand: AsyncParsableCommand {
             top contributors from the GitHub REST API, and writes medium, large and double widgets into public/.
 
             Quick start:
-              repowatch-site build --sample     # a gallery from sample data, no network needed
-              repowatch-site build              # real data (set GITHUB_TOKEN for a higher rate limit)
+              repowatch-site build --sample   # sample data, no network needed
+              repowatch-site build            # real data from GitHub (GITHUB_TOKEN)
             """,
         version: Version.current,
         subcommands: [
@@ -137,6 +137,17 @@ struct ResultOption: ParsableArguments {
 
     /// Called before the command writes anything.
     func begin() { if json { StandardOutput.reserveForDocument() } }
+}
+
+/// `--quiet` for the commands that say what they did (`init`, `repo add`, `publish`, …): errors only.
+struct QuietOption: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Print errors only: nothing when it succeeds, no warnings.")
+    var quiet = false
+
+    /// A line about what was done, on standard output unless `--quiet`.
+    func say(_ line: String) { if !quiet { Console.write(line, to: .standardOutput) } }
+
+    var log: any BuildLog { quiet ? QuietLog(StandardErrorLog()) : StandardErrorLog() }
 }
 
 /// Diagnostics on stderr and, under GitHub Actions, as annotations.

@@ -21,6 +21,8 @@ package struct OwnerSource: Sendable, Equatable {
     /// At most this many, after filters and sort; nil is no limit.
     package var limit: Int?
     package var exclude: [RepoName] = []
+    /// Where each `exclude` entry is in site.yml (`LINE:COL`, in the same order), for messages about it.
+    package var excludePlaces: [String] = []
     /// Which files each of the owner's repositories gets (`outputs:`), so a large list fits GitHub Pages.
     package var outputs = RepoOutputs.all
 

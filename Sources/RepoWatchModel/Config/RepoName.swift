@@ -19,6 +19,7 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
             }
         }
         if let plain = pastedForm(text) { return .failure(.pasted(text, plain)) }
+        if let owner = ownerAddress(text) { return .failure(.ownerAddress(text, owner)) }
         guard parts.count == 2 else { return .failure(.notOwnerSlashName(text)) }
         guard isValidOwner(String(parts[0])) else { return .failure(.invalidOwner(String(parts[0]))) }
         return .failure(.invalidName(String(parts[1])))
@@ -62,6 +63,19 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
         if name.count > 4, name.lowercased().hasSuffix(".git") { name = String(name.dropLast(4)) }
         guard isValidOwner(owner), isValidName(name) else { return nil }
         return RepoName(owner: owner, name: name)
+    }
+
+    /// The owner a GitHub address names alone: `https://github.com/apple`, `github.com/apple/`.
+    private static func ownerAddress(_ text: String) -> String? {
+        var rest = Substring(text)
+        for prefix in ["https://", "http://"] where rest.lowercased().hasPrefix(prefix) {
+            rest = rest.dropFirst(prefix.count)
+            break
+        }
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count == 2, ["github.com", "www.github.com"].contains(parts[0].lowercased()) else { return nil }
+        let owner = String(parts[1].prefix { $0 != "?" && $0 != "#" })
+        return isValidOwner(owner) ? owner : nil
     }
 
     package init(owner: String, name: String) {
@@ -122,6 +136,8 @@ package enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible 
     case missingName(String)
     /// A link, a remote or a `.git` tail, and the `OWNER/NAME` it means.
     case pasted(String, RepoName)
+    /// A link to an owner (`https://github.com/apple`), and the owner.
+    case ownerAddress(String, String)
 
     package var description: String {
         switch self {
@@ -139,6 +155,9 @@ package enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible 
             return "'\(text)' ends in .git, which GitHub leaves out of names; did you mean '\(name)'?"
         case .pasted(let text, let name):
             return "'\(text)' is a GitHub address, not OWNER/NAME; did you mean '\(name)'?"
+        case .ownerAddress(let text, let owner):
+            return "'\(text)' is \(owner)'s page, not a repository; write one as \(owner)/NAME, or show every "
+                + "repository of \(owner) with `owners:` in site.yml (`- owner: \(owner)`)"
         }
     }
 }

@@ -101,7 +101,8 @@ struct InsightCollector {
         let url = SafeURL.http(repo.htmlURL)
         if let first = points.first?.time { figures.knownSince = min(figures.knownSince ?? first, first) }
         guard repo.isAvailable else { return }
-        let issuesNow = repo.openIssuesIncludePulls ? nil : repo.openIssues
+        // A repository with issues turned off has no open issues to count, whatever GitHub still reports.
+        let issuesNow = repo.openIssuesIncludePulls || repo.hasIssues == false ? nil : repo.openIssues
         add(repo.stars, to: \.stars)
         add(repo.forks, to: \.forks)
         add(issuesNow, to: \.issues)

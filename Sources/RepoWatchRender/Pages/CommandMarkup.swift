@@ -6,7 +6,8 @@ import RepoWatchSupport
 enum CommandMarkup {
     private static let program = "repowatch-site"
 
-    /// - Parameter literals: more text to type as it stands (`base_url: https://USER.github.io/REPO/`).
+    /// - Parameter literals: more text to type as it stands (`base_url: https://USER.github.io/REPO/`,
+    ///   `site.yml`); the first that starts at a place is taken, so a longer one goes before its start.
     static func html(_ text: String, literals: [String] = []) -> String {
         // The locale tables isolate commands with U+2066…U+2069; the `<code>` isolates them now.
         let characters = Array(text.filter { !("\u{2066}"..."\u{2069}").contains($0) })

@@ -49,7 +49,8 @@ struct PageLocale: Sendable, MustacheParent {
         case "search_file_html": return CommandMarkup.html(strings.text("search_from_file"))
         case "embed_note_html":
             return CommandMarkup.html(
-                strings.text("embed_relative_note"), literals: ["base_url: https://USER.github.io/REPO/"])
+                strings.text("embed_relative_note"),
+                literals: ["base_url: https://USER.github.io/REPO/", "base_url", "site.yml"])
         case "t": return TemplateStrings(table: strings)
         case "lang": return strings.formatter.identifier
         case "rtl": return strings.isRightToLeft

@@ -96,6 +96,27 @@ extension ListedOwners {
         }
     }
 
+    /// An `exclude` entry the owner does not list excludes nothing: most likely a slip, said at its
+    /// place with the nearest name the owner lists.
+    private static func warnUnlistedExcludes(
+        _ source: OwnerSource, listing: OwnerListing, log: any BuildLog, configFile: String
+    ) {
+        guard !source.exclude.isEmpty else { return }
+        let listed = listing.repos.map(\.name)
+        let keys = Set(listed.map(\.key))
+        for (index, name) in source.exclude.enumerated() where !keys.contains(name.key) {
+            // A name of another owner was warned about when site.yml was read.
+            guard name.owner.lowercased() == source.key else { continue }
+            let place = source.excludePlaces.indices.contains(index) ? ":" + source.excludePlaces[index] : ""
+            let nearest = Suggestion.closest(to: name.description, among: listed.map(\.description))
+            log.report(
+                DiagnosticMessage(
+                    .warning, location: configFile + place,
+                    "\(source.owner) lists no \(name), so excluding it changes nothing"
+                        + (nearest.map { "; did you mean \($0)?" } ?? "")))
+        }
+    }
+
     private static func outcome(
         of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData, offline: Bool,
         log: any BuildLog, configFile: String, privacy: PrivateRepoFilter, privateListed: inout [PrivateListing]
@@ -112,6 +133,7 @@ extension ListedOwners {
             if !hidden.isEmpty {
                 privateListed.append(PrivateListing(owner: source.owner, keys: Set(hidden.map(\.key))))
             }
+            warnUnlistedExcludes(source, listing: listing, log: log, configFile: configFile)
             let selected = source.select(shown)
             log.info(
                 "\(source.owner): \(Formatting.plural(shown.count, "repository", "repositories")) listed, "

@@ -183,8 +183,8 @@ struct CLIEndToEndTests {
         #expect(removed.status == 0, "\(removed)")
         #expect(
             removed.stdout
-                == "Removed a/b from site.yml, and the double widget at line 9 (a/b over e/f) and the single widget "
-                + "at line 13.\n", "\(removed)")
+                == "Removed a/b from site.yml, and the double widget that was at line 9 (a/b over e/f) and the single widget "
+                + "that was at line 13.\n", "\(removed)")
         #expect(removed.stderr.contains("warning: no widget shows e/f any more"), "\(removed)")
         let text = try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
         #expect(
@@ -202,7 +202,7 @@ struct CLIEndToEndTests {
                 """)
         // The last widget: `widgets:` goes too, and every repository gets its default widgets.
         let last = try await run(["repo", "remove", "c/d"], in: dir)
-        #expect(last.status == 0 && last.stdout.contains("the single widget at line 5"), "\(last)")
+        #expect(last.status == 0 && last.stdout.contains("the single widget that was at line 5"), "\(last)")
         #expect(
             try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
                 == "repos:\n  - e/f\n  # a comment between\n# end\n")

@@ -49,6 +49,28 @@ struct ManPageTests {
         }
     }
 
+    @Test("the page keeps to 80 columns, as man shows it at that width and in its source")
+    func eightyColumns() async throws {
+        let page = try String(contentsOf: Self.committed, encoding: .utf8)
+        // The unfilled sections (each command's --help) are shown as written, after man's indent.
+        var unfilled = false
+        for line in page.split(separator: "\n") {
+            if line == ".nf" || line == ".fi" { unfilled = line == ".nf" }
+            let shown = line.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
+                .replacingOccurrences(of: "\\&", with: "")
+            #expect(!unfilled || shown.count <= 72, "\(shown.count) columns: \(line)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }
+        let rendered = try ProcessOutput.run(
+            "/usr/bin/man", ["-l", "-P", "cat", Self.committed.path], in: E2EPaths.packageRoot,
+            environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        // Bold and underline come as overstrikes (a character, a backspace, the character): one column.
+        let plain = rendered.output.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+        for line in plain.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line.count) columns: \(line)")
+        }
+    }
+
     @Test("man renders it, where man is installed")
     func renders() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }

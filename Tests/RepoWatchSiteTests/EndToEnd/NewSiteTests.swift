@@ -129,14 +129,14 @@ struct NewSiteTests {
 
         let removed = try await Self.run(["repo", "remove", "octocat/hello-world"], in: dir)
         #expect(removed.status == 0 && removed.stdout.contains("Removed octocat/Hello-World"), "\(removed)")
-        #expect(removed.stdout.contains("and the single widget at line 13"), "\(removed)")
+        #expect(removed.stdout.contains("and the single widget that was at line 13"), "\(removed)")
         #expect(
             try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
                 == SiteFileEditorFixture.commented)
 
         // Its widget goes with it: the only one, so `widgets:` too.
         let used = try await Self.run(["repo", "remove", "apple/swift"], in: dir)
-        #expect(used.status == 0 && used.stdout.contains("and the single widget at line 10"), "\(used)")
+        #expect(used.status == 0 && used.stdout.contains("and the single widget that was at line 10"), "\(used)")
         #expect(
             try String(contentsOf: dir.url.appendingPathComponent("site.yml"), encoding: .utf8)
                 == "# Watched repositories\ntitle: CLI test   # inline comment\n\nrepos:\n  # a comment between entries\n"

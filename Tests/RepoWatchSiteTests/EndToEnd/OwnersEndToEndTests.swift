@@ -267,4 +267,33 @@ struct OwnersEndToEndTests {
             result.stderr.contains("site.yml:5:11: error: fixture-org/nope is not in `repos` and no owner lists it"))
         #expect(!FileManager.default.fileExists(atPath: site.dir.url.appendingPathComponent("public").path))
     }
+
+    @Test(
+        "a widget's slip of an owner-listed name and an `exclude` the owner does not list: did you mean, at their places"
+    )
+    func slipsSuggestListedNames() async throws {
+        let site = try OwnerSite(
+            "owners-slips",
+            site: """
+                owners:
+                  - owner: fixture-org
+                    exclude: [fixture-org/swift-olf]
+                widgets:
+                  - repo: fixture-org/swift-olx
+
+                """)
+        defer { site.dir.remove() }
+        let server = try await FixtureServer.start(routes: OwnerRoutes.routes())
+        defer { server.stop() }
+        let result = try await site.build(server)
+        #expect(result.status == 2, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "site.yml:3:15: warning: fixture-org lists no fixture-org/swift-olf, so excluding it changes nothing; "
+                    + "did you mean fixture-org/swift-old?"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "site.yml:5:11: error: fixture-org/swift-olx is not in `repos` and no owner lists it (owners: "
+                    + "fixture-org); did you mean fixture-org/swift-old?"), "\(result)")
+    }
 }

@@ -105,6 +105,23 @@ struct PublishTests {
         return paths.sorted()
     }
 
+    @Test("a site none of whose repositories has data is refused unless --allow-unavailable")
+    func refusesAllUnavailable() async throws {
+        let setup = try await Self.setUp("publish-unavailable")
+        defer { setup.dir.remove() }
+        // Offline with nothing cached: every repository unavailable, the site written all the same.
+        let built = try await setup.run(["build", "--offline"])
+        #expect(built.status == 1, "\(built)")
+        let refused = try await setup.run(["publish", "--no-push"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(
+            refused.stderr.contains("has no data for any of its 2 repositories")
+                && refused.stderr.contains("--allow-unavailable"), "\(refused)")
+        #expect(throws: (any Error).self) { try setup.git(["rev-parse", "--verify", "gh-pages"]) }
+        let allowed = try await setup.run(["publish", "--no-push", "--allow-unavailable"])
+        #expect(allowed.status == 0 && allowed.stdout.contains("Prepared"), "\(allowed)")
+    }
+
     @Test("the branch holds exactly the site plus .nojekyll, as one orphan commit; the user's repo is untouched")
     func publishes() async throws {
         let setup = try await Self.setUp("publish")

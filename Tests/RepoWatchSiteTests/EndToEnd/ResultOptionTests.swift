@@ -280,4 +280,53 @@ struct ResultOptionTests {
         let quietTerminal = try onTerminal(["-q"])
         #expect(quietTerminal.status == 0 && quietTerminal.output.isEmpty, "\(quietTerminal)")
     }
+
+    @Test("--quiet on every command that says what it did: nothing on success, on a pipe or a terminal")
+    func quietEverywhere() async throws {
+        let dir = try TempDir("quiet-everywhere")
+        defer { dir.remove() }
+        let environment = BinaryRunner.environment(home: dir.url)
+        let commands: [[String]] = [
+            ["init", "site", "-q"], ["repo", "add", "--config", "site/site.yml", "octocat/Hello-World", "-q"],
+            ["repo", "remove", "--config", "site/site.yml", "octocat/Hello-World", "--quiet"],
+            ["templates", "export", "exported", "card", "-q"], ["cache", "prune", "--config", "site/site.yml", "-q"],
+            ["cache", "clear", "--config", "site/site.yml", "-q"],
+        ]
+        for command in commands {
+            let loud = command.filter { $0 != "-q" && $0 != "--quiet" }
+            let pipe = try await BinaryRunner.run(command, in: dir.url, environment: environment)
+            #expect(pipe.status == 0 && pipe.stdout.isEmpty && pipe.stderr.isEmpty, "\(command): \(pipe)")
+            // Undone and done again loudly: the command does have something to say.
+            switch command[0] {
+            case "init": try FileManager.default.removeItem(at: dir.url.appendingPathComponent("site"))
+            case "repo" where command[1] == "add":
+                _ = try await BinaryRunner.run(
+                    ["repo", "remove", "--config", "site/site.yml", "octocat/Hello-World"], in: dir.url,
+                    environment: environment)
+            case "repo":
+                _ = try await BinaryRunner.run(
+                    ["repo", "add", "--config", "site/site.yml", "octocat/Hello-World"], in: dir.url,
+                    environment: environment)
+            case "templates": try FileManager.default.removeItem(at: dir.url.appendingPathComponent("exported"))
+            default: break
+            }
+            let said = try await BinaryRunner.run(loud, in: dir.url, environment: environment)
+            #expect(said.status == 0 && !said.stdout.isEmpty, "\(loud): \(said)")
+            if command[0] == "repo" && command[1] == "remove" {
+                _ = try await BinaryRunner.run(
+                    ["repo", "add", "--config", "site/site.yml", "octocat/Hello-World"], in: dir.url,
+                    environment: environment)
+            }
+        }
+        let onTerminal = try PythonRun.run(
+            Self.onTerminal,
+            [
+                try BinaryRunner.binaryURL().path, dir.url.path,
+                String(decoding: try JSONEncoder().encode(["init", "tty-site", "--quiet"]), as: UTF8.self),
+                String(decoding: try JSONEncoder().encode(environment), as: UTF8.self),
+            ])
+        let terminal = try JSONDecoder().decode(TerminalRun.self, from: onTerminal.stdout)
+        #expect(terminal.status == 0 && terminal.output.isEmpty, "\(terminal)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("tty-site/site.yml").path))
+    }
 }

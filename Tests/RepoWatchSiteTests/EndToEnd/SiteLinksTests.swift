@@ -112,7 +112,7 @@ struct SiteLinksTests {
         for path in ["repos/apple/swift/index.html", Self.double + "index.html"] {
             let html = try page(plain, path)
             #expect(html.contains("data-embed-note"), "\(path)")
-            #expect(html.contains("work only on this site until base_url is set"), "\(path)")
+            #expect(html.contains("work only on this site until <code dir=\"ltr\">base_url</code> is set"), "\(path)")
             #expect(html.contains("<code dir=\"ltr\">base_url: https://USER.github.io/REPO/</code>"), "\(path)")
             #expect(html.contains("<code dir=\"ltr\">--base-url</code>"), "\(path)")
             #expect(html.contains("](repos/apple/swift/") || html.contains("](widgets/"), "\(path)")

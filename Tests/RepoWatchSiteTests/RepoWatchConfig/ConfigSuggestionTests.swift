@@ -110,4 +110,17 @@ struct ConfigSuggestionTests {
             #expect(error.diagnostics.first?.message.contains("did you mean octocat/Hello-World?") == true, "\(error)")
         }
     }
+
+    @Test("a refresh a schedule cannot repeat says, at its line, what schedule it becomes")
+    func refreshRounding() {
+        let found = problems("repos: [apple/swift]\nrefresh: 90m\n")
+        #expect(found.map { "\($0.line):\($0.column)" } == ["2:10"], "\(found)")
+        #expect(
+            found.first?.message.hasPrefix("`refresh: 90m` becomes a scheduled build every 1 hour in the workflow")
+                == true, "\(found)")
+        #expect(problems("repos: [apple/swift]\nrefresh: 10d\n").first?.message.contains("every 1 week") == true)
+        for exact in ["2h", "15m", "1d", "3d", "12h"] {
+            #expect(problems("repos: [apple/swift]\nrefresh: \(exact)\n").isEmpty, "\(exact)")
+        }
+    }
 }

@@ -43,6 +43,22 @@ struct PastedNameTests {
         } throws: { String(describing: $0) == "octocat/Hello-World was already saved." }
     }
 
+    @Test(
+        "an owner's address is not a repository: repo add says so and points at owners:",
+        arguments: [
+            "https://github.com/apple", "https://github.com/apple/", "github.com/apple",
+            "http://www.github.com/apple?tab=repositories",
+        ])
+    func ownerAddress(_ text: String) throws {
+        let edit = SiteTextEdit(file: "site.yml", text: Self.site)
+        #expect {
+            try edit.adding(text)
+        } throws: {
+            String(describing: $0).contains("is apple's page, not a repository")
+                && String(describing: $0).contains("`owners:` in site.yml (`- owner: apple`)")
+        }
+    }
+
     @Test("repo remove understands the pasted forms too")
     func repoRemove() throws {
         let edit = SiteTextEdit(file: "site.yml", text: Self.site + "  - vapor/vapor\n")
@@ -81,7 +97,7 @@ struct PastedNameTests {
     func notGuessed() {
         let cases: [(String, RepoNameError)] = [
             ("https://gitlab.com/vapor/vapor", .notOwnerSlashName("https://gitlab.com/vapor/vapor")),
-            ("https://github.com/vapor", .notOwnerSlashName("https://github.com/vapor")),
+            ("https://github.com/vapor", .ownerAddress("https://github.com/vapor", "vapor")),
             ("noslash", .notOwnerSlashName("noslash")),
             ("-bad/name", .invalidOwner("-bad")),
             ("good/na..me", .invalidName("na..me")),

@@ -40,8 +40,9 @@ struct RepoRemoveWidgetTests {
         #expect(removed.widgets.map(\.widgetLine) == [6, 8, 10, 11])
         #expect(
             removed.widgets.map(\.description) == [
-                "the single widget at line 6", "the single widget at line 8",
-                "the double widget at line 10 (a/b over c/d)", "the double widget at line 11 (e/f over a/b)",
+                "the single widget that was at line 6", "the single widget that was at line 8",
+                "the double widget that was at line 10 (a/b over c/d)",
+                "the double widget that was at line 11 (e/f over a/b)",
             ])
         #expect(
             removed.text == """

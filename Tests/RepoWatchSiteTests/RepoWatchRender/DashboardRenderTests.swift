@@ -203,4 +203,21 @@ struct DashboardRenderTests {
         let (bare, _) = InsightsPage.collect(snapshot: snapshot, history: History(), feed: FeedState(), now: Self.now)
         #expect(bare.stars.change.isEmpty && bare.rising.values.allSatisfy(\.isEmpty) && bare.knownSince == nil)
     }
+
+    @Test("insights: the open-issue total leaves out repositories whose issues are turned off")
+    func issuesTotalSkipsDisabledIssues() {
+        func repo(_ name: String, issues: Int, hasIssues: Bool?) -> RepoSnapshot {
+            RepoSnapshot(
+                configName: name, fullName: name, stars: 1, forks: 1, openIssues: issues, hasIssues: hasIssues,
+                openPulls: 0, daysSincePush: 3, fetchedAt: Self.now)
+        }
+        let snapshot = Snapshot(
+            generatedAt: Self.now, nextUpdate: Self.now, sample: false,
+            repos: [
+                repo("a/on", issues: 5, hasIssues: true), repo("a/off", issues: 40, hasIssues: false),
+                repo("a/unknown", issues: 2, hasIssues: nil),
+            ])
+        let (site, _) = InsightsPage.collect(snapshot: snapshot, history: History(), feed: FeedState(), now: Self.now)
+        #expect(site.issues.now == 7, "\(site.issues)")
+    }
 }

@@ -137,6 +137,16 @@ import Testing
         }
     }
 
+    @Test func japaneseSaysIssuesOneWay() throws {
+        // The table once mixed イシュー, Issue and 未解決の Issue on one page.
+        let table = try #require(
+            try JSONSerialization.jsonObject(with: Data(BuiltinTemplates.locales["ja"]!)) as? [String: Any])
+        // Every value, plural forms' too, as one text (the keys are English by design).
+        let text = table.values.map { "\($0)" }.joined(separator: "\n")
+        #expect(text.contains("イシュー"))
+        for other in ["Issue", "issue", "未解決", "課題"] { #expect(!text.contains(other), "\(other)") }
+    }
+
     static func placeholders(_ entry: LocaleEntry) -> Set<String> {
         let texts: [String]
         switch entry {
