@@ -54,7 +54,7 @@ extension PageMaker {
         func day(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
         let series = image.chart.lines.map { line in
             ChartSeriesTable(
-                name: line.label, href: root + SiteLayout.repoFolder(configName: line.label),
+                name: line.label, href: root + SiteLayout.repoFolder(configName: line.label) + SiteLayout.index,
                 hasPage: RepoName.parse(line.label).value.map { outputs(of: $0) != .card } ?? false,
                 first: line.points.first.map { format.day(day($0.seconds)) },
                 firstDate: line.points.first.map { Formatting.iso(day($0.seconds)) },
@@ -83,7 +83,7 @@ extension PageMaker {
                 ?? strings.text(
                     "chart_compare_title",
                     ["series": series, "names": spec.repos.map(\.description).joined(separator: ", ")])
-            return ChartLink(href: "../" + SiteLayout.chartFolder(id: spec.id), title: title)
+            return ChartLink(href: "../" + SiteLayout.chartFolder(id: spec.id) + SiteLayout.index, title: title)
         }
     }
 }

@@ -17,6 +17,9 @@ struct SiteLinksTests {
           - kind: double
             top: apple/swift
             bottom: kudoleh/iOS-Clean-Architecture-MVVM
+        charts:
+          - id: pair
+            repos: [apple/swift, kudoleh/iOS-Clean-Architecture-MVVM]
 
         """
 
@@ -54,7 +57,7 @@ struct SiteLinksTests {
         defer { dir.remove() }
         let pages = [
             "index.html", "repos/apple/swift/index.html", "repos/apple/swift/medium.html", Self.double + "index.html",
-            "insights/index.html",
+            "insights/index.html", "charts/pair/index.html",
         ]
         for path in pages {
             let html = try page(dir, path)
@@ -73,6 +76,8 @@ struct SiteLinksTests {
         #expect(try page(dir, "index.html").contains("href=\"\(Self.double)index.html\""))
         #expect(try page(dir, Self.double + "index.html").contains("href=\"../../repos/apple/swift/index.html\""))
         #expect(try page(dir, "insights/index.html").contains("href=\"../repos/apple/swift/index.html\""))
+        #expect(try page(dir, "insights/index.html").contains("href=\"../charts/pair/index.html\""))
+        #expect(try page(dir, "charts/pair/index.html").contains("href=\"../../repos/apple/swift/index.html\""))
     }
 
     @Test("published addresses keep the folders: sitemap, canonical, data/repos.json")

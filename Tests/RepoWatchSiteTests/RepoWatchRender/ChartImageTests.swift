@@ -167,7 +167,9 @@ struct ChartImageTests {
         #expect(page.contains("data-value=\"68412\"") && page.contains("id=\"embed-chart-markdown\""))
         #expect(page.contains("charts/three-dark.svg"))
         let insights = Self.text(files["insights/index.html"])
-        #expect(insights.contains("href=\"../charts/three/\"") && insights.contains("href=\"../charts/aged/\""))
+        #expect(
+            insights.contains("href=\"../charts/three/index.html\"")
+                && insights.contains("href=\"../charts/aged/index.html\""))
         #expect(insights.contains("Forks by age"))
         let aged = SVGAudit(try #require(files["charts/aged.svg"]))
         #expect(aged.problems.isEmpty && aged.texts.contains("Start"), "\(aged.texts)")
