@@ -43,6 +43,7 @@ let package = Package(
                 .embedInCode("404.mustache"),
                 .embedInCode("share.mustache"),
                 .embedInCode("icons.mustache"),
+                .embedInCode("owner.mustache"),
                 .embedInCode("insights.mustache"),
                 .embedInCode("chart.mustache"),
                 .embedInCode("search.mustache"),

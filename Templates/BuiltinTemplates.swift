@@ -20,6 +20,7 @@ package enum BuiltinTemplates {
         "search": PackageResources.search_mustache,
         "insights": PackageResources.insights_mustache,
         "chart": PackageResources.chart_mustache,
+        "owner": PackageResources.owner_mustache,
     ]
 
     /// Path under `assets/` → bytes.

@@ -76,6 +76,11 @@ package struct LocaleFormatter: Sendable {
         style == .compact ? compact(value) : grouped(value)
     }
 
+    /// 42.5 → "42.5%", "42,5 %", "٤٢٫٥٪؜" as the locale writes a share of a hundred, one decimal.
+    func percent(_ value: Double) -> String {
+        (value / 100).formatted(.percent.precision(.fractionLength(1)).locale(locale))
+    }
+
     /// "21 Nov 2026", "2026년 11월 21일".
     package func day(_ date: Date) -> String { date.formatted(dayStyle) }
 

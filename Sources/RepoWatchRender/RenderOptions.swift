@@ -41,16 +41,19 @@ package struct RenderData: Sendable {
     package let avatars: AvatarFiles
     /// `owners:`: the gallery's section headings (see `OwnerSections`).
     package let ownerHeadings: [OwnerHeading]
+    /// `owners:`: each owner's cards (`owners/LOGIN/`), in `owners:` order.
+    package let ownerCards: [OwnerCard]
     /// What changed, newest first: the site's `feed.xml` and each repository's.
     package let feed: FeedState
 
     package init(
         history: History = History(), avatars: AvatarFiles = AvatarFiles(), ownerHeadings: [OwnerHeading] = [],
-        feed: FeedState = FeedState()
+        feed: FeedState = FeedState(), ownerCards: [OwnerCard] = []
     ) {
         self.history = history
         self.avatars = avatars
         self.ownerHeadings = ownerHeadings
+        self.ownerCards = ownerCards
         self.feed = feed
     }
 }

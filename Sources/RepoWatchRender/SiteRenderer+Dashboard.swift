@@ -46,8 +46,13 @@ extension PageMaker {
             path: SiteLayout.insightsFolder, title: title,
             description: strings.plural("insights_description", count: config.repos.count),
             repoCount: config.repos.count)
-        var page = InsightsPageContext(
-            shell: shell, scopes: maker.scopes(site: site, owners: owners, headings: renderer.data.ownerHeadings))
+        let carded = Set(renderer.data.ownerCards.map { $0.owner.lowercased() })
+        var scopes = maker.scopes(site: site, owners: owners, headings: renderer.data.ownerHeadings)
+        for index in scopes.indices {
+            guard let owner = scopes[index].owner?.lowercased(), carded.contains(owner) else { continue }
+            scopes[index].cardsHref = SiteLayout.ownerFolder(owner)
+        }
+        var page = InsightsPageContext(shell: shell, scopes: scopes)
         page.charts = chartLinks
         try emit(SiteLayout.insights, templates.file("insights", page))
     }

@@ -54,6 +54,7 @@ package struct SiteRenderer: Sendable {
         try pages.siteFiles(snapshot, into: emit)
         if options.search { try pages.searchPage(into: emit) }
         if config.insights { try pages.insightsPage(snapshot, into: emit) }
+        try pages.ownerPages(snapshot, into: emit)
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
@@ -102,7 +103,8 @@ struct PageMaker: Sendable {
         plan = SitePlan(config: config, strings: strings, index: index)
         embeds = EmbedSnippets(baseURL: config.baseURL)
         sections = OwnerSections(
-            headings: renderer.data.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions)
+            headings: renderer.data.ownerHeadings, snapshot: snapshot, strings: strings, positions: cards.positions,
+            cards: renderer.data.ownerCards)
         feeds = SiteFeeds(
             config: config, state: renderer.data.feed, generatedAt: snapshot.generatedAt, strings: strings,
             hasPage: { [config] key in

@@ -112,7 +112,8 @@ extension Build {
         let gathered = try work.needs(work.gathered, "the snapshot")
         let data = RenderData(
             history: try work.needs(work.history, "the history").history, avatars: gathered.avatars,
-            ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state)
+            ownerHeadings: gathered.owners.headings, feed: try work.needs(work.feed, "the feed").state,
+            ownerCards: gathered.owners.cards)
         let site = try work.needs(work.site, "the config")
         let snapshot = try work.needs(work.snapshot, "the snapshot")
         let cache = work.options.cacheURL

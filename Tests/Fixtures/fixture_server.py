@@ -37,6 +37,8 @@ Star and fork dates (the history's backfill): an alias asking `stargazers(first:
 "cursor:OFFSET"), {"hidden": true, "total": N} (GitHub's answer to others than admins and
 collaborators since 2026-06-30: the count and an empty list) or {"forbidden": true} (null and a
 FORBIDDEN entry in `errors`); "createdAt" answers the repository's creation time.
+A spec's "users": {"login": {...}} answers `ALIAS: user(login: $l)` with that object as it stands
+(GitHub's `User` fields, e.g. `contributionsCollection`), or null plus a NOT_FOUND entry.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -277,6 +279,7 @@ class Fixtures:
             return json.dumps(self.log, ensure_ascii=False).encode("utf-8")
 
 
+USER_FIELD_RE = re.compile(r"(\w+)\s*:\s*user\(\s*login:\s*(\$\w+|\"[^\"]*\")\s*\)")
 REPOSITORY_FIELD_RE = re.compile(
     r"(\w+)\s*:\s*repository\(\s*owner:\s*(\$\w+|\"[^\"]*\")\s*,\s*name:\s*(\$\w+|\"[^\"]*\")\s*\)")
 CONNECTION_RE = re.compile(r"\b(stargazers|forks)\(first:\s*(\d+)(?:,\s*after:\s*(\$\w+|null))?")
@@ -317,6 +320,7 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
         return variables.get(token[1:]) if token.startswith("$") else token[1:-1]
 
     known = {k.lower(): v for k, v in (spec.get("repos") or {}).items()}
+    users = {k.lower(): v for k, v in (spec.get("users") or {}).items()}
     data, errors = {}, []
     if "rateLimit" in query:
         data["rateLimit"] = {"cost": spec.get("cost", 1), "remaining": spec.get("remaining", 4999),
@@ -343,6 +347,16 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
                     kind, size, after = c.group(1), int(c.group(2)), c.group(3)
                     cursor = value(after) if after and after != "null" else None
                     data[alias][kind] = dates_page(counts.get(kind) or {}, kind, size, cursor, alias, errors)
+        for m in USER_FIELD_RE.finditer(line):
+            alias, login = m.group(1), value(m.group(2))
+            user = users.get((login or "").lower())
+            if user is None:
+                data[alias] = None
+                errors.append({"type": "NOT_FOUND", "path": [alias],
+                               "locations": [{"line": line_number, "column": m.start() + 1}],
+                               "message": f"Could not resolve to a User with the login of '{login}'."})
+            else:
+                data[alias] = user
     answer = {"data": data}
     if errors:
         answer["errors"] = errors

@@ -77,6 +77,26 @@ package enum SiteLayout {
     }
     package static func badgeEndpoint(_ kind: String) -> String { "badges/" + kind + ".json" }
 
+    /// `owners/`: every owner card's folder is in it.
+    static let ownersFolder = "owners/"
+
+    /// `owners/LOGIN/`: an owner's page, cards and badges; `owner` as site.yml writes it (a forge's
+    /// `HOST/PATH` gives `owners/HOST/PATH/`), lowercased.
+    package static func ownerFolder(_ owner: String) -> String { ownersFolder + "\(owner.lowercased())/" }
+
+    /// `stats.svg`, `languages-dark.svg`: an owner card in its folder.
+    package static func ownerCard(_ card: OwnerCardFile, dark: Bool = false) -> String {
+        card.rawValue + (dark ? "-dark.svg" : ".svg")
+    }
+
+    package enum OwnerCardFile: String, Sendable, CaseIterable {
+        case stats, languages
+    }
+
+    /// Every owner's numbers and languages, and its JSON Schema.
+    package static let ownersJSON = "data/owners.json"
+    package static let ownersSchema = "data/owners.schema.json"
+
     /// `widgets/ID/`: a double widget, which has no repository of its own.
     package static func widgetFolder(id: String) -> String { "widgets/\(id)/" }
 

@@ -20,7 +20,7 @@ struct InsightsPageContext: Sendable, MustacheParent {
     }
 }
 
-/// `{ id, heading, owner, known, sections }`: the whole site, or one owner (`owner` set).
+/// `{ id, heading, owner, known, sections, cards_href }`: the whole site, or one owner (`owner` set).
 struct InsightScope: Sendable, MustacheParent {
     var id: String
     var heading: String
@@ -28,6 +28,8 @@ struct InsightScope: Sendable, MustacheParent {
     /// "History since 12 Oct 2026", absent without any.
     var known: String?
     var sections: [InsightSection]
+    /// The owner's cards page, relative to the site's root; nil for the site and an owner without cards.
+    var cardsHref: String? = nil
 
     func child(named key: String) -> Any? {
         switch key {
@@ -36,6 +38,7 @@ struct InsightScope: Sendable, MustacheParent {
         case "owner": return owner
         case "known": return known
         case "sections": return sections
+        case "cards_href": return cardsHref
         default: return nil
         }
     }

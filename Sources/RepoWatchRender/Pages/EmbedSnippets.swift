@@ -112,7 +112,7 @@ struct EmbedSnippets: Sendable {
     }
 
     /// Alt text inside `![…]`: a bracket or backslash from a locale table would end or escape it.
-    private static func markdownText(_ text: String) -> String {
+    static func markdownText(_ text: String) -> String {
         var out = ""
         for character in text {
             if character == "[" || character == "]" || character == "\\" { out.append("\\") }

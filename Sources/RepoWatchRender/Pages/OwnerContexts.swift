@@ -22,7 +22,8 @@ struct GallerySection: Sendable, MustacheParent {
     }
 }
 
-/// `owner`: `{ name, login, anchor, avatar: { src, alt }, count, count_display, count_label, html_url }`.
+/// `owner`: `{ name, login, anchor, avatar: { src, alt }, count, count_display, count_label, html_url,
+/// cards_href }`.
 struct OwnerHeadingContext: Sendable, MustacheParent {
     /// As written in site.yml.
     var name: String
@@ -35,9 +36,12 @@ struct OwnerHeadingContext: Sendable, MustacheParent {
     var countDisplay: String
     var countLabel: String
     var htmlURL: String?
+    /// The owner's cards page (`owners/LOGIN/`), relative to the site's root; nil when it has none.
+    var cardsHref: String?
 
     func child(named key: String) -> Any? {
         switch key {
+        case "cards_href": return cardsHref
         case "name": return name
         case "login": return login
         case "anchor": return anchor

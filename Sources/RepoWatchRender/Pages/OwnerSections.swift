@@ -14,13 +14,17 @@ struct OwnerSections: Sendable {
     private let positions: SnapshotPositions
     private let headings: [String: OwnerHeading]
     private let counts: [String: Int]
+    /// The owners (keys) whose cards the site has (`owners/LOGIN/`).
+    private let carded: Set<String>
     /// The site's locale: headings and source lines are in the reader's words.
     private let strings: StringTable
 
     /// `positions`: the cards' (`CardMaker`), shared; made here when not given.
     init(
-        headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable, positions: SnapshotPositions? = nil
+        headings: [OwnerHeading], snapshot: Snapshot, strings: StringTable, positions: SnapshotPositions? = nil,
+        cards: [OwnerCard] = []
     ) {
+        carded = Set(cards.map { $0.owner.lowercased() })
         let positions = positions ?? SnapshotPositions(snapshot.repos, index: RepoIndex([]))
         var sourceAt = [Int32](repeating: -1, count: snapshot.repos.count)
         var owners: [RepoSource] = []
@@ -100,7 +104,8 @@ struct OwnerSections: Sendable {
             count: count, countDisplay: strings.formatter.grouped(count),
             countLabel: strings.plural(
                 "owner_repositories", count: count, display: strings.formatter.grouped(count)),
-            htmlURL: SafeURL.http(heading?.htmlURL))
+            htmlURL: SafeURL.http(heading?.htmlURL), cardsHref: carded.contains(key) ? SiteLayout.ownerFolder(key) : nil
+        )
     }
 
     /// The repository page's `source`.

@@ -82,10 +82,26 @@ package struct GitHubSource: SiteSource {
         // After the cards: the star history spends only the GraphQL points they left.
         let backfill = await backfill(repos, of: config, counts: counts, after: countReport)
         let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
-        return await siteData(
+        let ownerCards = await ownerCardMaker(counts: counts, network: network).cards(owners)
+        var data = await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
             owners: owners, counts: countReport, network: network, backfill: backfill,
             previousShowsPrivate: showsPrivate)
+        data.owners.cards = ownerCards
+        return data
+    }
+
+    /// After the repositories: the owner cards' queries come last, and only while the budget holds.
+    private func ownerCardMaker(counts: OpenCountsFetcher, network: FetchNetwork) -> OwnerCardMaker {
+        let asking: OwnerCardMaker.Asking
+        if options.offline || (network.budget?.usage.refused ?? 0) > 0 || counts.skipped == .offline {
+            asking = .notNow
+        } else if let client = counts.client {
+            asking = .ask(client)
+        } else {
+            asking = .cannot
+        }
+        return OwnerCardMaker(asking: asking, shelf: OwnerCardShelf(cacheDirectory: cacheURL), log: log, now: now)
     }
 
     private func siteData(

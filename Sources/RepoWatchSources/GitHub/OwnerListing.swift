@@ -10,9 +10,13 @@ struct OwnerAccountPayload: Decodable, Sendable {
     var type: String?
     var avatarURL: String?
     var htmlURL: String?
+    /// The profile's display name and a user's followers (an organization's document has them too,
+    /// but GitHub counts no followers of organizations), for the owner cards.
+    var name: String?
+    var followers: Int?
 
     enum CodingKeys: String, CodingKey {
-        case login, type
+        case login, type, name, followers
         case avatarURL = "avatar_url"
         case htmlURL = "html_url"
     }
@@ -28,6 +32,9 @@ package struct ListedRepository: Sendable {
     /// GitHub's `full_name`, validated: it names folders of the site.
     package var name: RepoName
     package var stars: Int
+    package var forks: Int
+    /// The primary language as the list names it: the owner cards count these without a token.
+    package var language: String?
     package var pushedAt: Date?
     package var fork: Bool
     package var archived: Bool
@@ -38,6 +45,8 @@ package struct ListedRepository: Sendable {
     package init(payload: RepositoryPayload, name: RepoName, fork: Bool, isPrivate: Bool, spool: RecordSpool) {
         self.name = name
         stars = payload.stars
+        forks = payload.forks
+        language = payload.language
         pushedAt = payload.pushedAt
         self.fork = fork
         archived = payload.archived
@@ -80,6 +89,11 @@ package struct OwnerListing: Sendable {
     package var avatarURL: String?
     package var htmlURL: String?
     var isOrganization: Bool
+    /// What the owner cards count of the list (kept when the list itself is let go).
+    package var tally: OwnerTally? = nil
+    /// The profile's display name and followers (nil where GitHub gave none).
+    package var name: String? = nil
+    package var followers: Int? = nil
     package var repos: [ListedRepository]
     /// Set when any page came from the cache alone (offline, or GitHub failing): the oldest.
     package var staleness: GitHubClient.Staleness?
@@ -140,6 +154,7 @@ extension GitHubClient {
         return OwnerListing(
             source: source, login: account.login, avatarURL: account.avatarURL, htmlURL: account.htmlURL,
             isOrganization: account.isOrganization,
+            name: account.name, followers: account.isOrganization ? nil : account.followers,
             repos: pages.flatMap(\.repos), staleness: staleness, note: request.note)
     }
 

@@ -140,6 +140,7 @@ extension ListedOwners {
                     + "\(Formatting.grouped(selected.count)) kept")
             // The whole list is not needed past the rules: only what they kept is fetched.
             var kept = listing
+            kept.tally = OwnerTally(listing.repos, rules: source)
             kept.repos = []
             return .listed(kept, selected: selected)
         case .failure(let error):

@@ -23,6 +23,8 @@ package struct ListedOwners: Sendable {
     package var outcomes: [Outcome] = []
     package var resolved: SiteConfig.Resolved
     package var headings: [OwnerHeading] = []
+    /// `--sample`: each owner's made-up card (a listed owner's card is made after the fetch).
+    var sampleCards: [OwnerCard] = []
     /// The private repositories each owner's list held (`private: exclude`), left out before the rules.
     package var privateListed: [PrivateListing] = []
 
@@ -37,7 +39,8 @@ package struct ListedOwners: Sendable {
     }
 
     /// `--sample`: each owner gives a few made-up repositories, and any a widget names.
-    package static func sample(_ config: SiteConfig) throws -> ListedOwners {
+    package static func sample(_ config: SiteConfig, now: Date = Date(timeIntervalSince1970: 0)) throws -> ListedOwners
+    {
         let yields = config.owners.map { source in
             let named = config.references.map(\.name).filter { $0.owner.lowercased() == source.key }
             let count = min(source.limit ?? 4, 4)
@@ -47,6 +50,7 @@ package struct ListedOwners: Sendable {
         var owners = try ListedOwners(config: config, yields: yields)
         try owners.requireRepositories()
         owners.headings = config.owners.map { OwnerHeading(source: $0, login: $0.owner, avatar: nil, htmlURL: nil) }
+        owners.sampleCards = config.owners.map { SampleData.ownerCard(for: $0, now: now) }
         return owners
     }
 
@@ -177,10 +181,12 @@ package struct OwnerSummary: Sendable {
     package var failures: [String] = []
     /// The private repositories the lists held, left out (`private: exclude`).
     package var privateListed: [PrivateListing] = []
+    /// Each owner's card (`owners/LOGIN/`), in `owners:` order; an owner never listed has none.
+    package var cards: [OwnerCard] = []
 }
 
 extension ListedOwners {
     package var summary: OwnerSummary {
-        OwnerSummary(headings: headings, failures: failures, privateListed: privateListed)
+        OwnerSummary(headings: headings, failures: failures, privateListed: privateListed, cards: sampleCards)
     }
 }

@@ -84,3 +84,34 @@ struct SeededGenerator {
         range.lowerBound + Int(nextUInt64() % UInt64(range.count))
     }
 }
+
+extension SampleData {
+    /// An owner's made-up card (`--sample`): deterministic from the owner's name, a user's with
+    /// contributions, so both cards and every row show in a preview.
+    static func ownerCard(for source: OwnerSource, now: Date) -> OwnerCard {
+        var generator = SeededGenerator(seed: "owner:" + source.key)
+        let repos = generator.next(in: 4...240)
+        let stars = repos * generator.next(in: 5...900)
+        var card = OwnerCard(
+            owner: source.owner, login: source.owner, kind: generator.next(in: 0...2) == 0 ? .organization : .user,
+            countsForks: source.forks, countsArchived: source.archived, repos: repos, stars: stars,
+            forks: stars * generator.next(in: 5...25) / 100, fetchedAt: now)
+        card.htmlURL = "https://github.com/\(source.owner)"
+        if card.kind == .user {
+            card.followers = generator.next(in: 10...40_000)
+            card.contributions = OwnerContributions(
+                commits: generator.next(in: 100...4_000), pullRequests: generator.next(in: 10...400),
+                issues: generator.next(in: 5...200), reviews: generator.next(in: 0...300),
+                repositories: generator.next(in: 3...60))
+        }
+        var bytes: [String: Int] = [:]
+        var colors: [String: String] = [:]
+        for language in languages {
+            bytes[language.name] = generator.next(in: 1...500) * generator.next(in: 1...4_000)
+            colors[language.name] = language.color
+        }
+        card.languages = LanguageShare.top(bytes, colors: colors)
+        card.languagesBy = .size
+        return card
+    }
+}

@@ -6,7 +6,7 @@ package struct SampleSource: SiteSource {
     package let now: Date
 
     package func gather(_ config: SiteConfig) async throws -> SiteData {
-        let owners = try ListedOwners.sample(config)
+        let owners = try ListedOwners.sample(config, now: now)
         let config = owners.config
         let store = AvatarStore(client: nil)
         var repos = RepoList()

@@ -7,7 +7,7 @@ import Testing
 @Suite("Output paths: spelled only in SiteLayout")
 struct OutputPathsTests {
     static var outputPath: Regex<(Substring, Substring?, Substring?)> {
-        /"(repos|data|assets|avatars|widgets|insights|search|badges|page|pagefind)\/|"(index\.html|404\.html|feed\.xml|\.nojekyll|sitemap\.xml|robots\.txt)"/
+        /"(repos|data|assets|avatars|widgets|insights|search|badges|page|pagefind|owners)\/|"(index\.html|404\.html|feed\.xml|\.nojekyll|sitemap\.xml|robots\.txt)"/
     }
     /// Files whose paths are not the site's: the templates folder `templates export` writes.
     static let elsewhere: Set<String> = [
