@@ -8,7 +8,7 @@ import RepoWatchModel
 package struct TemplateSet: Sendable {
     package static let requiredNames = [
         "layout", "card", "medium", "large", "double", "widget", "index", "repo", "double-page", "embeds", "404",
-        "share", "icons", "search", "insights", "chart",
+        "share", "icons", "search", "insights", "chart", "owner",
     ]
 
     package let library: MustacheLibrary

@@ -60,7 +60,16 @@ struct OwnerRecords {
         out.key("followers")
         out.number(card.followers)
         out.key("contributions")
-        if let contributions = card.contributions {
+        Self.contributions(card.contributions, into: &out)
+        out.key("languages_by")
+        out.string(card.languagesBy.rawValue)
+        out.key("languages")
+        Self.languages(card.languages, into: &out)
+        out.raw("}")
+    }
+
+    private static func contributions(_ contributions: OwnerContributions?, into out: inout JSONText) {
+        if let contributions {
             out.raw("{")
             out.key("commits", first: true)
             out.number(contributions.commits)
@@ -76,11 +85,11 @@ struct OwnerRecords {
         } else {
             out.raw("null")
         }
-        out.key("languages_by")
-        out.string(card.languagesBy.rawValue)
-        out.key("languages")
+    }
+
+    private static func languages(_ languages: [LanguageShare], into out: inout JSONText) {
         out.raw("[")
-        for (index, share) in card.languages.enumerated() {
+        for (index, share) in languages.enumerated() {
             if index > 0 { out.raw(",") }
             out.raw("{")
             out.key("name", first: true)
@@ -91,7 +100,7 @@ struct OwnerRecords {
             out.string(share.color)
             out.raw("}")
         }
-        out.raw("]}")
+        out.raw("]")
     }
 
     /// The JSON Schema (draft 2020-12) of `data/owners.json`.

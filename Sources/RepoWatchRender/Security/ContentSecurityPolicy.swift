@@ -10,7 +10,7 @@ package enum PageKind: String, Sendable, CaseIterable {
     package init?(template: String) {
         switch template {
         case "index": self = .gallery
-        case "repo", "double-page", "chart": self = .repository
+        case "repo", "double-page", "chart", "owner": self = .repository
         case "widget": self = .widget
         case "404": self = .notFound
         case "search": self = .search

@@ -82,16 +82,13 @@ package struct GitHubSource: SiteSource {
         // After the cards: the star history spends only the GraphQL points they left.
         let backfill = await backfill(repos, of: config, counts: counts, after: countReport)
         let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
-        let ownerCards = await ownerCardMaker(counts: counts, network: network).cards(owners)
-        var data = await siteData(
+        return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
-            owners: owners, counts: countReport, network: network, backfill: backfill,
+            owners: owners, counts: countReport, network: network, backfill: backfill, graphQL: counts,
             previousShowsPrivate: showsPrivate)
-        data.owners.cards = ownerCards
-        return data
     }
 
-    /// After the repositories: the owner cards' queries come last, and only while the budget holds.
+    /// How the owner cards may ask GraphQL: not offline, nor once the budget held a repository back.
     private func ownerCardMaker(counts: OpenCountsFetcher, network: FetchNetwork) -> OwnerCardMaker {
         let asking: OwnerCardMaker.Asking
         if options.offline || (network.budget?.usage.refused ?? 0) > 0 || counts.skipped == .offline {
@@ -101,14 +98,20 @@ package struct GitHubSource: SiteSource {
         } else {
             asking = .cannot
         }
-        return OwnerCardMaker(asking: asking, shelf: OwnerCardShelf(cacheDirectory: cacheURL), log: log, now: now)
+        var maker = OwnerCardMaker(asking: asking, shelf: OwnerCardShelf(cacheDirectory: cacheURL), log: log, now: now)
+        // The previous site stands in while GitHub fails, not for --offline ("the cache, or an error").
+        if !options.offline { maker.previous = PublishedOwnerCards.read(output) }
+        return maker
     }
 
     private func siteData(
         _ config: SiteConfig, repos: RepoList, avatars store: AvatarStore, previous: LastGoodData,
         ledger: RequestLedger, cache: ResponseCache, owners: ListedOwners, counts: OpenCountsFetcher.Report,
-        network: FetchNetwork, backfill: StarBackfill.Report?, previousShowsPrivate: Bool
+        network: FetchNetwork, backfill: StarBackfill.Report?, graphQL: OpenCountsFetcher,
+        previousShowsPrivate: Bool
     ) async -> SiteData {
+        // Last, after the repositories: the owner cards' queries are asked only while the budget holds.
+        let ownerCards = await ownerCardMaker(counts: graphQL, network: network).cards(owners)
         // What remains for the summary: the counts themselves are in the snapshot now.
         var countReport = counts
         countReport.fresh = CountsTable()
@@ -123,6 +126,7 @@ package struct GitHubSource: SiteSource {
         data.pacing = network.pacing
         data.backfill = backfill
         data.previousShowsPrivate = previousShowsPrivate
+        data.owners.cards = ownerCards
         return data
     }
 

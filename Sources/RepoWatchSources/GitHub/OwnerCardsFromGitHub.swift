@@ -27,6 +27,8 @@ struct OwnerCardMaker: Sendable {
 
     let asking: Asking
     let shelf: OwnerCardShelf
+    /// The previous site's cards (`data/owners.json`): the last good ones where the shelf has none.
+    var previous: [String: OwnerCard] = [:]
     let log: any BuildLog
     let now: Date
 
@@ -40,7 +42,7 @@ struct OwnerCardMaker: Sendable {
             owners.headings.map { ($0.source.key, $0.avatar) }, uniquingKeysWith: { first, _ in first })
         for outcome in owners.outcomes {
             let key = outcome.source.key
-            let last = earlier.cards[key]
+            let last = earlier.cards[key] ?? previous[key]
             guard case .listed(let listing, _) = outcome, let tally = listing.tally else {
                 // Not listed now: the last good card, if there ever was one, and its repositories' languages.
                 guard var card = last else { continue }
@@ -106,16 +108,19 @@ struct OwnerCardMaker: Sendable {
                 return known.pushedAt != counted.pushedAt
             }
             let changedKeys = Set(changed.map(\.name.key))
-            var fresh: [String: [String: Int]] = [:]
+            let fresh: [String: [String: Int]]
             var colors = earlier.colors
             do {
-                for query in OwnerLanguagesQuery.batches(changed.map(\.name)) {
-                    let answer = try query.parse(try await client.post(query.body))
-                    fresh.merge(answer.sizes) { _, new in new }
-                    colors.merge(answer.colors) { _, new in new }
-                }
+                (fresh, colors) = try await Self.languages(of: changed.map(\.name), client: client, colors: colors)
             } catch {
                 lastGood(ErrorText.describe(error))
+                return
+            }
+            // A repository GitHub did not answer for (NOT_FOUND, a field refused) would drop out of the
+            // sums: the last good languages stand instead, where there are any.
+            let unanswered = changedKeys.subtracting(fresh.keys)
+            if !unanswered.isEmpty, last?.languagesBy == .size {
+                lastGood("GitHub gave none for \(Formatting.plural(unanswered.count, "repository", "repositories"))")
                 return
             }
             kept.colors = colors
@@ -130,6 +135,20 @@ struct OwnerCardMaker: Sendable {
             card.languages = LanguageShare.top(bytes, colors: colors.merging(LanguageColors.github) { mine, _ in mine })
             card.languagesBy = .size
         }
+    }
+
+    /// Bytes per language of each repository (100 a query), and the colours known, GitHub's added.
+    private static func languages(of repos: [RepoName], client: GraphQLClient, colors: [String: String])
+        async throws -> ([String: [String: Int]], [String: String])
+    {
+        var fresh: [String: [String: Int]] = [:]
+        var colors = colors
+        for query in OwnerLanguagesQuery.batches(repos) {
+            let answer = try query.parse(try await client.post(query.body))
+            fresh.merge(answer.sizes) { _, new in new }
+            colors.merge(answer.colors) { _, new in new }
+        }
+        return (fresh, colors)
     }
 
     /// A user's contributions of the last year (with a token); none for an organization.

@@ -14,6 +14,7 @@ enum FaultSource: String, CaseIterable, Sendable {
     case publishedHistory = "published history and feed"
     case graphQLCounts = "GraphQL counts"
     case backfill = "star and fork dates (backfill)"
+    case ownerCards = "owner cards' languages and contributions"
     // A new source is a case here, its requests in `of`, its answers in `FaultWorld.realAnswer`:
     // every fault and starting state then covers it.
 
@@ -28,7 +29,10 @@ enum FaultSource: String, CaseIterable, Sendable {
         default: return nil
         }
         let path = url.path
-        if path == "/graphql" { return FaultWorld.isBackfill(request) ? .backfill : .graphQLRepos }
+        if path == "/graphql" {
+            if FaultWorld.isOwnerCards(request) { return .ownerCards }
+            return FaultWorld.isBackfill(request) ? .backfill : .graphQLRepos
+        }
         if path.hasPrefix("/users/") { return .ownerListing }
         if path.hasPrefix("/repos/") { return path.hasSuffix("/contributors") ? .contributors : .restDocument }
         return nil

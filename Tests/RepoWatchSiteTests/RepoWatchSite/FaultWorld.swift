@@ -65,7 +65,7 @@ final class FaultWorld: HTTPTransport, Sendable {
 
     private func place(of source: FaultSource, asked: Int) -> Fault.Place {
         switch source {
-        case .graphQLRepos, .graphQLCounts, .backfill:
+        case .graphQLRepos, .graphQLCounts, .backfill, .ownerCards:
             return .graphQL(aliases: asked, countsOnly: fault?.source == .graphQLCounts)
         case .avatars: return .image
         case .publishedHistory: return .site
@@ -78,6 +78,7 @@ final class FaultWorld: HTTPTransport, Sendable {
         switch source {
         case .graphQLRepos?, .graphQLCounts?: return (200, [:], graphQLAnswer(asked: Self.aliases(request)))
         case .backfill?: return (200, [:], backfillAnswer(request))
+        case .ownerCards?: return (200, [:], ownerCardsAnswer(request))
         case .restDocument?:
             let name = String(url.path.dropFirst("/repos/".count))
             guard Self.all.contains(name) else { return notFound }
@@ -87,7 +88,10 @@ final class FaultWorld: HTTPTransport, Sendable {
             return (200, ok, json(contributors(String(name))))
         case .ownerListing?:
             if url.path == "/users/b" {
-                return (200, ok, json(["login": "b", "type": "User", "avatar_url": avatarURL("b")]))
+                return (
+                    200, ok,
+                    json(["login": "b", "type": "User", "avatar_url": avatarURL("b"), "followers": 7 + version])
+                )
             }
             return (200, ok, json(Self.owned.map { restDocument($0).merging(["fork": false]) { $1 } }))
         case .avatars?: return (200, ["content-type": "image/png"], avatar(url.path))
@@ -163,6 +167,38 @@ final class FaultWorld: HTTPTransport, Sendable {
     /// Whether the request is the star and fork dates' query (`BackfillQuery`), not the cards'.
     static func isBackfill(_ request: URLRequest) -> Bool {
         (document(request)["query"] as? String)?.hasPrefix("query Backfill") == true
+    }
+
+    /// Whether the request is one of the owner cards' queries (`OwnerLanguagesQuery`, `OwnerContributionsQuery`).
+    static func isOwnerCards(_ request: URLRequest) -> Bool {
+        let query = document(request)["query"] as? String ?? ""
+        return query.hasPrefix("query OwnerLanguages") || query.hasPrefix("query OwnerContributions")
+    }
+
+    /// The owner's commits in this world (its other contributions follow from it).
+    var commits: Int { 100 + version }
+
+    /// Each repository's languages (this world's primary language and some C), or the user's contributions.
+    private func ownerCardsAnswer(_ request: URLRequest) -> Data {
+        var data: [String: Any] = ["rateLimit": ["cost": 1, "remaining": 4_990, "limit": 5_000]]
+        if (Self.document(request)["query"] as? String ?? "").hasPrefix("query OwnerContributions") {
+            data["owner"] = [
+                "contributionsCollection": [
+                    "totalCommitContributions": commits, "totalPullRequestContributions": version,
+                    "totalIssueContributions": version, "totalPullRequestReviewContributions": version,
+                ],
+                "repositoriesContributedTo": ["totalCount": version],
+            ]
+            return json(["data": data])
+        }
+        for (index, name) in Self.aliases(request).enumerated() where Self.all.contains(name) {
+            let edges: [[String: Any]] = [
+                ["size": 1_000 * version, "node": ["name": language(name), "color": "#F05138"]],
+                ["size": 500, "node": ["name": "C", "color": "#555555"]],
+            ]
+            data["r\(index)"] = ["isPrivate": false, "languages": ["edges": edges]]
+        }
+        return json(["data": data])
     }
 
     /// The repository whose star dates GitHub shows only to its admins: a count and an empty list.

@@ -16,6 +16,16 @@ struct PublishedValues {
     var starts: [String: HistoryStart] = [:]
     /// Each feed entry's id, with the repository it tells of.
     var feed: [String: String] = [:]
+    /// Each owner card of `data/owners.json`, by owner.
+    var owners: [String: OwnerCardValues] = [:]
+
+    /// What an owner card showed.
+    struct OwnerCardValues: Equatable {
+        var state: String
+        var stars: Int?
+        var commits: Int?
+        var languages: [String]
+    }
 
     init(site: URL) throws {
         let snapshot = try Snapshot.decoder.decode(
@@ -28,6 +38,16 @@ struct PublishedValues {
                 history[key] = Set(points.map(\.seconds))
                 backfilled[key] = Set(points.filter(\.backfilled).map(\.seconds))
                 starts[key] = parsed.start(forKey: key)
+            }
+        }
+        if let data = FileManager.default.contents(atPath: site.appendingPathComponent(SiteLayout.ownersJSON).path),
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
+            for owner in object["owners"] as? [[String: Any]] ?? [] {
+                owners[owner["owner"] as? String ?? "?"] = OwnerCardValues(
+                    state: owner["state"] as? String ?? "?", stars: owner["stars"] as? Int,
+                    commits: (owner["contributions"] as? [String: Any])?["commits"] as? Int,
+                    languages: (owner["languages"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
             }
         }
         if let data = FileManager.default.contents(atPath: site.appendingPathComponent("feed.xml").path) {
@@ -95,6 +115,7 @@ struct LastGoodInvariant {
             problems.append("\(repos.count) repositories, was \(before.repos.count)")
         }
         for repo in repos { problems += check(repo) }
+        problems += ownerCards(after)
         if !(cell.state == .neither && cell.source == .publishedHistory) {
             problems += kept(
                 after, shown: Set(repos.map { $0.configName.lowercased() }),
@@ -140,6 +161,38 @@ struct LastGoodInvariant {
         let faces = [repo.ownerAvatar] + repo.contributors.map(\.avatar)
         if earlier.ownerAvatar?.hasSuffix(".svg") == false, faces.contains(where: { $0?.hasSuffix(".svg") ?? true }) {
             problems.append("\(name): a face became a placeholder")
+        }
+        return problems
+    }
+
+    /// The owner's cards: fresh only with this build's numbers; the last good ones said stale; nothing
+    /// the last good cards showed lost while anything here holds them.
+    private func ownerCards(_ after: PublishedValues) -> [String] {
+        var problems: [String] = []
+        let stars = FaultWorld.owned.reduce(0) { $0 + world.numbers($1).stars }
+        for (owner, earlier) in before.owners {
+            guard let card = after.owners[owner] else {
+                if cell.keepsCards { problems.append("owner \(owner): its cards are gone") }
+                continue
+            }
+            if card.state == "fresh" {
+                if card.stars != stars { problems.append("owner \(owner): fresh with \(card.stars ?? -1) stars") }
+                // What nothing holds and GitHub did not give is left out, never old.
+                if let commits = card.commits, commits != world.commits {
+                    problems.append("owner \(owner): fresh with old contributions")
+                }
+                if let first = card.languages.first, first != world.language(FaultWorld.owned[0]) {
+                    problems.append("owner \(owner): fresh with old languages (\(card.languages))")
+                }
+            }
+            guard cell.keepsCards else { continue }
+            if card.state == "stale", let commits = card.commits, commits != world.commits, commits != earlier.commits {
+                problems.append("owner \(owner): stale with contributions neither now's nor the last good")
+            }
+            if earlier.commits != nil, card.commits == nil { problems.append("owner \(owner): lost its contributions") }
+            if !earlier.languages.isEmpty, card.languages.isEmpty {
+                problems.append("owner \(owner): lost its languages")
+            }
         }
         return problems
     }

@@ -152,6 +152,13 @@ struct PrivateCacheMatrixEndToEndTests {
             #expect(kept.isEmpty, ".repowatch/ keeps \(secret) in clear: \(kept)")
         }
         #expect(try site.snapshotNames().contains("octocat/Hello-World"))
+        if matrix.kind == .owners || matrix.kind == .widget {
+            // The owner cards count the public listing only (forks: true): secret-plans' 5,000 stars
+            // are not in them, whatever the cache held.
+            let owners = try JSONValue.decode(
+                Data(contentsOf: site.output.appendingPathComponent("data/owners.json")))["owners"]
+            #expect(owners?[0]?["stars"]?.int == 950 && owners?[0]?["repos"]?.int == 3, "\(owners ?? .null)")
+        }
 
         // The next exclude build, from that cache (revalidating, or offline), brings nothing back.
         let again = try await PrivateEverywhereEndToEndTests.build(site, server, now: "2026-11-23T12:00:00Z")

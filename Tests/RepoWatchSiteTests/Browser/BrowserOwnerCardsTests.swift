@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The owner cards of a `--sample` site with a user and an organization, in English and in Arabic:
+/// every text inside the card in Chromium, each card decoding as an image, the owner pages clean for axe.
+@Suite("Browser: owner cards in Chromium, en and ar", .enabled(if: BrowserTools.shouldRun), .timeLimit(.minutes(10)))
+struct BrowserOwnerCardsTests {
+    struct Report: Decodable {
+        struct Card: Decodable {
+            struct Image: Decodable {
+                var width: Int
+                var height: Int
+            }
+            var path: String
+            var texts: Int
+            var problems: [String]
+            var mirrored: Bool
+            var image: Image
+        }
+        struct Page: Decodable {
+            var path: String
+            var scheme: String
+            var violations: [String]
+        }
+        var cards: [Card]
+        var pages: [Page]
+    }
+
+    static func site(_ locale: String) async throws -> URL {
+        let folder = BrowserTools.outputFolder.appendingPathComponent("owner-cards-\(locale)", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let yaml = """
+            title: Owner cards
+            locale: \(locale)
+            owners:
+              - owner: a-user-with-a-rather-long-login
+              - owner: apple
+                archived: true
+
+            """
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("site.yml"))
+        let home = folder.appendingPathComponent("home")
+        let run = try await BinaryRunner.run(
+            ["build", "--sample", "--output", "site-\(locale)"], in: folder,
+            environment: BinaryRunner.environment(home: home))
+        try #require(run.status == 0, "\(run)")
+        return folder.appendingPathComponent("site-\(locale)")
+    }
+
+    @Test("stats and languages cards: text inside the card, light and dark, en and ar; the owner page passes axe")
+    func cards() async throws {
+        if !BrowserTools.missing.isEmpty {
+            throw BrowserToolsError(
+                description: "CI is set but \(BrowserTools.missing.joined(separator: ", ")) is missing: "
+                    + BrowserTools.installHint)
+        }
+        let english = try await Self.site("en")
+        let arabic = try await Self.site("ar")
+        let reportFile = BrowserTools.outputFolder.appendingPathComponent("owner-cards-report.json")
+        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_owner_cards.py")
+        let run = try await BrowserTools.run(
+            "python3", [script.path, "--report", reportFile.path, english.path, arabic.path])
+        try #require(run.status == 0, "check_owner_cards.py failed: \(run)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        // Two owners, two cards, light and dark, two locales.
+        #expect(report.cards.count == 2 * 2 * 2 * 2)
+        for card in report.cards {
+            #expect(card.texts > 3, "\(card.path): \(card.texts) texts")
+            #expect(card.problems.isEmpty, "\(card.path): \(card.problems.prefix(8))")
+            #expect(card.image.width == 360 && card.image.height > 100, "\(card.path) as an image: \(card.image)")
+            // Right to left in Arabic: the card's own words carry direction="rtl".
+            #expect(card.mirrored == card.path.hasPrefix("site-ar/"), "\(card.path): mirrored \(card.mirrored)")
+        }
+        #expect(report.pages.count == 2 * 2 * 2)
+        for page in report.pages {
+            #expect(page.violations.isEmpty, "\(page.path) (\(page.scheme)): \(page.violations)")
+        }
+    }
+}
