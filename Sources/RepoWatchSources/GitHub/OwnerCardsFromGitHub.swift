@@ -116,8 +116,7 @@ struct OwnerCardMaker: Sendable {
                 lastGood(ErrorText.describe(error))
                 return
             }
-            // A repository GitHub did not answer for (NOT_FOUND, a field refused) would drop out of the
-            // sums: the last good languages stand instead, where there are any.
+            // A repository GitHub did not answer for would drop out of the sums: the last good stand.
             let unanswered = changedKeys.subtracting(fresh.keys)
             if !unanswered.isEmpty, last?.languagesBy == .size {
                 lastGood("GitHub gave none for \(Formatting.plural(unanswered.count, "repository", "repositories"))")
