@@ -83,6 +83,15 @@ struct LastGoodInvariant {
         return text + (exitCode == 0 ? "" : "; exit \(exitCode)")
     }
 
+    /// What the owner cards' rows add to the table: the card's state, and what it left out.
+    static func ownerCardSeen(_ after: PublishedValues) -> String {
+        guard let card = after.owners["b"] else { return "; no owner card" }
+        var text = "; owner card \(card.state)"
+        if card.commits == nil { text += " without contributions" }
+        if card.languages.isEmpty { text += " without languages" }
+        return text
+    }
+
     /// What the star-date rows add to the table: how far the repository with several pages of dates
     /// got, against what the last good build published.
     /// and whether the fault was remembered as GitHub's refusal (asked again in 30 days).

@@ -37,6 +37,7 @@ struct LastGoodMatrixTests {
             problems += tokenLeaks(world)
             if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
             var seen = LastGoodInvariant.seen(repos, exitCode: result.exitCode, cell: cell)
+            if cell.source == .ownerCards { seen += LastGoodInvariant.ownerCardSeen(after) }
             if cell.source == .backfill {
                 seen += LastGoodInvariant.datesSeen(
                     before: before, after: after, cache: folder.appendingPathComponent(".repowatch"))
