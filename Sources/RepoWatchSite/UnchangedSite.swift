@@ -52,6 +52,7 @@ struct SiteFingerprint: Equatable {
             digest.add(bytes)
         }
         for heading in data.ownerHeadings { digest.add(String(reflecting: heading)) }
+        for card in data.ownerCards { digest.add(String(reflecting: card)) }
         let feed = FeedState(entries: data.feed.entries, started: data.feed.started)
         guard let entries = try? feedEncoder.encode(feed) else { return nil }
         digest.add(entries)
