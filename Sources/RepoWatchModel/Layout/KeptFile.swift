@@ -71,13 +71,14 @@ package struct KeptFile: Sendable, Equatable, CustomStringConvertible {
     static let feedAside = KeptFile("feed.json.corrupt-", holds: .asideCopies)
     package static let notify = KeptFile("notify/", holds: .queuedNews)
     package static let publishedSite = KeptFile("published-site.json", holds: .nothing)
+    package static let ownerCards = KeptFile("owner-cards.json", holds: .shownRepositories(by: "the owner cards"))
     package static let outputLock = KeptFile(".NAME.lock", .besideOutput, holds: .nothing)
     package static let previousSite = KeptFile(".NAME.recycled/", .besideOutput, holds: .previousSite)
 
     /// Every file a build keeps.
     package static let all: [KeptFile] = [
         buildLock, answers, privateSealed, fetchRecords, openCounts, backfill, history, historyAside, feed, feedMemory,
-        feedAside, notify, publishedSite, outputLock, previousSite,
+        feedAside, notify, publishedSite, ownerCards, outputLock, previousSite,
     ]
 
     /// Its path in `folder` (the cache folder).

@@ -11,7 +11,7 @@ struct OwnerCardShelf: Sendable {
     let url: URL
 
     init(cacheDirectory: URL) {
-        url = cacheDirectory.appendingPathComponent("owner-cards.json")
+        url = KeptFile.ownerCards.url(cache: cacheDirectory)
     }
 
     struct Contents: Codable, Sendable, Equatable {
