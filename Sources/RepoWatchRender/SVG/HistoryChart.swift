@@ -187,6 +187,10 @@ struct HistoryChart: Sendable {
 
     /// A range that starts and ends on round numbers around `low`…`high` (a flat line sits mid-panel).
     static func axisRange(_ low: Int, _ high: Int) -> (Int, Int) {
+        // Counts come from a forge, untrusted: held where the rounding below cannot overflow.
+        let limit = 1 << 50
+        let low = min(max(low, -limit), limit)
+        let high = min(max(high, -limit), limit)
         guard high > low else { return (max(0, low - 1), high + 1) }
         let rough = Double(high - low) / 2
         let magnitude = pow(10, floor(log10(rough)))
