@@ -57,12 +57,17 @@ struct HistoryChart: Sendable {
     /// At most `limit` points: the first, then the last point of each of `limit - 1` equal stretches
     /// of time that has one.
     static func thin(_ points: [History.Point], to limit: Int) -> [History.Point] {
+        thin(points, to: limit) { Int($0.seconds) }
+    }
+
+    /// `thin` for any points placed in time by `seconds`: the comparison charts thin theirs the same way.
+    static func thin<Point>(_ points: [Point], to limit: Int, at seconds: (Point) -> Int) -> [Point] {
         guard points.count > limit, let first = points.first, let last = points.last else { return points }
-        let span = Double(max(1, last.seconds - first.seconds))
+        let span = Double(max(1, seconds(last) - seconds(first)))
         let stretches = Double(limit - 1)
         // Stretch 0 ends just after the first point; the last stretch ends at the last point.
-        func stretch(_ point: History.Point) -> Int {
-            min(limit - 2, Int(Double(point.seconds - first.seconds) / span * stretches))
+        func stretch(_ point: Point) -> Int {
+            min(limit - 2, Int(Double(seconds(point) - seconds(first)) / span * stretches))
         }
         var kept = [first]
         for index in points.indices.dropFirst() {

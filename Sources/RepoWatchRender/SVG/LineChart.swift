@@ -205,18 +205,7 @@ struct LineChart {
 
     /// At most `limit` points: the first, then the last of each of `limit - 1` equal stretches of time.
     static func thin(_ points: [Point], to limit: Int = pointLimit) -> [Point] {
-        guard points.count > limit, let first = points.first, let last = points.last else { return points }
-        let span = Double(max(1, last.seconds - first.seconds))
-        let stretches = Double(limit - 1)
-        func stretch(_ point: Point) -> Int {
-            min(limit - 2, Int(Double(point.seconds - first.seconds) / span * stretches))
-        }
-        var kept = [first]
-        for index in points.indices.dropFirst() {
-            let isLastOfStretch = index == points.count - 1 || stretch(points[index + 1]) != stretch(points[index])
-            if isLastOfStretch { kept.append(points[index]) }
-        }
-        return kept
+        HistoryChart.thin(points, to: limit, at: \.seconds)
     }
 }
 
