@@ -7,6 +7,8 @@ It builds the example site.yml with `--sample` (bundled sample data, no network)
 the pictures change only when the widgets do, then writes
   docs/images/gallery.png        the top of the gallery, 1200 × 800
   docs/images/widget-large.png   repos/apple/swift/large.svg as an <img> would show it, at 2×
+  docs/images/insights-1280.png  the top of the insights page on a laptop, 1280 px wide
+  docs/images/insights-390.png   the top of the insights page on a phone, 390 px wide
 Needs what the browser tests need: Debian's chromium and chromium-driver, and selenium (see
 scripts/test.sh). When Debian's pngquant is installed the PNGs are made smaller with it.
 """
@@ -90,6 +92,13 @@ def main():
             shoot(driver, (site / "index.html").as_uri(), out / "gallery.png")
         finally:
             driver.quit()
+        # The dashboard as a laptop and a phone show it: two cards a row, then one.
+        for width, height in ((1280, 1100), (390, 1500)):
+            driver = browser(args, width, height, 1)
+            try:
+                shoot(driver, (site / "insights/index.html").as_uri(), out / f"insights-{width}.png")
+            finally:
+                driver.quit()
         # The SVG as a README shows it: an <img>, at the 2× of most screens.
         page = pathlib.Path(scratch) / "widget.html"
         page.write_text(f'<!doctype html><body style="margin:0;padding:16px;background:#e5e5ea">'
@@ -99,7 +108,7 @@ def main():
             shoot(driver, page.as_uri(), out / "widget-large.png", element="#w")
         finally:
             driver.quit()
-    for name in ("gallery.png", "widget-large.png"):
+    for name in ("gallery.png", "widget-large.png", "insights-1280.png", "insights-390.png"):
         shrink(out / name)
 
 

@@ -56,6 +56,9 @@ package struct LocaleFormatter: Sendable {
         Locale.Language(identifier: identifier).characterDirection == .rightToLeft
     }
 
+    /// ["A", "B", "C"] → "A, B and C" (en), "A、B、C" (ja): CLDR's list pattern for the locale.
+    package func list(_ items: [String]) -> String { items.formatted(.list(type: .and).locale(locale)) }
+
     /// 171281 → "171,281" (en), "171.281" (de), "171 281" (fr).
     package func grouped(_ value: Int) -> String { value.formatted(integerStyle) }
 

@@ -20,14 +20,19 @@ struct InsightsPageContext: Sendable, MustacheParent {
     }
 }
 
-/// `{ id, heading, owner, known, sections, cards_href }`: the whole site, or one owner (`owner` set).
+/// `{ id, heading, owner, known, totals, sections, left_out, cards_href }`: the whole site, or one owner
+/// (`owner` set).
 struct InsightScope: Sendable, MustacheParent {
     var id: String
     var heading: String
     var owner: String?
     /// "History since 12 Oct 2026", absent without any.
     var known: String?
+    var totals: InsightTotals
+    /// Only the sections with something to list.
     var sections: [InsightSection]
+    /// One sentence naming the sections and tables left out for having nothing to list; nil when none is.
+    var leftOut: String?
     /// The owner's cards page, relative to the site's root; nil for the site and an owner without cards.
     var cardsHref: String? = nil
 
@@ -37,8 +42,75 @@ struct InsightScope: Sendable, MustacheParent {
         case "heading": return heading
         case "owner": return owner
         case "known": return known
+        case "totals": return totals
         case "sections": return sections
+        case "left_out": return leftOut
         case "cards_href": return cardsHref
+        default: return nil
+        }
+    }
+}
+
+/// `{ id, title, figures, note }`: the totals as figures to read at a glance, the `totals` insight.
+struct InsightTotals: Sendable, MustacheParent {
+    var id: String
+    var title: String
+    var figures: [InsightFigure]
+    /// Why a change is missing (too short a history).
+    var note: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": return id
+        case "title": return title
+        case "figures": return figures
+        case "note": return note
+        default: return nil
+        }
+    }
+}
+
+/// `{ key, label, text, value, changes }`: one total (`key`: `repos`, `stars`, `forks`, `issues`,
+/// `pulls`) and how it moved.
+struct InsightFigure: Sendable, MustacheParent {
+    var key: String
+    var label: String
+    var text: String
+    var value: Int
+    var changes: [InsightChange]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "key": return self.key
+        case "label": return label
+        case "text": return text
+        // As text: a count of 0 is still a value to print, not a false section.
+        case "value": return String(value)
+        case "changes": return changes
+        default: return nil
+        }
+    }
+}
+
+/// `{ span, value, sign, text, before, after }`: a total's change over `span` days; `text` the signed
+/// figure, `before` and `after` the words around it ("+12 in 7 days").
+struct InsightChange: Sendable, MustacheParent {
+    var span: Int
+    var value: Int
+    var text: String
+    var before: String
+    var after: String
+
+    var sign: String { value > 0 ? "up" : value < 0 ? "down" : "flat" }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "span": return String(span)
+        case "value": return String(value)
+        case "sign": return sign
+        case "text": return text
+        case "before": return before
+        case "after": return after
         default: return nil
         }
     }
@@ -64,13 +136,16 @@ struct InsightSection: Sendable, MustacheParent {
     }
 }
 
-/// `{ caption, columns, rows, svg, note, empty }`: a table, its chart (static SVG) and a note.
+/// `{ caption, columns, rows, svg, note, empty, caption_is_title }`: a table, its chart (static SVG) and a note.
 struct InsightTable: Sendable, MustacheParent {
     var caption: String
     var columns: [String]
     var rows: [InsightRow]
     var svg: String?
     var note: String?
+    /// Whether the caption says what the section's heading says (a section of one table): the default
+    /// template keeps it for screen readers only.
+    var captionIsTitle = false
 
     init(caption: String, columns: [String], rows: [InsightRow], note: String? = nil) {
         self.caption = caption
@@ -87,6 +162,7 @@ struct InsightTable: Sendable, MustacheParent {
         case "svg": return rows.isEmpty ? nil : svg
         case "note": return note
         case "empty": return rows.isEmpty
+        case "caption_is_title": return captionIsTitle
         default: return nil
         }
     }

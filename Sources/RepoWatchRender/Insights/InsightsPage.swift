@@ -66,7 +66,6 @@ struct InsightsPage: Sendable {
         let format = strings.formatter
         let known = figures.knownSince.map { strings.text("insights_known_since", ["date": format.day($0)]) }
         var sections: [InsightSection] = []
-        sections.append(totals(figures, id: id))
         sections.append(rising(figures, id: id))
         sections.append(releases(figures, id: id))
         sections.append(
@@ -86,7 +85,31 @@ struct InsightsPage: Sendable {
                 "recent", id: id, intro: nil, figures.recent,
                 columns: ["insights_col_repo", "insights_col_pushed", "insights_col_days"],
                 value: { [format] in format.grouped($0.value) }))
-        return InsightScope(id: id, heading: heading, owner: owner, known: known, sections: sections)
+        let (shown, leftOut) = Self.leavingOutEmpty(sections)
+        return InsightScope(
+            id: id, heading: heading, owner: owner, known: known, totals: totals(figures, id: id), sections: shown,
+            leftOut: leftOut.isEmpty ? nil : strings.text("insights_left_out", ["sections": format.list(leftOut)]))
+    }
+
+    /// The sections with something to list, each without its empty tables, and the names of what was
+    /// left out: a whole section by its title, a table of a section still shown by its caption.
+    static func leavingOutEmpty(_ sections: [InsightSection]) -> (shown: [InsightSection], leftOut: [String]) {
+        var shown: [InsightSection] = []
+        var leftOut: [String] = []
+        for var section in sections {
+            let empty = section.tables.filter(\.rows.isEmpty)
+            guard empty.count < section.tables.count else {
+                leftOut.append(section.title)
+                continue
+            }
+            leftOut += empty.map(\.caption)
+            section.tables.removeAll { $0.rows.isEmpty }
+            for index in section.tables.indices {
+                section.tables[index].captionIsTitle = section.tables[index].caption == section.title
+            }
+            shown.append(section)
+        }
+        return (shown, leftOut)
     }
 
     private func more(_ total: Int, shown: Int) -> String? {
@@ -108,35 +131,29 @@ struct InsightsPage: Sendable {
         return InsightCell(text: strings.formatter.day(date), datetime: Formatting.iso(date))
     }
 
-    private func totals(_ figures: InsightFigures, id: String) -> InsightSection {
+    private func totals(_ figures: InsightFigures, id: String) -> InsightTotals {
         let format = strings.formatter
-        func change(_ total: InsightFigures.Total, _ span: Int) -> InsightCell {
-            guard let value = total.change[span] else { return InsightCell(text: "—") }
+        func change(_ total: InsightFigures.Total, _ span: Int) -> InsightChange? {
+            guard let value = total.change[span] else { return nil }
             let text = value > 0 ? "+" + format.grouped(value) : value < 0 ? "\u{2212}" + format.grouped(-value) : "±0"
-            return InsightCell(text: text, value: value)
+            let (before, after) = strings.around(
+                "insights_change", "change", ["span": strings.text("insights_col_\(span)")])
+            return InsightChange(span: span, value: value, text: text, before: before, after: after)
         }
-        var rows = [
-            InsightRow(
-                key: "repos",
-                cells: [
-                    InsightCell(text: strings.text("insights_repos"), header: true),
-                    InsightCell(text: format.grouped(figures.repos), value: figures.repos),
-                    InsightCell(text: "—"), InsightCell(text: "—"),
-                ])
+        var shown = [
+            InsightFigure(
+                key: "repos", label: strings.text("insights_repos"), text: format.grouped(figures.repos),
+                value: figures.repos, changes: [])
         ]
         let counts: [(String, InsightFigures.Total)] = [
             ("stars", figures.stars), ("forks", figures.forks), ("issues", figures.issues), ("pulls", figures.pulls),
         ]
-        for (key, total) in counts {
-            rows.append(
-                InsightRow(
-                    key: key,
-                    cells: [
-                        InsightCell(text: strings.text("chart_series_\(key)"), header: true),
-                        total.known
-                            ? InsightCell(text: format.grouped(total.now), value: total.now) : InsightCell(text: "—"),
-                        change(total, 7), change(total, 30),
-                    ]))
+        // A count no repository gave (pull requests counted with issues) is left out, not shown as "—".
+        for (key, total) in counts where total.known {
+            shown.append(
+                InsightFigure(
+                    key: key, label: strings.text("chart_series_\(key)"), text: format.grouped(total.now),
+                    value: total.now, changes: InsightFigures.spans.compactMap { change(total, $0) }))
         }
         let missing = InsightFigures.spans.filter { !figures.coveredSpans.contains($0) }
         let note: String? =
@@ -147,13 +164,7 @@ struct InsightsPage: Sendable {
                     "insights_too_short",
                     ["date": format.day($0), "days": missing.map { format.grouped($0) }.joined(separator: ", ")])
             } ?? strings.text("insights_no_history")
-        let table = InsightTable(
-            caption: title("totals"),
-            columns: ["insights_col_what", "insights_col_now", "insights_col_7", "insights_col_30"].map {
-                strings.text($0)
-            }, rows: rows, note: note)
-        return InsightSection(
-            insight: "totals", id: "\(id)-totals", title: title("totals"), intro: nil, tables: [table])
+        return InsightTotals(id: "\(id)-totals", title: title("totals"), figures: shown, note: note)
     }
 
     private func rising(_ figures: InsightFigures, id: String) -> InsightSection {

@@ -19,13 +19,7 @@ struct BrowserGalleryTests {
     /// Built once for both tests.
     static let site = Task<Void, any Error> { try await SpecimenSite.write(to: siteFolder) }
 
-    func requireTools() throws {
-        if !BrowserTools.missing.isEmpty {
-            throw BrowserToolsError(
-                description: "CI is set but \(BrowserTools.missing.joined(separator: ", ")) is missing: "
-                    + BrowserTools.installHint)
-        }
-    }
+    func requireTools() throws { try BrowserTools.requireAll() }
 
     /// Every gallery page in light and dark; states' pages; standalone widgets; wide and narrow screens.
     static func pages() throws -> [String] {

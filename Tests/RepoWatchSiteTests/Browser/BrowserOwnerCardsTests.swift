@@ -27,9 +27,6 @@ struct BrowserOwnerCardsTests {
     }
 
     static func site(_ locale: String) async throws -> URL {
-        let folder = BrowserTools.outputFolder.appendingPathComponent("owner-cards-\(locale)", isDirectory: true)
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let yaml = """
             title: Owner cards
             locale: \(locale)
@@ -39,22 +36,12 @@ struct BrowserOwnerCardsTests {
                 archived: true
 
             """
-        try Data(yaml.utf8).write(to: folder.appendingPathComponent("site.yml"))
-        let home = folder.appendingPathComponent("home")
-        let run = try await BinaryRunner.run(
-            ["build", "--sample", "--output", "site-\(locale)"], in: folder,
-            environment: BinaryRunner.environment(home: home))
-        try #require(run.status == 0, "\(run)")
-        return folder.appendingPathComponent("site-\(locale)")
+        return try await BrowserTools.sampleSite("owner-cards-\(locale)", label: locale, yaml: yaml)
     }
 
     @Test("stats and languages cards: text inside the card, light and dark, en and ar; the owner page passes axe")
     func cards() async throws {
-        if !BrowserTools.missing.isEmpty {
-            throw BrowserToolsError(
-                description: "CI is set but \(BrowserTools.missing.joined(separator: ", ")) is missing: "
-                    + BrowserTools.installHint)
-        }
+        try BrowserTools.requireAll()
         let english = try await Self.site("en")
         let arabic = try await Self.site("ar")
         let reportFile = BrowserTools.outputFolder.appendingPathComponent("owner-cards-report.json")

@@ -79,6 +79,29 @@ enum BrowserTools {
         return Run(status: status, output: output.read())
     }
 
+    /// Throws where a tool is missing: the suites that call it run without the tools only when CI is
+    /// set, where a missing tool must fail.
+    static func requireAll() throws {
+        guard missing.isEmpty else {
+            throw BrowserToolsError(
+                description: "CI is set but \(missing.joined(separator: ", ")) is missing: " + installHint)
+        }
+    }
+
+    /// Builds `yaml` with `--sample` (the fixed "now" of the test runs) in a fresh folder `name` under the
+    /// output folder; returns the site, `name/site-LABEL`.
+    static func sampleSite(_ name: String, label: String, yaml: String) async throws -> URL {
+        let folder = outputFolder.appendingPathComponent(name, isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("site.yml"))
+        let run = try await BinaryRunner.run(
+            ["build", "--sample", "--output", "site-\(label)"], in: folder,
+            environment: BinaryRunner.environment(home: folder.appendingPathComponent("home")))
+        guard run.status == 0 else { throw BrowserToolsError(description: "the sample build failed: \(run)") }
+        return folder.appendingPathComponent("site-\(label)")
+    }
+
     private static func makeProcess(_ program: String, _ arguments: [String]) throws -> SpawnedProcess {
         guard let executable = find(program) else {
             throw BrowserToolsError(description: "\(program) not found on PATH; \(installHint)")

@@ -204,6 +204,51 @@ struct DashboardRenderTests {
         #expect(bare.stars.change.isEmpty && bare.rising.values.allSatisfy(\.isEmpty) && bare.knownSince == nil)
     }
 
+    @Test("insights: the totals are figures with their changes; what has nothing to list is left out and named")
+    func insightScope() throws {
+        let day = 86_400.0
+        var one = RepoSnapshot(
+            configName: "a/one", fullName: "a/one", stars: 40, forks: 2, openIssues: 1, hasIssues: true,
+            openPulls: 0, daysSincePush: 3, fetchedAt: Self.now)
+        one.pushedAt = Self.now.addingTimeInterval(-3 * day)
+        var history = History()
+        history.set(
+            "a/one",
+            [(31.0, 30), (8, 35)].map {
+                History.Point(
+                    time: Self.now.addingTimeInterval(-$0.0 * day), stars: $0.1, forks: 2, openIssues: 1,
+                    contributors: 1)
+            })
+        let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: false, repos: [one])
+        let (site, owners) = InsightsPage.collect(
+            snapshot: snapshot, history: history, feed: FeedState(), now: Self.now)
+        let page = InsightsPage(
+            config: SiteConfig(repos: [RepoName(owner: "a", name: "one")]), strings: .english, now: Self.now
+        ) { _ in true }
+        let scope = try #require(page.scopes(site: site, owners: owners, headings: []).first)
+        #expect(scope.totals.figures.map(\.key) == ["repos", "stars", "forks", "issues", "pulls"])
+        let stars = try #require(scope.totals.figures.first { $0.key == "stars" })
+        #expect(stars.value == 40 && stars.changes.map(\.span) == [7, 30] && stars.changes.map(\.value) == [5, 10])
+        #expect(stars.changes.map { $0.before + $0.text + $0.after } == ["+5 in 7 days", "+10 in 30 days"])
+        #expect(scope.totals.figures[0].changes.isEmpty, "the number of repositories has no change to show")
+        // No release, no waking, no quiet, no language; rising keeps its two tables with rows, and the
+        // relative growth (under the floor) is named instead of shown as "none".
+        #expect(scope.sections.map(\.insight) == ["rising", "recent"])
+        #expect(scope.sections.allSatisfy { $0.tables.allSatisfy { !$0.rows.isEmpty } })
+        #expect(scope.sections[0].tables.count == 2)
+        #expect(
+            scope.leftOut
+                == "Not shown until there is something to list: Fastest growth in 30 days (from 50 stars or more), "
+                + "Releases of the last 30 days, Waking up, Going quiet, and Languages.", "\(scope.leftOut ?? "nil")")
+        // Pull requests counted with issues: neither figure is claimed.
+        one.openIssuesIncludePulls = true
+        let combined = InsightsPage.collect(
+            snapshot: Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: false, repos: [one]),
+            history: history, feed: FeedState(), now: Self.now)
+        let keys = page.scopes(site: combined.site, owners: [], headings: [])[0].totals.figures.map(\.key)
+        #expect(keys == ["repos", "stars", "forks"])
+    }
+
     @Test("insights: the open-issue total leaves out repositories whose issues are turned off")
     func issuesTotalSkipsDisabledIssues() {
         func repo(_ name: String, issues: Int, hasIssues: Bool?) -> RepoSnapshot {
