@@ -150,11 +150,20 @@ package struct SiteWriter: Sendable {
 
     /// Paths come from validated names, but check anyway: nothing may escape the output folder.
     package static func validate(_ path: String) throws {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.isEmpty, !path.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
-        else {
-            throw WriteError.unsafePath(path)
+        // Byte by byte (called for every file): no part may be empty (a leading, doubled or final
+        // slash, or no path at all), "." or "..".
+        var length = 0
+        var onlyDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard length > 0, !(onlyDots && length <= 2) else { throw WriteError.unsafePath(path) }
+                (length, onlyDots) = (0, true)
+            } else {
+                length += 1
+                onlyDots = onlyDots && byte == UInt8(ascii: ".")
+            }
         }
+        guard length > 0, !(onlyDots && length <= 2) else { throw WriteError.unsafePath(path) }
     }
 
     /// - Parameter keepingPrevious: false drops the replaced site instead of keeping it for the next

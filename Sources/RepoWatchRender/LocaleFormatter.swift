@@ -31,6 +31,7 @@ package struct LocaleFormatter: Sendable {
         self.identifier = identifier
         isAppEnglish = identifier.lowercased() == "en"
         locale = Locale(identifier: isAppEnglish ? "en-001" : identifier)
+        isRightToLeft = Self.isRightToLeft(identifier)
         integerStyle = IntegerFormatStyle<Int>(locale: locale)
         // One decimal at most, halves rounded up, as the app's short form does.
         compactStyle = IntegerFormatStyle<Int>(locale: locale).notation(.compactName)
@@ -49,8 +50,9 @@ package struct LocaleFormatter: Sendable {
 
     package static let english = LocaleFormatter(identifier: "en")
 
-    /// Whether text in this locale runs right to left (Arabic, Hebrew, Persian, Urdu).
-    var isRightToLeft: Bool { Self.isRightToLeft(identifier) }
+    /// Whether text in this locale runs right to left (Arabic, Hebrew, Persian, Urdu): asked of ICU
+    /// once, not for every widget drawn.
+    let isRightToLeft: Bool
 
     static func isRightToLeft(_ identifier: String) -> Bool {
         Locale.Language(identifier: identifier).characterDirection == .rightToLeft

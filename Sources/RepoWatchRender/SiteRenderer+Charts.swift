@@ -11,9 +11,11 @@ extension PageMaker {
         let drawn = ChartImage.points(
             points, metric: .stars, current: ChartImage.current(.stars, of: widgets.cards.repo(name)), now: generatedAt)
         let start = renderer.data.history.start(forKey: name.key)
+        // Light and dark differ only in colour: the title and the dated caption are worded once.
+        var image = ChartImage.history(
+            name: name.description, points: drawn, start: start, strings: strings, dark: false)
         for dark in [false, true] {
-            let image = ChartImage.history(
-                name: name.description, points: drawn, start: start, strings: strings, dark: dark)
+            image.chart.colors = ChartColors(dark: dark)
             try emit(folder + SiteLayout.historySVG(dark: dark), Data(image.svg().utf8))
         }
         var snippet = embeds.history(name, appearance: config.appearance, strings: strings)

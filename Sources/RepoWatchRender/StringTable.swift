@@ -17,6 +17,8 @@ package final class StringTable: Sendable {
     package let formatter: LocaleFormatter
     package let entries: [String: LocaleEntry]
     package let english: [String: LocaleEntry]
+    /// The sentences that name a command, as HTML: made once here, not once per page that shows them.
+    let commandSentences: CommandSentences
 
     package init(
         name: String, formatter: LocaleFormatter, entries: [String: LocaleEntry], english: [String: LocaleEntry]
@@ -25,6 +27,7 @@ package final class StringTable: Sendable {
         self.formatter = formatter
         self.entries = entries
         self.english = english
+        commandSentences = CommandSentences { key in Self.text(key, entries: entries, english: english) }
     }
 
     /// Built-in English: the fallback for every key, and what a site without `locale:` shows.
@@ -52,9 +55,16 @@ package final class StringTable: Sendable {
 
     /// The text for `key`, placeholders filled; a plural entry gives its `other` form.
     package func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        Self.text(key, values, entries: entries, english: english)
+    }
+
+    private static func text(
+        _ key: String, _ values: [String: String] = [:], entries: [String: LocaleEntry],
+        english: [String: LocaleEntry]
+    ) -> String {
         switch entries[key] ?? english[key] {
-        case .text(let text): return Self.fill(text, values)
-        case .plural(let forms): return Self.fill(forms[.other] ?? "", values)
+        case .text(let text): return fill(text, values)
+        case .plural(let forms): return fill(forms[.other] ?? "", values)
         case nil: return key
         }
     }

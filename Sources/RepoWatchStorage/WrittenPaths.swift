@@ -84,18 +84,23 @@ package struct WrittenPaths {
     /// The folder's number, nil when nothing was recorded in or under it.
     private func number(of folder: String) -> Int32? {
         var number: Int32 = 0
-        for name in Self.components(folder) {
-            guard let child = numbers[Place(parent: number, name: String(name))] else { return nil }
+        var missing = false
+        Self.forEachComponent(folder) { name in
+            guard let child = numbers[Place(parent: number, name: name)] else {
+                missing = true
+                return false
+            }
             number = child
+            return true
         }
-        return number
+        return missing ? nil : number
     }
 
     /// The folder's number, adding it (and the folders above it) unmade when new.
     private mutating func addFolder(_ folder: String) -> Int32 {
         var number: Int32 = 0
-        for name in Self.components(folder) {
-            let place = Place(parent: number, name: String(name))
+        Self.forEachComponent(folder) { name in
+            let place = Place(parent: number, name: name)
             if let child = numbers[place] {
                 number = child
             } else {
@@ -103,14 +108,23 @@ package struct WrittenPaths {
                 number = Int32(folders.count - 1)
                 numbers[place] = number
             }
+            return true
         }
         return number
     }
 
-    /// "" (the root) has none; otherwise every part between slashes, empty ones included, so
-    /// that different paths never share a place.
-    private static func components(_ folder: String) -> [Substring] {
-        folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
+    /// Each part of `folder` in turn, until `body` says stop: "" (the root) has none; otherwise every
+    /// part between slashes, empty ones included, so that different paths never share a place. Read
+    /// in place: a folder's parts are looked up for every file written.
+    private static func forEachComponent(_ folder: String, _ body: (String) -> Bool) {
+        guard !folder.isEmpty else { return }
+        let bytes = folder.utf8
+        var start = bytes.startIndex
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            guard body(String(folder[start..<end])), end < bytes.endIndex else { return }
+            start = bytes.index(after: end)
+        }
     }
 
     /// "a/b/c.html" → ("a/b", "c.html"); "c.html" → ("", "c.html").

@@ -59,3 +59,21 @@ enum CommandMarkup {
         return end
     }
 }
+
+/// The table's sentences that name a command, as `CommandMarkup` writes them: every page of a site
+/// shows the same ones, so they are made once per string table.
+struct CommandSentences: Sendable {
+    /// `sample_banner_html`.
+    let sampleBanner: String
+    /// `search_file_html`.
+    let searchFromFile: String
+    /// `embed_note_html`.
+    let embedNote: String
+
+    init(text: (String) -> String) {
+        sampleBanner = CommandMarkup.html(text("sample_banner_text"))
+        searchFromFile = CommandMarkup.html(text("search_from_file"))
+        embedNote = CommandMarkup.html(
+            text("embed_relative_note"), literals: ["base_url: https://USER.github.io/REPO/", "base_url", "site.yml"])
+    }
+}

@@ -45,12 +45,9 @@ struct PageLocale: Sendable, MustacheParent {
 
     func child(named key: String) -> Any? {
         switch key {
-        case "sample_banner_html": return CommandMarkup.html(strings.text("sample_banner_text"))
-        case "search_file_html": return CommandMarkup.html(strings.text("search_from_file"))
-        case "embed_note_html":
-            return CommandMarkup.html(
-                strings.text("embed_relative_note"),
-                literals: ["base_url: https://USER.github.io/REPO/", "base_url", "site.yml"])
+        case "sample_banner_html": return strings.commandSentences.sampleBanner
+        case "search_file_html": return strings.commandSentences.searchFromFile
+        case "embed_note_html": return strings.commandSentences.embedNote
         case "t": return TemplateStrings(table: strings)
         case "lang": return strings.formatter.identifier
         case "rtl": return strings.isRightToLeft

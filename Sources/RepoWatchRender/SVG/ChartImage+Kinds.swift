@@ -60,10 +60,11 @@ extension ChartImage {
     /// `first-snapshot`, `star-history` (GitHub's star history), each with its own words; a start
     /// this build does not know reads as a first snapshot.
     static func captionKey(_ from: String) -> String {
-        let known = ["backfill", "first-snapshot", "star-history"]
-        return "history_svg_caption_"
-            + (known.contains(from) ? from : "first-snapshot").replacingOccurrences(
-                of: "-", with: "_")
+        switch from {
+        case "backfill": return "history_svg_caption_backfill"
+        case "star-history": return "history_svg_caption_star_history"
+        default: return "history_svg_caption_first_snapshot"
+        }
     }
 
     /// `charts/ID.svg`: several repositories' lines on one plot.

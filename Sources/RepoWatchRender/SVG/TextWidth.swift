@@ -13,6 +13,26 @@ enum TextWidth {
     static let ellipsis = "\u{2026}"
 
     static func estimate(_ text: String, size: Double, bold: Bool) -> Double {
+        width(thousandths(Substring(text), bold: bold), size: size)
+    }
+
+    private static func width(_ thousandths: Int, size: Double) -> Double {
+        Double(thousandths) / 1000 * size * margin
+    }
+
+    /// The text's advance in thousandths of an em. Printable ASCII, most of what a widget shows, is
+    /// read straight from the table; anything else goes through `scalarThousandths`.
+    private static func thousandths(_ text: Substring, bold: Bool) -> Int {
+        let table = bold ? Self.bold : regular
+        var sum = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte <= 0x7E else { return scalarThousandths(text, bold: bold) }
+            sum += Int(table[Int(byte) - 0x20])
+        }
+        return sum
+    }
+
+    static func scalarThousandths(_ text: Substring, bold: Bool) -> Int {
         var thousandths = 0
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -22,7 +42,7 @@ enum TextWidth {
                 thousandths += advance(scalar, bold: bold)
             }
         }
-        return Double(thousandths) / 1000 * size * margin
+        return thousandths
     }
 
     /// Arabic letters join, and a joined letter is narrow; the letter that ends a joined group takes its
@@ -53,15 +73,26 @@ enum TextWidth {
         var end = text.startIndex
         var alone = 0.0
         while end < text.endIndex, alone <= 3 * width {
-            alone += estimate(String(text[end]), size: size, bold: bold)
-            end = text.index(after: end)
+            let next = text.index(after: end)
+            alone += Self.width(thousandths(text[end..<next], bold: bold), size: size)
+            end = next
         }
+        // "…" ends no joined group and joins nothing, so a beginning with it measures the beginning's
+        // advance plus its own.
+        let ellipsisThousandths = thousandths(Substring(ellipsis), bold: bold)
         var kept = text[..<end]
         while !kept.isEmpty {
             kept = kept.dropLast()
-            let trimmed = kept.reversed().drop(while: \.isWhitespace).reversed()
-            let candidate = String(trimmed) + ellipsis
-            if !trimmed.isEmpty, estimate(candidate, size: size, bold: bold) <= width { return candidate }
+            var trimmedEnd = kept.endIndex
+            while trimmedEnd > kept.startIndex, kept[kept.index(before: trimmedEnd)].isWhitespace {
+                trimmedEnd = kept.index(before: trimmedEnd)
+            }
+            let trimmed = kept[..<trimmedEnd]
+            if !trimmed.isEmpty,
+                Self.width(thousandths(trimmed, bold: bold) + ellipsisThousandths, size: size) <= width
+            {
+                return String(trimmed) + ellipsis
+            }
         }
         return estimate(ellipsis, size: size, bold: bold) <= width ? ellipsis : ""
     }

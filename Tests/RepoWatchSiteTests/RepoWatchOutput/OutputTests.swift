@@ -131,9 +131,11 @@ import Testing
     }
 
     @Test func rejectsPathsThatEscape() {
-        for path in ["../x", "/etc/passwd", "a/../../b", "a//b", ""] {
+        for path in ["../x", "/etc/passwd", "a/../../b", "a//b", "", ".", "..", "a/./b", "a/..", "a/", "/"] {
             #expect(throws: SiteWriter.WriteError.self) { try SiteWriter.validate(path) }
         }
-        #expect(throws: Never.self) { try SiteWriter.validate("repos/a/b/index.html") }
+        for path in ["repos/a/b/index.html", ".nojekyll", "a/.../b", "a/..b/c", ".well-known/x", "a/b."] {
+            #expect(throws: Never.self) { try SiteWriter.validate(path) }
+        }
     }
 }
