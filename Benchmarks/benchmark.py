@@ -652,6 +652,22 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
     return "\n".join(lines)
 
 
+# Where the hand-written part of docs/benchmarks.md starts: the sections quoting older runs, each
+# with its own date and commit, which a new run keeps below its own report.
+EARLIER_RUNS = "# Earlier runs"
+
+
+def earlier_runs(path):
+    """The report's hand-written tail (from EARLIER_RUNS on) in the file a run replaces, or ""."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except FileNotFoundError:
+        return ""
+    start = text.find("\n" + EARLIER_RUNS)
+    return text[start + 1:] if start >= 0 else ""
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "repowatch-site"))
@@ -724,8 +740,9 @@ def run_all(args, binary, loads):
     loads.append(load())
     text = report(args, nets, offline, memory, hugo_version, loads, TRASH.fallback, requests)
     os.makedirs(os.path.dirname(args.output), exist_ok=True)
+    kept = earlier_runs(args.output)
     with open(args.output, "w") as f:
-        f.write(text)
+        f.write(text + ("\n" + kept if kept else ""))
     print(text)
     print(f"written to {args.output}")
 
