@@ -20,6 +20,9 @@ struct NotifyCommand: AsyncParsableCommand {
 
             Links are absolute: they need the site's address, base_url in site.yml or --base-url.
 
+            With --quiet only errors are printed (a target that refused for good, a URL that is not https); \
+            with --dry-run the messages' bodies are still printed, as that is what it asks for.
+
             Exit status: 0 when everything due was accepted or kept for later; 1 when a target refused \
             for good (or its variable holds no https URL); 2 for usage or configuration errors.
             """)
@@ -46,6 +49,8 @@ struct NotifyCommand: AsyncParsableCommand {
 
     @OptionGroup var lockOption: LockWaitOption
 
+    @OptionGroup var quietOption: QuietOption
+
     func validate() throws {
         if let baseURL, SafeURL.base(baseURL) == nil {
             throw ValidationError("--base-url must be an http(s) URL like https://me.github.io/watch/")
@@ -61,7 +66,7 @@ struct NotifyCommand: AsyncParsableCommand {
         options.dryRun = dryRun
         options.lockWait = lockOption.lockWait
         let result = try await runReportingErrors(config: options.configPath) {
-            try await NotifyRun(options: options, log: StandardErrorLog()).run()
+            try await NotifyRun(options: options, log: quietOption.log).run()
         }
         for (_, body) in result.bodies {
             Console.write(String(decoding: body, as: UTF8.self), to: .standardOutput, actions: false)

@@ -223,9 +223,10 @@ struct NotifyCommandEndToEndTests {
 
         """
 
-    static func queue(_ count: Int, in site: RebuiltSite) throws {
+    /// Queues `count` releases for every format, numbered from `first` (an entry already sent is not sent again).
+    static func queue(_ count: Int, in site: RebuiltSite, from first: Int = 1) throws {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
-        let entries = (1...count).map { number in
+        let entries = (first..<first + count).map { number in
             var facts = FeedFacts(name: "octocat/Hello-World")
             facts.tag = "v1.\(number)"
             return FeedEntry(
@@ -287,6 +288,51 @@ struct NotifyCommandEndToEndTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
             try WebhookShapes.check(try #require(NotifyTarget.Format(rawValue: format)), object)
         }
+    }
+
+    @Test("--quiet: nothing when every entry is sent, on a pipe or a terminal; a refusal is still said")
+    func quiet() async throws {
+        let site = try RebuiltSite("notify-quiet", repos: [])
+        defer { site.dir.remove() }
+        try site.dir.write("site.yml", Self.site)
+        let receiver = try await FixtureServer.start(
+            routes: NotifyEndToEndTests.paths.map { .post($0.value, .empty(status: 200)) })
+        defer { receiver.stop() }
+        let arguments = ["--base-url", "https://me.example/"]
+        try Self.queue(2, in: site, from: 1)
+        let quietPipe = try await Self.run(site, arguments + ["--quiet"], urls: Self.urls(receiver))
+        #expect(quietPipe.status == 0 && quietPipe.stdout.isEmpty && quietPipe.stderr.isEmpty, "\(quietPipe)")
+        let sent = try await receiver.requests().count
+        #expect(sent > 0, "sent all the same")
+        // The same run without it says what it sent.
+        try Self.queue(2, in: site, from: 3)
+        let loud = try await Self.run(site, arguments, urls: Self.urls(receiver))
+        #expect(loud.status == 0 && loud.stderr.contains("Notifications:"), "\(loud)")
+        // On a terminal too.
+        try Self.queue(2, in: site, from: 5)
+        var environment = BinaryRunner.environment(
+            home: site.dir.url.appendingPathComponent("home"), Self.urls(receiver))
+        environment["REPOWATCH_NOW"] = "2026-11-28T12:00:00Z"
+        let onTerminal = try PythonRun.run(
+            ResultOptionTests.onTerminal,
+            [
+                try BinaryRunner.binaryURL().path, site.dir.url.path,
+                String(decoding: try JSONEncoder().encode(["notify", "-q"] + arguments), as: UTF8.self),
+                String(decoding: try JSONEncoder().encode(environment), as: UTF8.self),
+            ])
+        let terminal = try JSONDecoder().decode(ResultOptionTests.TerminalRun.self, from: onTerminal.stdout)
+        #expect(terminal.status == 0 && terminal.output.isEmpty, "\(terminal)")
+        #expect(try await receiver.requests().count == 3 * sent, "each run sent as much as the first")
+        // A target without its variable is a warning: not printed. A plain-http URL is an error: printed.
+        try Self.queue(2, in: site, from: 7)
+        var urls = Self.urls(receiver)
+        urls["SLACK_WEBHOOK_URL"] = nil
+        let waiting = try await Self.run(site, arguments + ["-q"], urls: urls)
+        #expect(waiting.status == 0 && waiting.stderr.isEmpty && waiting.stdout.isEmpty, "\(waiting)")
+        urls["SLACK_WEBHOOK_URL"] = "http://hooks.example.com/services/PLAIN-SECRET"
+        let plain = try await Self.run(site, arguments + ["-q"], urls: urls)
+        #expect(plain.status == 1 && plain.stderr.contains("must hold an https URL"), "\(plain)")
+        #expect(!plain.stderr.contains("warning:") && plain.stdout.isEmpty, "\(plain)")
     }
 
     @Test("a revoked URL: reported and kept, exit 1; dropped a week later with a warning")
