@@ -46,17 +46,6 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound, .invalidBaseURL: return false
         }
     }
-
-    /// What the card of a repository an offline build has nothing for says (`notCached` is why).
-    package static let noDataYet = "no data yet"
-
-    /// The reason a cached answer stands in under `--offline` (`NetworkResponse.staleness`).
-    package static let offlineReason = "built offline from the cache"
-
-    /// Whether a cached answer's reason (`NetworkResponse.staleness`) is a request the budget held back.
-    package static func isDeferral(_ reason: String) -> Bool {
-        reason.hasPrefix("deferred to a later build:")
-    }
 }
 
 /// The error document GitHub sends with 4xx/5xx answers.

@@ -65,25 +65,28 @@ extension Build {
                 tally.deferred += 1
             } else if repo.isAvailable && repo.stale {
                 tally.stale += 1
-                if let error = repo.error, GitHubError.isDeferral(error) {
+                switch repo.staleness {
+                case .deferred?:
                     tally.deferred += 1
-                    continue
-                }
-                if repo.error == GitHubError.offlineReason {
+                case .offline?:
                     tally.offline += 1
                     if let fetchedAt = repo.fetchedAt, fetchedAt < tally.oldestOffline ?? .distantFuture {
                         tally.oldestOffline = fetchedAt
                     }
-                    continue
+                default:
+                    let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"
+                    log.warning(
+                        "\(repo.configName): \(repo.staleness?.description ?? "could not be fetched"); showing data as of \(asOf)"
+                    )
                 }
-                let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"
-                log.warning("\(repo.configName): \(repo.error ?? "could not be fetched"); showing data as of \(asOf)")
             } else if !repo.isAvailable {
                 tally.unavailable += 1
-                let reason = repo.error ?? "no data"
-                log.error(
-                    "\(repo.configName): "
-                        + (reason == GitHubError.noDataYet ? "\(reason): \(GitHubError.notCached)" : reason))
+                switch repo.staleness {
+                // The card says only that there is nothing yet; the build's own log says why.
+                case .noDataYet?: log.error("\(repo.configName): \(Staleness.noDataYet): \(GitHubError.notCached)")
+                case let reason?: log.error("\(repo.configName): \(reason)")
+                case nil: log.error("\(repo.configName): no data")
+                }
             }
         }
         return tally

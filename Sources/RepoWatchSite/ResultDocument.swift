@@ -190,7 +190,8 @@ package enum ResultDocument {
                 Repository(
                     name: repo.configName, fullName: repo.fullName, source: (repo.source ?? .repos).description,
                     state: state.rawValue,
-                    reason: state == .fresh || state == .sample ? nil : repo.error ?? reasonless(state),
+                    reason: state == .fresh || state == .sample
+                        ? nil : repo.staleness?.description ?? reasonless(state),
                     fetchedAt: repo.fetchedAt.map(ISO8601.string)))
         }
         let document = Build(

@@ -128,18 +128,19 @@ private struct RepoScan {
             if repo.pending {
                 pending.count += 1
                 if pending.lines.count < limit {
-                    pending.lines.append(Self.line(repo, repo.error ?? "deferred to a later build"))
+                    pending.lines.append(Self.line(repo, repo.staleness?.description ?? "deferred to a later build"))
                 }
             } else if !repo.isAvailable {
                 unavailable.count += 1
                 if unavailable.lines.count < limit {
-                    unavailable.lines.append(Self.line(repo, repo.error ?? "no data"))
+                    unavailable.lines.append(Self.line(repo, repo.staleness?.description ?? "no data"))
                 }
             } else if repo.stale {
                 stale.count += 1
                 guard stale.lines.count < limit else { continue }
                 let asOf = repo.fetchedAt.map(Formatting.dayAndTime) ?? "an earlier build"
-                stale.lines.append(Self.line(repo, (repo.error ?? "could not be fetched") + "; data as of " + asOf))
+                stale.lines.append(
+                    Self.line(repo, (repo.staleness?.description ?? "could not be fetched") + "; data as of " + asOf))
             } else {
                 fresh += 1
             }

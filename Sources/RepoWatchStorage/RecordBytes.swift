@@ -71,7 +71,7 @@ package struct RecordReader {
 
     package mutating func readBool() -> Bool { readByte() != 0 }
 
-    mutating func readByte() -> UInt8 {
+    package mutating func readByte() -> UInt8 {
         defer { position += 1 }
         return bytes[position]
     }

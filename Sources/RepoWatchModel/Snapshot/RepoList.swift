@@ -90,7 +90,7 @@ enum RepoRecord {
         out.write(repo.contributorsNote) { $0.write($1) }
         out.write(repo.fetchedAt) { $0.write($1) }
         out.write(repo.stale)
-        out.write(repo.error) { $0.write($1) }
+        out.write(repo.staleness) { $1.write(to: &$0) }
         out.write(repo.source) { out, source in out.write(source.ownerName) { $0.write($1) } }
         out.write(repo.failureIsTransient)
         out.write(repo.release) { out, release in
@@ -136,7 +136,7 @@ enum RepoRecord {
         repo.contributorsNote = input.readOptional { $0.readString() }
         repo.fetchedAt = input.readOptional { $0.readDate() }
         repo.stale = input.readBool()
-        repo.error = input.readOptional { $0.readString() }
+        repo.staleness = input.readOptional { Staleness.read(from: &$0) }
         repo.source = input.readOptional { input in
             input.readOptional { $0.readString() }.map(RepoSource.owner) ?? .repos
         }

@@ -68,7 +68,9 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     package var contributorsNote: String?
     package var fetchedAt: Date?
     package var stale: Bool
-    package var error: String?
+    /// Why the numbers are not this build's answer (stale), or why there are none (unavailable);
+    /// snapshot.json's `error` holds its words.
+    package var staleness: Staleness?
     /// `repos:` or an `owners:` entry; nil (written "repos") in snapshots from before owners.
     package var source: RepoSource?
     /// The latest release (GraphQL only: nil without a token).
@@ -81,7 +83,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     /// error. Its numbers are shown where its owner's listing or GraphQL gave them; its
     /// contributors come with a later build.
     package var pending = false
-    /// Whether `error` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
+    /// Whether `staleness` may pass (a 5xx, a timeout, a rate limit) rather than mean the repository is
     /// gone; only then does the previous build's data stand in. Not part of snapshot.json.
     package var failureIsTransient = false
     /// GitHub answered 404: the feeds tell "gone" for a repository seen before. Not part of snapshot.json.
@@ -93,7 +95,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         openPulls: Int? = nil, openIssuesIncludePulls: Bool = false,
         archived: Bool? = nil, pushedAt: Date? = nil, daysSincePush: Int? = nil, ownerAvatar: String? = nil,
         contributors: [Contributor] = [], contributorsNote: String? = nil, fetchedAt: Date? = nil,
-        stale: Bool = false, error: String? = nil
+        stale: Bool = false, staleness: Staleness? = nil
     ) {
         self.configName = configName
         self.fullName = fullName
@@ -113,7 +115,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         self.contributorsNote = contributorsNote
         self.fetchedAt = fetchedAt
         self.stale = stale
-        self.error = error
+        self.staleness = staleness
     }
 
     /// A repository a budgeted build did not reach and no build has fetched yet: no data, no error.
@@ -124,8 +126,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     }
 
     /// A repository with no data at all: its widget says so instead of showing numbers.
-    package static func unavailable(_ name: RepoName, reason: String, transient: Bool = false) -> RepoSnapshot {
-        var repo = RepoSnapshot(configName: name.description, error: reason)
+    package static func unavailable(_ name: RepoName, reason: Staleness, transient: Bool = false) -> RepoSnapshot {
+        var repo = RepoSnapshot(configName: name.description, staleness: reason)
         repo.failureIsTransient = transient
         return repo
     }
@@ -133,7 +135,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     package var isAvailable: Bool { stars != nil && fetchedAt != nil }
 
     package enum CodingKeys: String, CodingKey {
-        case description, stars, forks, archived, contributors, stale, error, source
+        case description, stars, forks, archived, contributors, stale, source
+        case staleness = "error"
         case configName = "config_name"
         case fullName = "full_name"
         case htmlURL = "html_url"
@@ -172,7 +175,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         contributorsNote = try container.decodeIfPresent(String.self, forKey: .contributorsNote)
         fetchedAt = try container.decodeIfPresent(Date.self, forKey: .fetchedAt)
         stale = try container.decodeIfPresent(Bool.self, forKey: .stale) ?? false
-        error = try container.decodeIfPresent(String.self, forKey: .error)
+        // The file keeps the words, not the case: an earlier build's reason reads back as its words.
+        staleness = try container.decodeIfPresent(String.self, forKey: .staleness).map(Staleness.earlier)
         // Snapshots written before owners: every repository came from `repos:`.
         source = try container.decodeIfPresent(RepoSource.self, forKey: .source) ?? .repos
         release = try container.decodeIfPresent(RepoRelease.self, forKey: .release)
@@ -203,7 +207,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(contributorsNote, forKey: .contributorsNote)
         try container.encode(fetchedAt, forKey: .fetchedAt)
         try container.encode(stale, forKey: .stale)
-        try container.encode(error, forKey: .error)
+        try container.encode(staleness?.description, forKey: .staleness)
         try container.encode(source ?? .repos, forKey: .source)
         try container.encode(release, forKey: .release)
         try container.encode(language, forKey: .language)

@@ -169,8 +169,7 @@ struct CacheLayer: NetworkLayer {
         await ledger.recordCacheOnly()
         return NetworkResponse(
             data: answer.body, status: answer.status ?? 200, headers: answer.link.map { ["link": $0] } ?? [:],
-            source: .cacheOnly(
-                storedAt: answer.storedAt, reason: options.offline ? GitHubError.offlineReason : error.description))
+            source: .cacheOnly(storedAt: answer.storedAt, because: error))
     }
 
     /// The answer the cache holds for a URL, following the redirects remembered on the way (of any

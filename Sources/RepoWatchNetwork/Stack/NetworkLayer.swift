@@ -47,8 +47,9 @@ package struct NetworkResponse: Sendable {
         case network
         /// 304: the cached body is current.
         case revalidated
-        /// The cache answered without the network (offline, or GitHub failed): data as of `storedAt`.
-        case cacheOnly(storedAt: Date, reason: String)
+        /// The cache answered without the network: data as of `storedAt`, standing in for what
+        /// failed (`notCached` when there is no network, `--offline`).
+        case cacheOnly(storedAt: Date, because: GitHubError)
         /// An answer without validators reused within its lifetime: current, no request made.
         case kept
         /// A permanent redirect the cache remembers: followed without asking.
@@ -70,8 +71,8 @@ package struct NetworkResponse: Sendable {
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    package var staleness: (asOf: Date, reason: String)? {
-        if case .cacheOnly(let storedAt, let reason) = source { return (storedAt, reason) }
+    package var staleness: (asOf: Date, because: GitHubError)? {
+        if case .cacheOnly(let storedAt, let error) = source { return (storedAt, error) }
         return nil
     }
 

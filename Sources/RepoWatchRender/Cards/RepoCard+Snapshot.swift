@@ -34,7 +34,7 @@ extension RepoCard {
         // The card's subtitle line shows either the status tags or the description, never a squeezed mix.
         hasTags = state != .fresh || repo.archived == true
         htmlURL = SafeURL.http(repo.htmlURL)
-        error = repo.error.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        error = repo.staleness.map { $0.description.prefix(1).uppercased() + $0.description.dropFirst() }
         if state == .stale, let fetchedAt = repo.fetchedAt {
             asOfDisplay = format.day(fetchedAt)
             asOf = strings.text("as_of", ["date": format.day(fetchedAt)])

@@ -112,7 +112,7 @@ package struct RepoRecords: Sendable {
         out.key("fetched_at")
         out.string(repo.fetchedAt.map(Formatting.iso))
         out.key("error")
-        out.string(repo.error)
+        out.string(repo.staleness?.description)
         out.raw("}")
         return out.text
     }

@@ -6,16 +6,16 @@ import RepoWatchSupport
 /// The REST endpoints a widget needs, on top of the cached, redirect-following `get`.
 extension GitHubClient {
     /// Where an answer came from: fresh (`nil`), or the cache's copy as of a date, and why.
-    package typealias Staleness = (asOf: Date, reason: String)
+    package typealias Staleness = (asOf: Date, reason: RepoWatchModel.Staleness)
 
     /// `GET /repos/{owner}/{repo}`; a renamed repository answers 301 to `/repositories/{id}`.
     package func repository(_ name: RepoName) async throws -> (RepositoryPayload, Staleness?) {
         let fetched = try await get(configuration.endpoint("/repos/\(name.owner)/\(name.name)"))
         guard fetched.status == 200 else { throw Self.failure(fetched) }
         // The cache kept only that it is private (`private: exclude`).
-        if PrivateAnswers.isSealed(fetched.data) { return (.sealed(name), fetched.staleness) }
+        if PrivateAnswers.isSealed(fetched.data) { return (.sealed(name), fetched.cachedCopy) }
         do {
-            return (try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data), fetched.staleness)
+            return (try JSONDecoder().decode(RepositoryPayload.self, from: fetched.data), fetched.cachedCopy)
         } catch {
             throw GitHubError.invalidResponse(
                 "the repository document could not be read (\(ErrorText.describe(error)))")
@@ -62,7 +62,7 @@ extension GitHubClient {
             pages += 1
             // The repository's document was just read: a 4xx here is GitHub failing, not the end of it.
             let fetched = try await get(next, reuseStored: unchanged, existsForSure: true)
-            answer.staleness = answer.staleness ?? fetched.staleness
+            answer.staleness = answer.staleness ?? fetched.cachedCopy
             answer.asked = answer.asked || fetched.source == .network || fetched.source == .revalidated
             switch fetched.status {
             case 200: break
@@ -96,5 +96,24 @@ extension APIConfiguration {
         endpoint(
             "/repos/\(name.owner)/\(name.name)/contributors",
             query: [URLQueryItem(name: "per_page", value: String(count * 3))])
+    }
+}
+
+extension NetworkResponse {
+    /// The cache's copy standing in, as of when it was stored, and why in the Model's terms.
+    var cachedCopy: GitHubClient.Staleness? {
+        staleness.map { ($0.asOf, Staleness(standingIn: $0.because)) }
+    }
+}
+
+extension Staleness {
+    /// Why the cache's copy stands in for what the network did not give: no network at all is
+    /// `--offline`; a request the budget held back is a deferral; the rest is GitHub failing.
+    init(standingIn error: GitHubError) {
+        switch error {
+        case .notCached: self = .offline
+        case .deferred(let budget): self = .deferred(budget: budget)
+        default: self = .failed(error.description)
+        }
     }
 }

@@ -198,7 +198,7 @@ package struct GitHubSource: SiteSource {
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error".
             if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
-                let stale = previous.snapshot(for: config.repos[index], reason: repo.error)
+                let stale = previous.snapshot(for: config.repos[index], reason: repo.staleness)
             {
                 repo = stale
             }

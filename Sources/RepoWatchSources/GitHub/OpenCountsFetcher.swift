@@ -110,7 +110,7 @@ extension OpenCountsFetcher.Report {
             counts = kept.counts
             if !repo.stale {
                 repo.stale = true
-                repo.error = "open issues and pull requests could not be counted now (\(problem ?? "GraphQL failed"))"
+                repo.staleness = .uncounted(problem ?? "GraphQL failed")
             }
             if let fetchedAt = repo.fetchedAt, kept.storedAt < fetchedAt { repo.fetchedAt = kept.storedAt }
         }

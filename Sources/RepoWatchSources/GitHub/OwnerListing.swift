@@ -129,7 +129,7 @@ extension GitHubClient {
         guard RepoName.isValidOwner(account.login) else {
             throw GitHubError.invalidResponse("GitHub named the owner '\(account.login)'")
         }
-        var staleness = fetched.staleness
+        var staleness = fetched.cachedCopy
         let request = await listingRequest(for: account, includePrivate: includePrivate)
         let first = configuration.endpoint(
             request.path,
@@ -202,7 +202,7 @@ extension GitHubClient {
     struct ListedPage: Sendable {
         var repos: [ListedRepository]
         var link: String?
-        var staleness: Staleness?
+        var staleness: GitHubClient.Staleness?
     }
 
     /// Pages requested together, in their order; the first that fails fails the listing.
@@ -238,7 +238,7 @@ extension GitHubClient {
             return ListedRepository(
                 payload: item.repository, name: name, fork: item.fork, isPrivate: item.isPrivate, spool: spool)
         }
-        return ListedPage(repos: repos, link: page.header("link"), staleness: page.staleness)
+        return ListedPage(repos: repos, link: page.header("link"), staleness: page.cachedCopy)
     }
 }
 extension ListedRepository: OwnerRuleFacts {}

@@ -147,7 +147,7 @@ extension ListedOwners {
             // The previous site stands in while GitHub fails, never for a missing owner or --offline.
             let earlier =
                 error.isTransient && !offline
-                ? previous.snapshots(from: source.source, reason: error.description) : []
+                ? previous.snapshots(from: source.source, reason: .failed(error.description)) : []
             // Reported with the build's summary (or by `NothingToBuild`), once.
             guard !earlier.isEmpty else { return .failed(source, reason: error.description) }
             log.warning("owner \(source.owner): \(error.description); showing its repositories of the previous build")

@@ -44,7 +44,7 @@ extension SnapshotFetcher {
             contributorsNote: team.note,
             fetchedAt: staleness?.asOf ?? now,
             stale: staleness != nil,
-            error: staleness?.reason)
+            staleness: staleness?.reason)
         // REST names the language without its colour; GraphQL's answer (`OpenCountsFetcher`) adds it.
         repo.language = payload.language.map { RepoLanguage(name: $0, color: nil) }
         repo.topics = payload.topics
@@ -110,7 +110,7 @@ extension SnapshotFetcher {
         else { return nil }
         previous.keep(faces: shown.contributors.map(\.avatar))
         var team = Team(people: shown.contributors, note: shown.contributorsNote)
-        team.staleness = (shown.fetchedAt ?? now, "could not list contributors: \(failure)")
+        team.staleness = (shown.fetchedAt ?? now, .contributorsUnlisted("\(failure)"))
         return team
     }
 

@@ -142,7 +142,7 @@ package struct SnapshotFetcher: Sendable {
         let transient = (error as? GitHubError)?.isTransient ?? false
         // The card is public: it says there is nothing yet, not which option the build ran with
         // (the build's last lines say why, `Build.report`).
-        let reason = (error as? GitHubError) == .notCached ? GitHubError.noDataYet : ErrorText.describe(error)
+        let reason: Staleness = (error as? GitHubError) == .notCached ? .noDataYet : .failed(ErrorText.describe(error))
         var repo = RepoSnapshot.unavailable(name, reason: reason, transient: transient)
         repo.isGone = (error as? GitHubError) == .notFound
         return repo

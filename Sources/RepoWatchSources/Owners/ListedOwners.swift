@@ -133,7 +133,7 @@ package struct ListedOwners: Sendable {
             let owner = resolved.unlisted[name]
             let reason = failures[owner?.key ?? ""] ?? "not listed"
             plans[position] = .ready(
-                .unavailable(name, reason: "owner \(owner?.owner ?? name.owner) could not be listed: \(reason)"))
+                .unavailable(name, reason: .ownerUnlisted(owner: owner?.owner ?? name.owner, reason: reason)))
         }
         leaveListedPrivate(&plans)
         return plans

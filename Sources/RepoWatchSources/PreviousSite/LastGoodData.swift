@@ -47,7 +47,7 @@ package final class LastGoodData: Sendable {
     }
 
     /// The repositories an owner gave the previous build, in its order, marked stale.
-    func snapshots(from source: RepoSource, reason: String) -> [RepoSnapshot] {
+    func snapshots(from source: RepoSource, reason: Staleness) -> [RepoSnapshot] {
         let owner = source.ownerName?.lowercased()
         let names = withLoaded { _, all in
             all.filter { $0.source?.ownerName?.lowercased() == owner && owner != nil }.map(\.configName)
@@ -56,12 +56,12 @@ package final class LastGoodData: Sendable {
     }
 
     /// The repository as the previous build showed it, marked stale (its faces to be copied).
-    package func snapshot(for name: RepoName, reason: String? = nil) -> RepoSnapshot? {
+    package func snapshot(for name: RepoName, reason: Staleness? = nil) -> RepoSnapshot? {
         guard var repo = shown(name) else { return nil }
         repo.stale = true
         // The count of days keeps moving while GitHub is away.
         repo.daysSincePush = repo.pushedAt.map { Snapshot.daysSince($0, now: now) }
-        repo.error = reason ?? repo.error ?? "not fetched in this build"
+        repo.staleness = reason ?? repo.staleness ?? .notFetched
         keep(faces: [repo.ownerAvatar] + repo.contributors.map(\.avatar))
         return repo
     }

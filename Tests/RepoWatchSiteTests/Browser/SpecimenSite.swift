@@ -99,7 +99,7 @@ enum SpecimenSite {
             openIssues: 0, hasIssues: true, openIssuesIncludePulls: true, archived: false, pushedAt: now - 660 * day,
             daysSincePush: 660,
             ownerAvatar: await avatar("twbs"), contributorsNote: ContributorsNote.tooLarge,
-            fetchedAt: now - 2 * day, stale: true, error: "GitHub answered 500 Internal Server Error")
+            fetchedAt: now - 2 * day, stale: true, staleness: "GitHub answered 500 Internal Server Error")
         stale.contributors = []
 
         let unavailable = RepoSnapshot.unavailable(

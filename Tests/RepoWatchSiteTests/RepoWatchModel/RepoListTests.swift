@@ -22,7 +22,7 @@ struct RepoListTests {
                 Contributor(login: "grace", contributions: Int.max, avatar: nil),
             ],
             contributorsNote: "a note", fetchedAt: Date(timeIntervalSinceReferenceDate: -12.5), stale: true,
-            error: "HTTP 502")
+            staleness: "HTTP 502")
         repo.source = .owner("Some-Org")
         repo.failureIsTransient = true
         repo.release = RepoRelease(tag: "v1.0.0-β", publishedAt: Date(timeIntervalSince1970: 1_600_000_000))
@@ -90,10 +90,12 @@ struct RepoListTests {
             repos: [repo])
         let data = try Snapshot.encoder.encode(snapshot)
         let decoded = try Snapshot.decoder.decode(Snapshot.self, from: data)
-        // snapshot.json does not keep `failureIsTransient` nor `isGone` and writes a missing source as "repos".
+        // snapshot.json does not keep `failureIsTransient` nor `isGone`, writes a missing source as "repos",
+        // and keeps a staleness's words, which read back as an earlier build's.
         var expected = repo
         expected.failureIsTransient = false
         expected.isGone = false
+        expected.staleness = .earlier("HTTP 502")
         #expect(Array(decoded.repos) == [expected])
         #expect(try Snapshot.encoder.encode(decoded) == data)
     }

@@ -182,7 +182,7 @@ final class Counter: @unchecked Sendable {
         let client = try client(limited, cache: cache, sleeps: sleeps)
         let (payload, staleness) = try await client.repository(repo)
         #expect(payload.stars == 171_281)
-        #expect(staleness?.reason.contains("rate limit") == true)
+        #expect(staleness?.reason.description.contains("rate limit") == true)
         #expect(limited.requests.first?.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
         // Stopped: the next repository is not asked at all.
         await #expect(throws: GitHubError.self) { try await client.repository(RepoName(owner: "a", name: "b")) }

@@ -110,7 +110,7 @@ struct RequestBudgetTests {
         let client = GitHubClient(configuration: configuration, stack: stack, cache: cache)
         let kept = try await client.get(url)
         #expect(kept.data == Data(#"{"n":1}"#.utf8))
-        #expect(kept.staleness.map { GitHubError.isDeferral($0.reason) } == true)
+        #expect(kept.staleness?.because == .deferred(budget: 0))
         #expect(transport.requests.count == 1, "the deferred request was never sent")
         await #expect(throws: GitHubError.deferred(budget: 0)) {
             try await client.get(URL(string: "https://api.example.test/repos/a/never")!)

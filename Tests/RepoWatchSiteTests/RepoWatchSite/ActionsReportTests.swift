@@ -39,7 +39,7 @@ struct ActionsReportTests {
     func summaryNumbers() {
         var stale = sampleRepo("a/stale")
         stale.stale = true
-        stale.error = "HTTP 502 <b>Bad Gateway</b> | retry"
+        stale.staleness = "HTTP 502 <b>Bad Gateway</b> | retry"
         let gone = RepoSnapshot.unavailable(RepoName.parse("a/gone").value!, reason: "not found\n## injected")
         let markdown = StepSummary(result: result([sampleRepo("a/fresh"), stale, gone])).markdown
         #expect(

@@ -187,7 +187,7 @@ import Testing
         try Data("png".utf8).write(to: folder.appendingPathComponent("avatars/a.png"))
         let lastGood = LastGoodData(output: folder, now: Self.now)
         let stale = try #require(lastGood.snapshot(for: name, reason: "timed out"))
-        #expect(stale.stale && stale.error == "timed out")
+        #expect(stale.stale && stale.staleness == "timed out")
         #expect(lastGood.avatars()["avatars/a.png"] == Data("png".utf8))
         #expect(lastGood.snapshot(for: RepoName(owner: "a", name: "b")) == nil)
     }

@@ -139,7 +139,8 @@ struct LastGoodInvariant {
         let name = repo.configName.lowercased()
         guard let earlier = before.repos[name] else { return ["\(name) was not in the last good build"] }
         guard repo.isAvailable else {
-            return cell.keepsCards ? ["\(name): \(repo.error ?? "no data"), though the last good build had it"] : []
+            return cell.keepsCards
+                ? ["\(name): \(repo.staleness?.description ?? "no data"), though the last good build had it"] : []
         }
         var problems: [String] = []
         let now = world.numbers(name)

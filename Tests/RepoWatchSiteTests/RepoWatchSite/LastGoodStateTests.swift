@@ -70,7 +70,7 @@ struct LastGoodStateTests {
         #expect(repos.count == 4)
         for repo in repos {
             let earlier = try #require(before.repos[repo.configName.lowercased()])
-            #expect(repo.isAvailable && repo.stale, "\(repo.configName): \(repo.error ?? "")")
+            #expect(repo.isAvailable && repo.stale, "\(repo.configName): \(repo.staleness?.description ?? "")")
             #expect(repo.stars == earlier.stars && repo.openPulls == earlier.openPulls)
             #expect(repo.release == earlier.release && repo.language?.name == earlier.language?.name)
             #expect(repo.contributors.map(\.login) == earlier.contributors.map(\.login))
