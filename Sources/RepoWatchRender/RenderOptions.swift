@@ -9,25 +9,13 @@ package struct RenderOptions: Sendable {
     package let search: Bool
     /// The string tables: the shipped ones and the site's `Templates/locales/`.
     package let locales: LocaleCatalog
-    /// Who writes the data files that grow with the site: `data/snapshot.json`, `data/history.json`,
-    /// `data/repos.json` and `data/repos.csv`.
-    package let dataFiles: DataFiles
-
-    package enum DataFiles: Sendable {
-        /// The render, with the pages, each as one string (tests, small sites).
-        case rendered
-        /// The build, streamed to disk: the history grows with every build, for years, and a large
-        /// site's snapshot is never held whole.
-        case streamedByTheBuild
-    }
 
     /// - Throws: `DiagnosticsError` naming each of the site's string tables that cannot be read
     ///   (`Templates/locales/x.json:1:1`): the pages would have no words for it.
-    package init(search: Bool = false, locales: LocaleCatalog = .builtIn, dataFiles: DataFiles = .rendered) throws {
+    package init(search: Bool = false, locales: LocaleCatalog = .builtIn) throws {
         guard locales.problems.isEmpty else { throw DiagnosticsError(locales.problems) }
         self.search = search
         self.locales = locales
-        self.dataFiles = dataFiles
     }
 }
 

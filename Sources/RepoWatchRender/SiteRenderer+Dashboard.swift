@@ -20,16 +20,6 @@ extension PageMaker {
         return embeds.badges(name, badges: made, strings: strings)
     }
 
-    /// `data/repos.schema.json`, and `data/repos.json` and `data/repos.csv` when the render holds
-    /// the whole site (the build streams those two itself).
-    func openDataFiles(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
-        try emit(SiteLayout.reposSchema, Data(RepoRecords.schema.utf8))
-        guard renderer.options.dataFiles == .rendered else { return }
-        let records = RepoRecords(snapshot: snapshot) { outputs(of: $0) }
-        try emit(SiteLayout.reposJSON, try records.json())
-        try emit(SiteLayout.reposCSV, try records.csv())
-    }
-
     /// `insights/index.html`: the whole site's figures and each owner's.
     func insightsPage(_ snapshot: Snapshot, into emit: SiteRenderer.FileSink) throws {
         let (site, owners) = InsightsPage.collect(

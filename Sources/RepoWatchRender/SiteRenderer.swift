@@ -248,11 +248,7 @@ struct PageMaker: Sendable {
             let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
             try emit(SiteLayout.asset(path), bytes)
         }
-        if renderer.options.dataFiles == .rendered {
-            try emit(SiteLayout.snapshot, try Snapshot.encoder.encode(snapshot) + Data("\n".utf8))
-        }
-        if renderer.options.dataFiles == .rendered { try emit(SiteLayout.history, renderer.data.history.json()) }
-        if config.openData { try openDataFiles(snapshot, into: emit) }
+        if config.openData { try emit(SiteLayout.reposSchema, Data(RepoRecords.schema.utf8)) }
         if let baseURL = config.baseURL {
             let doubles = config.widgets.compactMap { widget -> String? in
                 if case .double(let id, _, _) = widget.kind { return id }

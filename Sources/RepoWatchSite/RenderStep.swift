@@ -53,19 +53,6 @@ package struct RenderStep: Sendable {
         return staged
     }
 
-    /// Renders and swaps the site in at once (what a build's render, publish and write steps do apart).
-    package func write(_ snapshot: Snapshot) throws -> Written {
-        let staged = try render(snapshot)
-        do {
-            _ = try Self.publish(data.history, into: staged, ceiling: SiteSize.ceiling, log: log)
-        } catch {
-            staged.abandon()
-            throw error
-        }
-        try staged.commit()
-        return Written(staged)
-    }
-
     /// `data/history.json`, staged last so that it knows the room the rest of the site leaves: every
     /// point while the site stays under `ceiling`, else the published cut (`HistoryCut`) that keeps it
     /// there. Streamed to disk (years of a large site's history are hundreds of MB), never one string.

@@ -31,7 +31,7 @@ package struct SiteInputs: Sendable {
         // Looked for here, for the render's options; a missing Pagefind is said only once nothing here failed.
         let pagefind = config.search ? Pagefind.locate(environment: options.environment) : nil
         let render = try RenderOptions(
-            search: (try? pagefind?.get()) != nil, locales: locales, dataFiles: .streamedByTheBuild)
+            search: (try? pagefind?.get()) != nil, locales: locales)
         let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)
         if options.strict, !warnings.isEmpty { throw InputWarnings.strictFailure(warnings, writes: true) }
         DiagnosticReporter(log: log, environment: options.environment, configPath: options.configPath)

@@ -55,18 +55,6 @@ package struct RepoRecords: Sendable {
         }
     }
 
-    package func json() throws -> Data {
-        var data = Data()
-        try writeJSON { data.append($0) }
-        return data
-    }
-
-    package func csv() throws -> Data {
-        var data = Data()
-        try writeCSV { data.append($0) }
-        return data
-    }
-
     /// The repository's page, relative to the site's root; nil for a card alone (`outputs: card`).
     static func page(of repo: RepoSnapshot, outputs: (RepoName) -> RepoOutputs) -> String? {
         guard let name = RepoName.parse(repo.configName).value, outputs(name) != .card else { return nil }

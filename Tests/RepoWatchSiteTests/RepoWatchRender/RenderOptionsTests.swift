@@ -37,7 +37,7 @@ import Testing
                 + "few, many and other, each a string"
         }
         let options = try RenderOptions(search: true)
-        #expect(options.search && options.dataFiles == .rendered)
+        #expect(options.search)
         #expect(options.locales.names == LocaleCatalog.builtIn.names)
     }
 
@@ -73,7 +73,7 @@ import Testing
         #expect(inputs.config.locale == "it")
         #expect(!log.messages.contains { $0.contains("unknown locale") }, "\(log.messages)")
         #expect(inputs.render.locales.table(for: "it").text("top_contributors") == "Migliori contributori")
-        #expect(!inputs.render.search && inputs.render.dataFiles == .streamedByTheBuild)
+        #expect(!inputs.render.search)
     }
 
     @Test("site.yml's error comes first; a broken table alone stops the build naming its file; check lists both")

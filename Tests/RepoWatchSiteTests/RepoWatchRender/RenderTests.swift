@@ -125,7 +125,7 @@ import Testing
             "base_url: https://me.github.io/watch/\nrepos: [apple/swift, kudoleh/iOS-Clean-Architecture-MVVM]\nwidgets:\n  - kind: double\n    id: pair\n  - kind: single\n"
         )
         for path in [
-            "index.html", "404.html", ".nojekyll", "assets/style.css", "data/snapshot.json", "sitemap.xml",
+            "index.html", "404.html", ".nojekyll", "assets/style.css", "sitemap.xml",
             "repos/apple/swift/index.html", "repos/apple/swift/medium.html", "repos/apple/swift/large.html",
             "repos/kudoleh/ios-clean-architecture-mvvm/large.html", "widgets/pair/large.html",
         ] {

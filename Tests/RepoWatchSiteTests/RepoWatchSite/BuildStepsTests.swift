@@ -87,21 +87,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".repowatch").path))
     }
 
+    /// The steps a user's build runs, each file written by one of them: the pages by the render,
+    /// the data files that grow with the site streamed by their own steps.
     @Test func renderingAndWritingReplacesTheSiteWhole() async throws {
-        let (folder, options) = try site("repos: [apple/swift]\n")
+        let (folder, options) = try site("repos: [apple/swift]\nopen_data: true\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let inputs = try SiteInputs.load(options, log: MemoryLog())
-        let gathered = try await SampleSource(now: Self.now).gather(inputs.config)
-        let snapshot = Snapshot(generatedAt: Self.now, nextUpdate: Self.now, sample: true, repos: gathered.repos)
-        let written = try RenderStep(site: inputs, data: RenderData(avatars: gathered.avatars))
-            .write(snapshot)
-        #expect(written.fileCount > 10)
+        let result = try await Build(options: options, log: MemoryLog()).run()
+        #expect(result.fileCount > 10)
+        let output = try SiteInputs.load(options, log: MemoryLog()).output
         for path in [
-            SiteLayout.index, SiteLayout.snapshot, SiteLayout.history,
-            SiteLayout.repoFolder(RepoName(owner: "apple", name: "swift")) + "large.svg",
+            SiteLayout.index, SiteLayout.snapshot, SiteLayout.history, SiteLayout.reposJSON, SiteLayout.reposCSV,
+            SiteLayout.reposSchema, SiteLayout.repoFolder(RepoName(owner: "apple", name: "swift")) + "large.svg",
         ] {
-            #expect(FileManager.default.fileExists(atPath: inputs.output.appendingPathComponent(path).path), "\(path)")
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path), "\(path)")
         }
+        let snapshot = try Snapshot.decoder.decode(
+            Snapshot.self, from: Data(contentsOf: output.appendingPathComponent(SiteLayout.snapshot)))
+        #expect(snapshot.sample && snapshot.repos.map(\.configName) == ["apple/swift"])
     }
 
     @Test func aFailingStepNamesItselfAndTheStepsAfterItDoNotRun() async throws {
