@@ -15,6 +15,8 @@ package enum CacheLifetimes {
 package struct GitHubClient: Sendable {
     package let configuration: APIConfiguration
     package let ledger: RequestLedger
+    /// False under `--offline` (the stack's `reachesNetwork`).
+    package let reachesNetwork: Bool
     private let network: any NetworkLayer
 
     package init(
@@ -23,6 +25,7 @@ package struct GitHubClient: Sendable {
     ) {
         self.configuration = configuration
         self.ledger = ledger
+        reachesNetwork = stack.reachesNetwork
         network = stack.rest(configuration, cache: cache, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
     }
 

@@ -22,10 +22,10 @@ extension Build {
                 + "\(tally.stale) stale, \(tally.unavailable) unavailable"
                 + (tally.pending > 0 ? ", \(tally.pending) pending)" : ")"))
         if let warning = SiteSize.warning(bytes: result.byteCount, files: result.fileCount) { log.warning(warning) }
-        if tally.offline > 0 {
+        if tally.builtOffline > 0 {
             let asOf = tally.oldestOffline.map(Formatting.dayAndTime) ?? "an earlier build"
             log.warning(
-                "\(Formatting.plural(tally.offline, "repository", "repositories")) built offline from the cache; "
+                "\(Formatting.plural(tally.builtOffline, "repository", "repositories")) built offline from the cache; "
                     + "the oldest data as of \(asOf)")
         }
         if let counts = result.requests {
@@ -50,7 +50,7 @@ extension Build {
         /// Held back by the budget: kept their last good data, or pending.
         var deferred = 0
         /// Stale because the build was `--offline`, and the oldest of their data.
-        var offline = 0
+        var builtOffline = 0
         var oldestOffline: Date?
     }
 
@@ -69,7 +69,7 @@ extension Build {
                 case .deferred?:
                     tally.deferred += 1
                 case .offline?:
-                    tally.offline += 1
+                    tally.builtOffline += 1
                     if let fetchedAt = repo.fetchedAt, fetchedAt < tally.oldestOffline ?? .distantFuture {
                         tally.oldestOffline = fetchedAt
                     }

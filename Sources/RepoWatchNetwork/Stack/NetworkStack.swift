@@ -40,6 +40,10 @@ package struct NetworkStack: Sendable {
         self.clock = clock
     }
 
+    /// Whether a request can leave this machine: `--offline` is decided here, once, and what
+    /// depends on it asks the stack (or gets `NoNetwork`'s `GitHubError.notCached`) instead of the flag.
+    package var reachesNetwork: Bool { !options.offline }
+
     /// The REST API's requests, and the avatars its answers name (sent without the token).
     package func rest(
         _ configuration: APIConfiguration, cache: ResponseCache?, ledger: RequestLedger,
@@ -47,7 +51,7 @@ package struct NetworkStack: Sendable {
     ) -> any NetworkLayer {
         let api = APIScope(configuration.baseURL)
         var layer: any NetworkLayer = NoNetwork()
-        if !options.offline {
+        if reachesNetwork {
             layer = sender(api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger)
             layer = allowanceLayer(.rest, over: layer)
             layer = rateLimited(layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
@@ -64,7 +68,7 @@ package struct NetworkStack: Sendable {
     /// GraphQL POSTs to `url`, whose origin is the only place the token goes; redirects come back
     /// as answers (the client refuses them).
     package func graphQL(url: URL, token: String, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
-        guard !options.offline else { return NoNetwork() }
+        guard reachesNetwork else { return NoNetwork() }
         let api = APIScope(url)
         let layer = sender(api: api, token: token, userAgent: userAgent, ledger: ledger)
         let limited = rateLimited(allowanceLayer(.graphQL, over: layer), api: api, ledger: ledger, onSecondaryLimit: {})
@@ -83,8 +87,10 @@ package struct NetworkStack: Sendable {
     }
 
     /// A site's published files: no API, so no token and no API headers; no retries, no cache.
-    package static func publishedSite(transport: any HTTPTransport, userAgent: String) -> any NetworkLayer {
-        RedirectLayer(next: HeaderLayer(next: TransportLayer(transport), userAgent: userAgent, api: nil, token: nil))
+    package func publishedSite(userAgent: String) -> any NetworkLayer {
+        guard reachesNetwork else { return NoNetwork() }
+        return RedirectLayer(
+            next: HeaderLayer(next: TransportLayer(transport), userAgent: userAgent, api: nil, token: nil))
     }
 
     /// Headers, the request log and the transport: what every API request goes out through.

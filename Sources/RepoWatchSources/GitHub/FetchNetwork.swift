@@ -32,8 +32,8 @@ struct FetchNetwork: Sendable {
         let url = GraphQLEndpoint.url(
             apiBase: api.baseURL, apiURLGiven: options.apiURL != nil, environment: environment)
         graphQLEndpoint = url
-        graphQL = options.offline || (api.token ?? "").isEmpty ? nil : url
-        if options.offline {
+        graphQL = !stack.reachesNetwork || (api.token ?? "").isEmpty ? nil : url
+        if !stack.reachesNetwork {
             (budget, restPacer, graphQLPacer) = (nil, nil, nil)
         } else {
             let scope = APIScope(api.baseURL)
@@ -50,6 +50,9 @@ struct FetchNetwork: Sendable {
         }
         self.stack = stack
     }
+
+    /// False under `--offline`, as the stack decided.
+    var reachesNetwork: Bool { stack.reachesNetwork }
 
     /// The batched GraphQL queries: counts, releases, languages, and the `repos:` entries' cards.
     func openCounts(_ api: APIConfiguration, cacheURL: URL, log: any BuildLog, now: Date) -> OpenCountsFetcher {

@@ -19,10 +19,10 @@ package struct GitHubSource: SiteSource {
     package let output: URL
 
     /// "Fetching 1 repository from https://api.github.com…"
-    private func announce(_ count: Int, api: APIConfiguration) {
+    private func announce(_ count: Int, api: APIConfiguration, network: FetchNetwork) {
         let repos = Formatting.plural(count, "repository", "repositories")
         log.info(
-            options.offline
+            !network.reachesNetwork
                 ? "Building \(repos) from the cache (offline)…"
                 : "Fetching \(repos) from \(api.baseURL.absoluteString)…")
     }
@@ -45,10 +45,10 @@ package struct GitHubSource: SiteSource {
         let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
         var owners = try await ListedOwners.list(
-            config, client: client, avatars: store, previous: previous, offline: options.offline, log: log,
+            config, client: client, avatars: store, previous: previous, log: log,
             spool: spool, jobs: options.jobs)
         let config = owners.config
-        announce(config.repos.count, api: api)
+        announce(config.repos.count, api: api, network: network)
         let plans = owners.fetchPlans()
         // The owners' whole lists are gone now: their pages go back before the fetch begins.
         FreedMemory.release()
@@ -60,22 +60,23 @@ package struct GitHubSource: SiteSource {
             counts, repos: config.repos, order: order, spool: spool,
             shelf: CardShelf(cache: cache, api: api, keepsPrivate: config.privateRepos == .include),
             wantsCard: { plans[$0].needsDocument })
-        if !options.offline {
+        if network.reachesNetwork {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
                 .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
         }
         let fetcher = snapshotFetcher(
             client: client, avatars: store, cards: cards, records: records, previous: previous,
             leavesOutPrivate: leavesOutPrivate, configFile: config.file)
-        let progress = FetchProgress(total: config.repos.count, quiet: options.offline || !log.showsProgress)
+        let progress = FetchProgress(
+            total: config.repos.count, quiet: !network.reachesNetwork || !log.showsProgress)
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
         // A private repository's counts are not kept for later builds (`open-counts.json`) either.
         var countReport = await cards.report(leavingOut: { position, counts in
             leavesOutPrivate && (counts.isPrivate == true || repos[position].isPrivate)
         })
-        if !options.offline { records.save() }
+        if network.reachesNetwork { records.save() }
         // An earlier build's counts stand in offline and where GraphQL counted nothing now.
-        if options.offline || countReport.fresh.count < config.repos.count {
+        if countReport.fresh.count < config.repos.count {
             countReport.cached = cards.fetcher.cache.load()
         }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
@@ -163,19 +164,17 @@ package struct GitHubSource: SiteSource {
         return await backfill.run(config.repos, eligible: { eligible[$0] }, remaining: cards.remaining)
     }
 
-    /// `--offline` asks nothing of any network, the published site included: the previous output
-    /// stands in.
+    /// `--offline` asks nothing of any network, the published site included (the stack has none):
+    /// the previous output stands in.
     package func restoreHistory(_ file: HistoryFile, baseURL: URL?, log: any BuildLog) async {
-        await seed.restoreIfMissing(
-            file, baseURL: baseURL, offline: options.offline, previousSite: output, log: log)
+        await seed.restoreIfMissing(file, baseURL: baseURL, previousSite: output, log: log)
     }
 
     package func restoreFeed(_ file: FeedFile, baseURL: URL?, log: any BuildLog) async {
-        await FeedSeed(seed: seed).restoreIfMissing(
-            file, baseURL: baseURL, offline: options.offline, previousSite: output, log: log)
+        await FeedSeed(seed: seed).restoreIfMissing(file, baseURL: baseURL, previousSite: output, log: log)
     }
 
-    private var seed: HistorySeed { HistorySeed(transport: options.substitute?.transport) }
+    private var seed: HistorySeed { HistorySeed(options: options) }
 
     private func apiConfiguration() throws -> APIConfiguration {
         do {
@@ -193,11 +192,11 @@ package struct GitHubSource: SiteSource {
     ) {
         for index in repos.indices {
             var repo = repos[index]
-            counts.apply(
-                to: &repo, at: index, offline: options.offline, earlier: earlierCounts(index, config, counts, previous))
+            counts.apply(to: &repo, at: index, earlier: earlierCounts(index, config, counts, previous))
             // The previous site stands in only while GitHub is failing, never for a repository that
-            // is gone (404) or for --offline, whose promise is "the cache, or an error".
-            if !repo.isAvailable, repo.failureIsTransient, !options.offline, index < config.repos.count,
+            // is gone (404) or for --offline, whose promise is "the cache, or an error" (no network
+            // is no transient failure: `SnapshotFetcher.failed`).
+            if !repo.isAvailable, repo.failureIsTransient, index < config.repos.count,
                 let stale = previous.snapshot(for: config.repos[index], reason: repo.staleness)
             {
                 repo = stale
@@ -212,7 +211,7 @@ package struct GitHubSource: SiteSource {
     private func earlierCounts(
         _ index: Int, _ config: SiteConfig, _ counts: OpenCountsFetcher.Report, _ previous: LastGoodData
     ) -> OpenCountsCache.Kept? {
-        guard !options.offline, counts.skipped == nil, index < config.repos.count, counts.fresh[index] == nil,
+        guard counts.skipped == nil, index < config.repos.count, counts.fresh[index] == nil,
             counts.cached[config.repos[index].key] == nil, let shown = previous.shown(config.repos[index]),
             let issues = shown.openIssues, let pulls = shown.openPulls, !shown.openIssuesIncludePulls
         else { return nil }

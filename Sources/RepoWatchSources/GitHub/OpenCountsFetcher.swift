@@ -19,8 +19,8 @@ package struct OpenCountsFetcher: Sendable {
         url: URL?, token: String?, userAgent: String, stack: NetworkStack, cacheDirectory: URL, log: any BuildLog,
         now: Date
     ) {
-        switch (stack.options.offline, token.flatMap { $0.isEmpty ? nil : $0 }, url) {
-        case (true, _, _): (client, skipped) = (nil, .offline)
+        switch (stack.reachesNetwork, token.flatMap { $0.isEmpty ? nil : $0 }, url) {
+        case (false, _, _): (client, skipped) = (nil, .offline)
         case (_, nil, _): (client, skipped) = (nil, .noToken)
         case (_, _, nil): (client, skipped) = (nil, .noEndpoint)
         case (_, let token?, let url?):
@@ -86,10 +86,10 @@ extension OpenCountsFetcher.Report {
     /// Splits each repository's count where it is known: counted now, or (offline, or when the
     /// repository's own data is stale) counted by an earlier build. Elsewhere REST's combined count
     /// stays, flagged `openIssuesIncludePulls`. `repos`: the site's list, in its order.
-    package func apply(to repos: [RepoSnapshot], offline: Bool) -> [RepoSnapshot] {
+    package func apply(to repos: [RepoSnapshot]) -> [RepoSnapshot] {
         repos.enumerated().map { position, repo in
             var repo = repo
-            apply(to: &repo, at: position, offline: offline)
+            apply(to: &repo, at: position)
             return repo
         }
     }
@@ -98,7 +98,7 @@ extension OpenCountsFetcher.Report {
     ///   - position: the repository's in the site's list.
     ///   - earlier: counts from elsewhere (the previous site) for when the cache has none.
     package func apply(
-        to repo: inout RepoSnapshot, at position: Int, offline: Bool, earlier: OpenCountsCache.Kept? = nil
+        to repo: inout RepoSnapshot, at position: Int, earlier: OpenCountsCache.Kept? = nil
     ) {
         guard repo.isAvailable else { return }
         let key = repo.configName.lowercased()
@@ -106,7 +106,7 @@ extension OpenCountsFetcher.Report {
         // Asked and not answered (GraphQL failing, the repository left out of its answer): the last
         // counts stand in, so no number, release or language the site showed is lost, and the card
         // says how old they are. Without a token nothing was asked: REST's combined count is the answer.
-        if counts == nil, offline || repo.stale || skipped == nil, let kept = cached[key] ?? earlier {
+        if counts == nil, skipped == .offline || repo.stale || skipped == nil, let kept = cached[key] ?? earlier {
             counts = kept.counts
             if !repo.stale {
                 repo.stale = true

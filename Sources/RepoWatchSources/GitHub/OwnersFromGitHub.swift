@@ -12,13 +12,13 @@ extension ListedOwners {
     /// Throws the config's errors that only the listing reveals.
     /// `spool`: where the listed documents wait for their fetch; `jobs`: `--jobs`.
     package static func list(
-        _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, offline: Bool,
-        log: any BuildLog, spool: RecordSpool = RecordSpool(), jobs: Int = 8
+        _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, log: any BuildLog,
+        spool: RecordSpool = RecordSpool(), jobs: Int = 8
     ) async throws -> ListedOwners {
         guard !config.owners.isEmpty else { return try ListedOwners(config: config, outcomes: []) }
         log.info(
             "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
-                + (offline ? " from the cache (offline)…" : "…"))
+                + (client.reachesNetwork ? "…" : " from the cache (offline)…"))
         let results = await listings(
             of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool,
             pagesAtOnce: SnapshotFetcher.tasksAtOnce(jobs: jobs))
@@ -26,7 +26,7 @@ extension ListedOwners {
         var privateListed: [PrivateListing] = []
         let outcomes = zip(config.owners, results).map { source, result in
             outcome(
-                of: source, result, previous: previous, offline: offline, log: log, configFile: config.file,
+                of: source, result, previous: previous, log: log, configFile: config.file,
                 privacy: privacy, privateListed: &privateListed)
         }
         if config.privateRepos == .exclude {
@@ -118,7 +118,7 @@ extension ListedOwners {
     }
 
     private static func outcome(
-        of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData, offline: Bool,
+        of source: OwnerSource, _ result: Result<OwnerListing, GitHubError>, previous: LastGoodData,
         log: any BuildLog, configFile: String, privacy: PrivateRepoFilter, privateListed: inout [PrivateListing]
     ) -> Outcome {
         switch result {
@@ -144,9 +144,10 @@ extension ListedOwners {
             kept.repos = []
             return .listed(kept, selected: selected)
         case .failure(let error):
-            // The previous site stands in while GitHub fails, never for a missing owner or --offline.
+            // The previous site stands in while GitHub fails, never for a missing owner or with no
+            // network (--offline: `notCached`).
             let earlier =
-                error.isTransient && !offline
+                error.isTransient && error != .notCached
                 ? previous.snapshots(from: source.source, reason: .failed(error.description)) : []
             // Reported with the build's summary (or by `NothingToBuild`), once.
             guard !earlier.isEmpty else { return .failed(source, reason: error.description) }

@@ -139,7 +139,8 @@ package struct SnapshotFetcher: Sendable {
 
     /// No data: why, whether it may pass, and whether GitHub says the repository is gone.
     private static func failed(_ name: RepoName, _ error: any Error) -> RepoSnapshot {
-        let transient = (error as? GitHubError)?.isTransient ?? false
+        // No network at all (`--offline`) passes only when the user says so: nothing stands in.
+        let transient = (error as? GitHubError).map { $0.isTransient && $0 != .notCached } ?? false
         // The card is public: it says there is nothing yet, not which option the build ran with
         // (the build's last lines say why, `Build.report`).
         let reason: Staleness = (error as? GitHubError) == .notCached ? .noDataYet : .failed(ErrorText.describe(error))

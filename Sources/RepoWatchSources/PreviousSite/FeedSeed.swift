@@ -21,24 +21,23 @@ struct FeedSeed: Sendable {
     /// Never throws: at worst the feed starts again, saying why. Offline, or when the published
     /// site fails, the previous build's `feed.xml` (the same entries) stands in.
     func restoreIfMissing(
-        _ file: FeedFile, baseURL: URL?, offline: Bool, previousSite: URL? = nil, log: any BuildLog
+        _ file: FeedFile, baseURL: URL?, previousSite: URL? = nil, log: any BuildLog
     ) async {
         guard let baseURL, !file.exists else { return }
         let name = file.url.lastPathComponent
         var published: (text: String, isProblem: Bool)?
-        if !offline {
-            let url = Self.publishedURL(base: baseURL)
-            switch await seed.fetch(url, accept: "application/atom+xml") {
-            case .success(let data):
-                do {
-                    try restore(data, into: file, baseURL: baseURL, from: url.absoluteString, log: log)
-                    return
-                } catch {
-                    published = ("\(url) is not a readable feed (\(ErrorText.describe(error)))", true)
-                }
-            case .failure(.notPublished): published = ("no feed published at \(url) yet", false)
-            case .failure(let reason): published = ("could not fetch the published feed from \(url) (\(reason))", true)
+        let url = Self.publishedURL(base: baseURL)
+        switch await seed.fetch(url, accept: "application/atom+xml") {
+        case .success(let data):
+            do {
+                try restore(data, into: file, baseURL: baseURL, from: url.absoluteString, log: log)
+                return
+            } catch {
+                published = ("\(url) is not a readable feed (\(ErrorText.describe(error)))", true)
             }
+        case .failure(.notPublished): published = ("no feed published at \(url) yet", false)
+        case .failure(.noNetwork): break
+        case .failure(let reason): published = ("could not fetch the published feed from \(url) (\(reason))", true)
         }
         let local = previousSite?.appendingPathComponent(SiteLayout.feed)
         if let local, let data = FileManager.default.contents(atPath: local.path),

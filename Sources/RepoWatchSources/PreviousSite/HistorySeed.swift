@@ -11,11 +11,13 @@ import RepoWatchSupport
 /// The site is not the API: no token is sent, and its answer is parsed as strictly as the local file.
 /// Anything else than a readable history starts a new one, as before.
 struct HistorySeed: Sendable {
-    /// Nil: a session of its own, made only when the history is missing.
-    let transport: (any HTTPTransport)?
+    /// The build's: a test's stand-in transport, and `--offline`, under which the stack has no network
+    /// (and nothing is asked). Without a stand-in, a session of its own, made only when the history
+    /// is missing.
+    let options: FetchOptions
 
-    init(transport: (any HTTPTransport)? = nil) {
-        self.transport = transport
+    init(options: FetchOptions = .defaults) {
+        self.options = options
     }
 
     /// `<base_url>data/history.json`: where `SiteRenderer` publishes it.
@@ -28,12 +30,12 @@ struct HistorySeed: Sendable {
     /// failing) from the previous build's output. Never throws: at worst the build starts a new
     /// history, saying why.
     func restoreIfMissing(
-        _ file: HistoryFile, baseURL: URL?, offline: Bool, previousSite: URL? = nil, log: any BuildLog
+        _ file: HistoryFile, baseURL: URL?, previousSite: URL? = nil, log: any BuildLog
     ) async {
         guard !FileManager.default.fileExists(atPath: file.url.path) else { return }
         let name = file.url.lastPathComponent
         var published: (text: String, isProblem: Bool)?
-        if !offline, let baseURL {
+        if let baseURL {
             let url = Self.publishedURL(base: baseURL)
             switch await fetch(url) {
             case .success(let data):
@@ -44,6 +46,7 @@ struct HistorySeed: Sendable {
                     published = ("\(url) is not a readable history (\(ErrorText.describe(error)))", true)
                 }
             case .failure(.notPublished): published = ("none published at \(url) yet", false)
+            case .failure(.noNetwork): break
             case .failure(let reason):
                 published = ("could not fetch the published history from \(url) (\(reason))", true)
             }
@@ -77,6 +80,8 @@ struct HistorySeed: Sendable {
         case status(Int)
         case badRedirect(String)
         case transport(String)
+        /// `--offline`: the stack has no network, and nothing was asked.
+        case noNetwork
 
         var description: String {
             switch self {
@@ -84,6 +89,7 @@ struct HistorySeed: Sendable {
             case .status(let code): "HTTP \(code)"
             case .badRedirect(let location): "redirected to \(location)"
             case .transport(let message): message
+            case .noNetwork: "no network (--offline)"
             }
         }
     }
@@ -91,9 +97,11 @@ struct HistorySeed: Sendable {
     /// Through the network stack's published-site path: redirects followed by hand (the transport
     /// refuses them) so each hop is checked as http(s), no token, no retries.
     func fetch(_ url: URL, accept: String = "application/json") async -> Result<Data, Failure> {
-        let network = NetworkStack.publishedSite(
-            transport: transport ?? URLSessionTransport(timeout: 15, connections: 1),
-            userAgent: "repowatch-site/\(Version.current)")
+        let network = NetworkStack(
+            transport: options.substitute?.transport ?? URLSessionTransport(timeout: 15, connections: 1),
+            options: options
+        )
+        .publishedSite(userAgent: "repowatch-site/\(Version.current)")
         let response: NetworkResponse
         do {
             response = try await network.send(NetworkRequest(url: url, accept: accept, credentials: false))
@@ -101,6 +109,8 @@ struct HistorySeed: Sendable {
             return .failure(.badRedirect(location.absoluteString))
         } catch RedirectRefusal.tooMany(let limit) {
             return .failure(.transport("more than \(limit) redirects"))
+        } catch GitHubError.notCached {
+            return .failure(.noNetwork)
         } catch {
             return .failure(.transport(GitHubError.reason(for: error)))
         }

@@ -41,7 +41,7 @@ struct NetworkStackTests {
             request.url?.host == "pages.test"
                 ? (301, ["location": "https://cdn.test/h.json"], Data()) : (503, [:], Data())
         }
-        let network = NetworkStack.publishedSite(transport: transport, userAgent: "test")
+        let network = NetworkStack(transport: transport).publishedSite(userAgent: "test")
         let answer = try await network.send(
             NetworkRequest(
                 url: URL(string: "https://pages.test/h.json")!, accept: "application/json", credentials: false))
@@ -51,14 +51,30 @@ struct NetworkStackTests {
         #expect(transport.requests.allSatisfy { $0.value(forHTTPHeaderField: "X-GitHub-Api-Version") == nil })
     }
 
-    @Test("--offline: nothing reaches the transport")
+    @Test("--offline: nothing reaches the transport, not the API, GraphQL nor the published site")
     func offline() async throws {
         let transport = FakeTransport { _ in (200, [:], Data()) }
+        let offline = try stack(transport, offline: true)
+        let online = try stack(transport)
+        #expect(!offline.reachesNetwork && online.reachesNetwork)
         let client = GitHubClient(
             configuration: APIConfiguration(baseURL: URL(string: "https://api.example.test")!, token: "t"),
-            stack: try stack(transport, offline: true))
+            stack: offline)
+        #expect(!client.reachesNetwork)
         await #expect(throws: GitHubError.notCached) {
             try await client.get(URL(string: "https://api.example.test/repos/a/b")!)
+        }
+        let graphQL = offline.graphQL(
+            url: URL(string: "https://api.example.test/graphql")!, token: "t", userAgent: "test",
+            ledger: RequestLedger())
+        let published = offline.publishedSite(userAgent: "test")
+        for layer in [graphQL, published] {
+            await #expect(throws: GitHubError.notCached) {
+                try await layer.send(
+                    NetworkRequest(
+                        url: URL(string: "https://site.test/data/history.json")!, accept: "application/json",
+                        credentials: false))
+            }
         }
         #expect(transport.requests.isEmpty)
     }

@@ -62,12 +62,12 @@ import Testing
         report.fresh[0] = OpenCounts(issues: 1, pulls: 2, isPrivate: true)
         var repo = SampleData.snapshot(for: Self.open, now: Self.now)
         repo.isPrivate = false
-        report.apply(to: &repo, at: 0, offline: false)
+        report.apply(to: &repo, at: 0)
         #expect(repo.isPrivate)
         // A GraphQL answer that says public does not undo REST's private.
         report.fresh[0] = OpenCounts(issues: 1, pulls: 2, isPrivate: false)
         repo.isPrivate = true
-        report.apply(to: &repo, at: 0, offline: false)
+        report.apply(to: &repo, at: 0)
         #expect(repo.isPrivate)
     }
 

@@ -40,7 +40,7 @@ struct RepoDetailsTests {
         var report = OpenCountsFetcher.Report()
         report.fresh = CountsTable(size: 1)
         report.fresh[0] = answer.counts["apple/swift"]
-        report.apply(to: &repo, at: 0, offline: false)
+        report.apply(to: &repo, at: 0)
         #expect(repo.openIssues == 7 && repo.openPulls == 3)
         #expect(repo.language?.color == "#F34B7D")
         #expect(repo.release?.tag == "swift-6.0-RELEASE")
