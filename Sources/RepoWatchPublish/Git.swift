@@ -35,7 +35,7 @@ struct Git: Sendable {
     }
 
     func execute(_ arguments: [String], input: Data?) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = directory

@@ -1,4 +1,5 @@
 import Foundation
+import RepoWatchSupport
 
 /// Runs a program to its end with stdout and stderr together in a temporary file (never a pipe, which
 /// a chatty program could fill and stall on).
@@ -24,11 +25,11 @@ package struct ChildProcess: Sendable {
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
+        process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle

@@ -1,6 +1,8 @@
 import Foundation
 import Yams
 
+@testable import RepoWatchSupport
+
 /// Runs one job of a workflow the way a GitHub runner would, as far as the generated workflow needs:
 /// `run:` steps in bash with GitHub's environment and files (`GITHUB_OUTPUT`, `GITHUB_ENV`), `if:`
 /// conditions, `${{ }}` expressions, and `uses:` steps either stubbed by the test or, for a composite

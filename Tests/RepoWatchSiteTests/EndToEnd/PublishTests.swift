@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchSupport
+
 /// `repowatch-site publish` with real git, against a local bare repository standing in for GitHub.
 @Suite("publish")
 struct PublishTests {

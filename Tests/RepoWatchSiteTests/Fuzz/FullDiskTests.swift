@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif

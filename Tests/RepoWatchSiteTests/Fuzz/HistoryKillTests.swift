@@ -3,6 +3,7 @@ import Testing
 
 @testable import RepoWatchModel
 @testable import RepoWatchSite
+@testable import RepoWatchSupport
 
 #if canImport(Glibc)
     import Glibc

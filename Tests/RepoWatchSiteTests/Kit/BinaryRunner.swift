@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RepoWatchSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RepoWatchSupport
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

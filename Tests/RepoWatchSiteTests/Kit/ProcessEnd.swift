@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RepoWatchSupport
+
 /// The end of a process a test started itself, awaited on a thread of its own: `waitUntilExit()` on
 /// the test pool would hold one of its few threads for as long as the process runs.
 final class ProcessEnd: Sendable {

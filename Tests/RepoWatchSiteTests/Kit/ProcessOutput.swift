@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RepoWatchSupport
+
 /// One finished process: exit status and its standard output and error together.
 struct ProcessOutput: Sendable {
     let status: Int32

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RepoWatchSupport
+
 /// A Python program given as text, run as `python3 -c SOURCE ARGUMENTS…`: what it printed, apart
 /// from what it said on standard error, so a test decodes the one and shows the other. Both go to
 /// files, not pipes: a program that says much on one would otherwise wait for the test to read it

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchSupport
+
 @Suite("SpawnedProcess: how every test starts a child")
 struct SpawnedProcessTests {
     static func shell(_ script: String, set up: (SpawnedProcess) -> Void = { _ in }) throws -> (SpawnedProcess, Pipe) {
