@@ -98,44 +98,6 @@ struct EndToEndNetworkTests {
         #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
     }
 
-    @Test("a 429 with Retry-After: 1 is honoured")
-    func honoursRetryAfter() async throws {
-        let site = try RebuiltSite("retry-after", repos: ["twbs/bootstrap"])
-        defer { site.dir.remove() }
-        let tooMany = FixtureResponse.json(
-            .object(["message": .string("You have exceeded a secondary rate limit.")]), status: 429,
-            headers: ["retry-after": "1"])
-        let server = try await FixtureServer.start(
-            routes: NetworkRoutes.routes(bootstrap: [tooMany, NetworkRoutes.bootstrap]))
-        defer { server.stop() }
-        let result = try await site.build(server)
-        #expect(result.status == 0, "\(result)")
-        let attempts = try await server.requests().filter { $0.pathOnly == "/repos/twbs/bootstrap" }
-        #expect(attempts.map(\.status) == [429, 200])
-        #expect((attempts.last?.time ?? 0) - (attempts.first?.time ?? 0) >= 0.9)
-        #expect(result.stderr.contains("lowering concurrency"), "\(result)")
-    }
-
-    @Test("a repository that keeps failing after a good build keeps its data, marked stale, exit 0")
-    func lastGoodDataIsStale() async throws {
-        let site = try RebuiltSite("stale", repos: repos)
-        defer { site.dir.remove() }
-        let server = try await FixtureServer.start(
-            routes: NetworkRoutes.routes(bootstrap: [NetworkRoutes.bootstrap, NetworkRoutes.serverError]))
-        defer { server.stop() }
-        #expect(try await site.build(server).status == 0)
-        let second = try await site.build(server)
-        #expect(second.status == 0, "\(second)")
-        #expect(second.stderr.contains("twbs/bootstrap"), "\(second)")
-        let medium = try site.page("repos/twbs/bootstrap/medium.html")
-        #expect(medium.contains("data-state=\"stale\""))
-        #expect(medium.contains("as of"))
-        #expect(medium.contains("data-value=\"171281\""))
-        #expect(try site.page("repos/octocat/hello-world/medium.html").contains("data-state=\"fresh\""))
-        let snapshot = try site.page("data/snapshot.json")
-        #expect(snapshot.contains("\"stale\" : true"))
-    }
-
     @Test("a primary limit far away stops asking and builds the rest from the cache")
     func exhaustedQuotaUsesTheCache() async throws {
         let site = try RebuiltSite("quota", repos: repos)
@@ -313,19 +275,6 @@ struct EndToEndNetworkTests {
         #expect(second.status == 1, "\(second)")
         #expect(second.stderr.contains("twbs/bootstrap: not found"), "\(second)")
         #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"unavailable\""))
-    }
-
-    @Test("--offline with no cache is an error even when an earlier site exists")
-    func offlineNeedsTheCache() async throws {
-        let site = try RebuiltSite("offline-nocache", repos: repos)
-        defer { site.dir.remove() }
-        let server = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        defer { server.stop() }
-        #expect(try await site.build(server).status == 0)
-        try FileManager.default.removeItem(at: site.cache)
-        let offline = try await site.build(nil, ["--offline"])
-        #expect(offline.status == 1, "\(offline)")
-        #expect(offline.stderr.contains("not in the cache"), "\(offline)")
     }
 }
 

@@ -73,6 +73,7 @@ struct RequestsEndToEndTests {
         #expect((attempts.last?.time ?? 0) - (attempts.first?.time ?? 0) >= 0.9, "retried before retry-after")
         #expect(
             result.stderr.contains("GitHub's rate limits: 1 secondary-limit answer; requests waited 1 s"), "\(result)")
+        #expect(result.stderr.contains("lowering concurrency"), "\(result)")
     }
 
     @Test("a retry-after past --max-wait is not waited: the repository keeps its last good data")

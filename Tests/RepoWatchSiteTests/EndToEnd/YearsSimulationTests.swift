@@ -18,7 +18,7 @@ struct YearsSimulationTests {
                 script.path, "--binary", try BinaryRunner.binaryURL().path, "--builds", "40", "--repos", "6",
                 "--seed", "45", "--workdir", dir.url.appendingPathComponent("work").path, "--json", report.path,
             ],
-            in: dir.url, environment: ProcessInfo.processInfo.environment, timeout: 280,
+            in: dir.url, environment: ProcessInfo.processInfo.environment, timeout: 540,
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(result.status == 0, "\(result)")
         let json = try JSONValue.decode(Data(contentsOf: report))
