@@ -101,7 +101,8 @@ extension Build {
     /// What the feed told that is news goes to each `notify:` target's queue, saved with the site.
     private static func queueNotifications(_ work: inout BuildWork) async throws {
         let site = try work.needs(work.site, "the config")
-        let step = NotifyStep(options: work.options, log: work.log)
+        let reached = try work.needs(work.gathered, "the snapshot").reachedNetwork
+        let step = NotifyStep(options: work.options, reachedNetwork: reached, log: work.log)
         work.notifications = step.queue(news: work.news, targets: site.config.notify, now: site.now).map { (step, $0) }
         work.news = []
     }

@@ -11,9 +11,11 @@ struct NotifyStep: Sendable {
     let queues: Bool
     let log: any BuildLog
 
-    init(options: BuildOptions, log: any BuildLog) {
+    /// `reachedNetwork` is the network stack's answer (`SiteData.reachedNetwork`): a build that
+    /// could not ask GitHub (samples, `--offline`) has nothing new to tell.
+    init(options: BuildOptions, reachedNetwork: Bool, log: any BuildLog) {
         files = NotifyFiles(cacheDirectory: options.cacheURL)
-        queues = !options.sample && !options.fetch.offline && options.recordsHistory && options.queuesNotifications
+        queues = reachedNetwork && !options.sample && options.recordsHistory && options.queuesNotifications
         self.log = log
     }
 

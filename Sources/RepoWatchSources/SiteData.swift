@@ -28,6 +28,9 @@ package struct SiteData: Sendable {
     /// `private: include` build wrote it, or the repository is private since): it is removed once
     /// the new site is in place, not kept aside for reuse (`.public.recycled`).
     package var previousShowsPrivate = false
+    /// Whether this build could ask GitHub (the network stack's answer, `reachesNetwork`): false for
+    /// samples and `--offline`, whose changes are no news to send.
+    package var reachedNetwork = false
 
     /// A widget without data still shows a face, never a broken image.
     package mutating func addPlaceholderFaces() async {

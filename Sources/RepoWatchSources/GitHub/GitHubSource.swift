@@ -67,8 +67,7 @@ package struct GitHubSource: SiteSource {
         let fetcher = snapshotFetcher(
             client: client, avatars: store, cards: cards, records: records, previous: previous,
             leavesOutPrivate: leavesOutPrivate, configFile: config.file)
-        let progress = FetchProgress(
-            total: config.repos.count, quiet: !network.reachesNetwork || !log.showsProgress)
+        let progress = FetchProgress(total: config.repos.count, quiet: !(network.reachesNetwork && log.showsProgress))
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
         // A private repository's counts are not kept for later builds (`open-counts.json`) either.
         var countReport = await cards.report(leavingOut: { position, counts in
@@ -92,7 +91,7 @@ package struct GitHubSource: SiteSource {
     /// How the owner cards may ask GraphQL: not offline, nor once the budget held a repository back.
     private func ownerCardMaker(counts: OpenCountsFetcher, network: FetchNetwork) -> OwnerCardMaker {
         let asking: OwnerCardMaker.Asking
-        if options.offline || (network.budget?.usage.refused ?? 0) > 0 || counts.skipped == .offline {
+        if !network.reachesNetwork || (network.budget?.usage.refused ?? 0) > 0 || counts.skipped == .offline {
             asking = .notNow
         } else if let client = counts.client {
             asking = .ask(client)
@@ -101,7 +100,7 @@ package struct GitHubSource: SiteSource {
         }
         var maker = OwnerCardMaker(asking: asking, shelf: OwnerCardShelf(cacheDirectory: cacheURL), log: log, now: now)
         // The previous site stands in while GitHub fails, not for --offline ("the cache, or an error").
-        if !options.offline { maker.previous = PublishedOwnerCards.read(output) }
+        if network.reachesNetwork { maker.previous = PublishedOwnerCards.read(output) }
         return maker
     }
 
@@ -127,6 +126,7 @@ package struct GitHubSource: SiteSource {
         data.pacing = network.pacing
         data.backfill = backfill
         data.previousShowsPrivate = previousShowsPrivate
+        data.reachedNetwork = network.reachesNetwork
         data.owners.cards = ownerCards
         return data
     }

@@ -13,8 +13,6 @@ struct OfflineFlagTests {
         "Sources/RepoWatchNetwork/Stack/NetworkStack.swift",
         "Sources/RepoWatchNetwork/Stack/CacheLayer.swift",
         "Sources/RepoWatchSite/Build.swift",
-        // Landed beside this rule: an offline build queues no notification (to be asked of the stack).
-        "Sources/RepoWatchSite/NotifyStep.swift",
     ]
 
     static func reads(in file: SourceFile) throws -> [String] {
