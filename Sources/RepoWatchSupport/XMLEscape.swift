@@ -33,6 +33,17 @@ package enum XMLEscape {
     }
 
     private static func escape(_ string: String, strictXML: Bool) -> String {
+        // Most text (names, numbers, dates) has nothing to escape: it is returned as it is, found so
+        // on its bytes. For XML a control byte or 0xEF (which starts U+FFFE and U+FFFF) goes the long way.
+        let plain = string.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                return false
+            case 0..<0x20, 0xEF: return !strictXML
+            default: return true
+            }
+        }
+        if plain { return string }
         var result = ""
         result.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
