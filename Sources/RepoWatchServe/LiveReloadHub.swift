@@ -9,7 +9,10 @@ import Synchronization
 /// `PingSchedule.missedAllowed` pings in a row (a laptop lid closed, a phone gone off the network) is
 /// taken for gone: it hears goodbye and `endConnection` ends it, so dead connections do not pile up
 /// against the gate's limit. A page answers pings by itself (the browser does), so a busy machine
-/// that answers late loses nothing: only a whole run of silent intervals ends a connection.
+/// that answers late loses nothing: only a whole run of silent intervals ends a connection. Whether
+/// the page answered is asked of the gate (`LiveReloadSockets.look`), which sees the page's socket:
+/// what the page sent counts from the moment it arrived, not from when this busy server read it
+/// two relays later, and an interval in which the server had not even sent its ping is not the page's.
 final class LiveReloadHub: Sendable {
     enum Event: Equatable, Sendable {
         case reload
@@ -20,6 +23,8 @@ final class LiveReloadHub: Sendable {
     /// Ends the connection the gate numbered so: both of its sockets are shut, and every read on them
     /// ends as at the end of a stream (see `LiveReloadSockets`).
     private let endConnection: @Sendable (UInt64) -> Void
+    /// What the gate saw of connection `id`'s page since the last look (nil: unknown to the gate).
+    private let look: @Sendable (UInt64) -> LiveReloadSockets.PageInterval?
     private let state = Mutex(State())
 
     private struct State {
@@ -29,10 +34,12 @@ final class LiveReloadHub: Sendable {
     }
 
     init(
-        pings: PingSchedule = .every(.seconds(30)), endConnection: @escaping @Sendable (UInt64) -> Void = { _ in }
+        pings: PingSchedule = .every(.seconds(30)), endConnection: @escaping @Sendable (UInt64) -> Void = { _ in },
+        look: @escaping @Sendable (UInt64) -> LiveReloadSockets.PageInterval? = { _ in nil }
     ) {
         self.pings = pings
         self.endConnection = endConnection
+        self.look = look
     }
 
     /// The error of the last failed rebuild; nil once a rebuild succeeds.
@@ -67,11 +74,11 @@ final class LiveReloadHub: Sendable {
         }
         out.yield(Self.text(["type": "hello"]))
         if let error { out.yield(Self.text(["type": "error", "message": error])) }
-        Task { [pings, endConnection] in
+        Task { [pings, endConnection, look] in
             let heard = Heard()
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    guard await Self.ping(out, pings, heard: heard) else { return }
+                    guard await Self.ping(out, pings, heard: heard, look: { id.flatMap(look) }) else { return }
                     out.yield(.close(code: .goingAway))
                     if let id { endConnection(id) }
                 }
@@ -105,12 +112,17 @@ final class LiveReloadHub: Sendable {
 
     /// Pings at each tick; true once the page has been silent for `missedAllowed` ticks in a row, false
     /// when the ticks stop (the connection ended).
-    private static func ping(_ out: AsyncStream<WSFrame>.Continuation, _ pings: PingSchedule, heard: Heard) async
-        -> Bool
-    {
+    private static func ping(
+        _ out: AsyncStream<WSFrame>.Continuation, _ pings: PingSchedule, heard: Heard,
+        look: () -> LiveReloadSockets.PageInterval?
+    ) async -> Bool {
         var missed = 0
         for await _ in pings.ticks() {
-            missed = heard.take() ? 0 : missed + 1
+            switch (heard.take(), look()) {
+            case (true, _), (_, .answered?): missed = 0
+            case (false, .notReached?): break
+            case (false, .silent?), (false, nil): missed += 1
+            }
             if missed >= pings.missedAllowed { return true }
             out.yield(WSFrame(fin: true, opcode: .ping, mask: nil, payload: Data()))
         }
@@ -172,15 +184,11 @@ package struct PingSchedule: Sendable {
         self.ticks = ticks
     }
 
+    /// Each tick an `interval` after the last one was taken, never ahead: ticks that a busy server
+    /// left waiting would come all at once, and a page would have no time between those pings to answer.
     package static func every(_ interval: Duration, missedAllowed: Int = 3) -> PingSchedule {
         PingSchedule(missedAllowed: missedAllowed) {
-            AsyncStream { continuation in
-                let timer = Task {
-                    while (try? await Task.sleep(for: interval)) != nil { continuation.yield() }
-                    continuation.finish()
-                }
-                continuation.onTermination = { _ in timer.cancel() }
-            }
+            AsyncStream { (try? await Task.sleep(for: interval)).map { _ in () } }
         }
     }
 }

@@ -100,7 +100,9 @@ package final class PreviewServer: Sendable {
         self.options = options
         self.log = log
         self.announce = announce
-        hub = LiveReloadHub(pings: .every(options.liveReloadPing)) { [liveReloads] in liveReloads.end($0) }
+        hub = LiveReloadHub(
+            pings: .every(options.liveReloadPing), endConnection: { [liveReloads] in liveReloads.end($0) },
+            look: { [liveReloads] in liveReloads.look($0) })
     }
 
     /// Runs until the task is cancelled (the command cancels it on Ctrl-C).

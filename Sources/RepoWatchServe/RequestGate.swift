@@ -185,21 +185,25 @@ package final class RequestGate: Sendable {
         defer { liveReloads.release(id) }
         guard (try? await upstream.write(head.forwarded(liveReloadConnection: id))) != nil else { return }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
+            group.addTask { [liveReloads] in
                 // The page's side. When it ends, the server reads the end of its stream and ends its own.
-                _ = await Self.relay(from: client, to: upstream)
+                _ = await Self.relay(from: client, to: upstream, read: { liveReloads.heard(id) })
                 shutdown(upstream.socket.file.rawValue, Int32(SHUT_WR))
             }
             // The server's side, to its end; what the page can no longer take is read and dropped, so
             // the server never meets a closed socket while it still reads from it.
-            _ = await Self.relay(from: upstream, to: client, draining: true)
+            _ = await Self.relay(from: upstream, to: client, draining: true, wrote: { liveReloads.reached(id) })
             shutdown(client.socket.file.rawValue, Int32(SHUT_RDWR))
         }
     }
 
     /// Copies until the source ends; true when the target took it all. With `draining`, what the
-    /// target can no longer take is still read, and dropped.
-    private static func relay(from source: AsyncSocket, to target: AsyncSocket, draining: Bool = false) async -> Bool {
+    /// target can no longer take is still read, and dropped. `read` runs as each piece arrives, `wrote`
+    /// once the target has it (the live-reload socket's record of what its page said and was sent).
+    private static func relay(
+        from source: AsyncSocket, to target: AsyncSocket, draining: Bool = false, read: () -> Void = {},
+        wrote: () -> Void = {}
+    ) async -> Bool {
         var delivered = true
         while true {
             let bytes: [UInt8]
@@ -208,10 +212,12 @@ package final class RequestGate: Sendable {
             } catch {
                 return delivered
             }
+            read()
             if delivered, (try? await target.write(Data(bytes))) == nil {
                 delivered = false
                 if !draining { return false }
             }
+            if delivered { wrote() }
         }
     }
 

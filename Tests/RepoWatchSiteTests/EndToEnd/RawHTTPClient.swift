@@ -127,7 +127,7 @@ final class RawSocket: @unchecked Sendable {
             let count = bytes[sent...].withUnsafeBytes {
                 Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            guard count > 0 else { throw RawSocketError(description: "send failed") }
+            guard count > 0 else { throw RawSocketError(description: "send failed (errno \(errno))") }
             sent += count
         }
     }
