@@ -30,17 +30,18 @@ documents change.
 
 import argparse
 import collections
-import hashlib
 import json
 import os
 import re
-import struct
 import sys
 import threading
 import time
-import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
+
+# How GitHub shapes its answers, shared with the tests' fixture server.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures"))
+import github_behaviour as github  # noqa: E402
 
 REPO_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)$")
 CONTRIB_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)/contributors$")
@@ -107,15 +108,7 @@ class Limits:
 
 
 def png(seed: str) -> bytes:
-    digest = hashlib.sha256(seed.encode()).digest()
-    width = height = 16
-    raw = (b"\x00" + bytes(digest[:3]) * width) * height
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return github.png(seed, size=16, text=False)
 
 
 class Stats:
@@ -230,9 +223,8 @@ class Handler(BaseHTTPRequestHandler):
                     data[alias] = self.node(owner, name)
                 else:
                     data[alias] = None
-                    errors.append({"type": "NOT_FOUND", "path": [alias], "locations": [{"line": line_number,
-                                   "column": 1}], "message": f"Could not resolve to a Repository with the name "
-                                   f"'{owner}/{name}'."})
+                    errors.append(github.graphql_not_found(alias, "repository", f"{owner}/{name}", line_number,
+                                                           m.start() + 1))
         answer = {"data": data}
         if errors:
             answer["errors"] = errors
@@ -253,16 +245,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def refuse(self, broken):
         """GitHub's secondary-limit answer, with the wait it asks for."""
-        body = json.dumps({"message": "You have exceeded a secondary rate limit. Please wait a few minutes before "
-                                      "you try again.",
-                           "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"})
-        retry = max(1, int(self.limits.minute / 2))
-        self.reply(403 if broken != "concurrency" else 429, body.encode(), "application/json",
-                   {"retry-after": str(retry), **self.quota_headers()})
+        status, headers, body = github.answer("secondary_limit", retry_after=max(1, int(self.limits.minute / 2)))
+        headers.pop("content-type", None)
+        self.reply(status if broken != "concurrency" else 429, body, "application/json",
+                   {**headers, **self.quota_headers()})
 
     def quota_headers(self):
-        return {"x-ratelimit-limit": str(self.limits.quota), "x-ratelimit-remaining": str(self.limits.remaining()),
-                "x-ratelimit-reset": str(int(time.time()) + 3600), "x-ratelimit-resource": "core"}
+        return github.quota_headers(self.limits.quota, self.limits.remaining(), time.time() + 3600)
 
     def do_GET(self):
         path, _, query = self.path.partition("?")
@@ -297,8 +286,10 @@ class Handler(BaseHTTPRequestHandler):
                        self.quota_headers())
         elif self.limits.exhausted() and (REPO_RE.match(path) or CONTRIB_RE.match(path) or path.startswith(("/orgs/",
                                                                                                               "/users/"))):
-            self.reply(403, json.dumps({"message": "API rate limit exceeded"}).encode(), "application/json",
-                       {**self.quota_headers(), "x-ratelimit-remaining": "0"})
+            status, headers, body = github.answer("primary_limit", **{
+                k.replace("-", "_"): v for k, v in {**self.quota_headers(), "x-ratelimit-remaining": "0"}.items()})
+            headers.pop("content-type", None)
+            self.reply(status, body, "application/json", headers)
         elif path == f"/users/{ORG}":
             self.serve_json("api", {"login": ORG, "id": 9000, "type": "Organization",
                                     "avatar_url": f"{self.base}/_avatars/{ORG}?v=4",
@@ -313,7 +304,7 @@ class Handler(BaseHTTPRequestHandler):
             body = png(m.group(1))
             self.serve("avatar", body, "image/png")
         else:
-            self.reply(404, b'{"message":"Not Found"}', "application/json")
+            self.reply(404, json.dumps(github.answer_body("not_found")).encode(), "application/json")
 
     def repository(self, owner, name):
         k = int(name.split("-")[1])
@@ -359,14 +350,10 @@ class Handler(BaseHTTPRequestHandler):
         items = [self.listed(ORG, f"repo-{k}") for k in range(start, min(total, start + per_page))]
 
         def link(n):
-            return f"<{self.base}/orgs/{ORG}/repos?type=public&sort=full_name&per_page={per_page}&page={n}>"
-        links = []
-        if page < last:
-            links += [f'{link(page + 1)}; rel="next"', f'{link(last)}; rel="last"']
-        if page > 1:
-            links += [f'{link(page - 1)}; rel="prev"', f'{link(1)}; rel="first"']
+            return f"{self.base}/orgs/{ORG}/repos?type=public&sort=full_name&per_page={per_page}&page={n}"
+        links = github.link_header(link, page, last)
         self.serve("api", json.dumps(items).encode(), "application/json; charset=utf-8",
-                   {"Link": ", ".join(links)} if links else None)
+                   {"Link": links} if links else None)
 
     def contributors(self, name):
         k = int(name.split("-")[1])
@@ -381,8 +368,8 @@ class Handler(BaseHTTPRequestHandler):
         self.serve(kind, json.dumps(value).encode(), "application/json; charset=utf-8")
 
     def serve(self, kind, body, content_type, extra=None):
-        etag = '"' + hashlib.sha1(body).hexdigest() + '"'
-        not_modified = self.headers.get("If-None-Match") == etag
+        etag = github.etag(body)
+        not_modified = github.not_modified(self.headers.get("If-None-Match"), etag)
         self.stats.add(kind, not_modified)
         quota = {}
         if kind == "api":

@@ -19,12 +19,10 @@ Prints "PORT <n>" once listening.
 """
 
 import argparse
-import hashlib
 import json
 import os
 import random
 import re
-import struct
 import sys
 import threading
 import time
@@ -32,19 +30,16 @@ import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote
 
+# How GitHub shapes its answers, shared with the tests' fixture server.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Fixtures"))
+import github_behaviour as github  # noqa: E402
+
 START = 1_767_225_600  # 2026-01-01T00:00:00Z, the simulation's step 0
 STEP = 43_200  # twelve hours
 
 
 def png(seed):
-    digest = hashlib.sha256(seed.encode()).digest()
-    raw = (b"\x00" + bytes(digest[:3]) * 8) * 8
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return github.png(seed, size=8, text=False)
 
 
 def iso(seconds):
@@ -288,9 +283,9 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, f.read())
 
     def serve(self, body, content_type, extra=None):
-        etag = '"' + hashlib.sha1(body).hexdigest() + '"'
+        etag = github.etag(body)
         headers = {"ETag": etag, "x-ratelimit-remaining": "4999", "x-ratelimit-limit": "5000", **(extra or {})}
-        if self.headers.get("If-None-Match") == etag:
+        if github.not_modified(self.headers.get("If-None-Match"), etag):
             self.world.count("304")
             self.send_response_only(304)
             for k, v in headers.items():

@@ -12,8 +12,10 @@ Prints ``PORT <n>`` on stdout once listening. Routes file: a JSON list of
                     "body": <JSON>, "body_text": "...", "body_base64": "...",   # or one of these
                     "rewrite": true}]}                                          # optional, default true
 
-Several responses are served in sequence, the last one repeating. Unknown routes get
-404 {"message":"Not Found"}. Every https://api.github.com in bodies and headers becomes this
+Several responses are served in sequence, the last one repeating. Unknown routes get GitHub's
+404 body. How GitHub shapes its answers (avatars' PNGs, ETags and 304s, GraphQL's NOT_FOUND
+entries, the faults' recorded answers) comes from `github_behaviour.py`, which the benchmarks'
+servers share. Every https://api.github.com in bodies and headers becomes this
 server's base URL; avatar URLs become <base>/_avatars/<original path>[?query], and
 GET /_avatars/... answers a small PNG (distinct bytes per URL) unless a route is configured
 for that path. Responses carrying an ETag answer 304 to a matching If-None-Match
@@ -45,18 +47,17 @@ Every request is logged; GET /_log returns the log as JSON (not itself logged).
 
 import argparse
 import base64
-import hashlib
 import json
 import os
 import re
 import signal
-import struct
 import sys
 import threading
 import time
-import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlsplit
+
+import github_behaviour as github
 
 API_ORIGIN = "https://api.github.com"
 # Hosts whose URLs are avatars: avatars.githubusercontent.com, avatars0..3.githubusercontent.com,
@@ -72,20 +73,7 @@ DROPPED_HEADERS = {"content-length", "transfer-encoding", "content-encoding", "c
 
 def make_png(seed: str) -> bytes:
     """An 8x8 RGB PNG, one colour derived from `seed`, with `seed` in a tEXt chunk."""
-    digest = hashlib.sha256(seed.encode("utf-8")).digest()
-    r, g, b = digest[0], digest[1], digest[2]
-    width = height = 8
-    row = b"\x00" + bytes([r, g, b]) * width
-    raw = row * height
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    text = b"Comment\x00" + seed.encode("utf-8", "replace")[:200]
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"tEXt", text)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return github.png(seed)
 
 
 class Fixtures:
@@ -279,9 +267,8 @@ class Fixtures:
             return json.dumps(self.log, ensure_ascii=False).encode("utf-8")
 
 
-USER_FIELD_RE = re.compile(r"(\w+)\s*:\s*user\(\s*login:\s*(\$\w+|\"[^\"]*\")\s*\)")
-REPOSITORY_FIELD_RE = re.compile(
-    r"(\w+)\s*:\s*repository\(\s*owner:\s*(\$\w+|\"[^\"]*\")\s*,\s*name:\s*(\$\w+|\"[^\"]*\")\s*\)")
+USER_FIELD_RE = github.USER_FIELD_RE
+REPOSITORY_FIELD_RE = github.REPOSITORY_FIELD_RE
 CONNECTION_RE = re.compile(r"\b(stargazers|forks)\(first:\s*(\d+)(?:,\s*after:\s*(\$\w+|null))?")
 
 
@@ -331,9 +318,8 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
             counts = known.get(f"{owner}/{name}".lower())
             if counts is None:
                 data[alias] = None
-                errors.append({"type": "NOT_FOUND", "path": [alias],
-                               "locations": [{"line": line_number, "column": m.start() + 1}],
-                               "message": f"Could not resolve to a Repository with the name '{owner}/{name}'."})
+                errors.append(github.graphql_not_found(alias, "repository", f"{owner}/{name}", line_number,
+                                                       m.start() + 1))
             else:
                 data[alias] = {"issues": {"totalCount": counts.get("issues", 0)},
                                "pullRequests": {"totalCount": counts.get("pulls", 0)},
@@ -352,9 +338,7 @@ def graphql_answer(spec: dict, request_body: bytes) -> bytes:
             user = users.get((login or "").lower())
             if user is None:
                 data[alias] = None
-                errors.append({"type": "NOT_FOUND", "path": [alias],
-                               "locations": [{"line": line_number, "column": m.start() + 1}],
-                               "message": f"Could not resolve to a User with the login of '{login}'."})
+                errors.append(github.graphql_not_found(alias, "user", login, line_number, m.start() + 1))
             else:
                 data[alias] = user
     answer = {"data": data}
@@ -407,7 +391,7 @@ class Handler(BaseHTTPRequestHandler):
                         "body": make_png(path)}
             else:
                 resp = {"status": 404, "headers": {"content-type": "application/json; charset=utf-8"},
-                        "body": b'{"message":"Not Found"}'}
+                        "body": json.dumps(github.answer_body("not_found")).encode("utf-8")}
         status, out_headers, body = resp["status"], dict(resp["headers"]), resp["body"]
         if "graphql" in resp:
             body = graphql_answer(resp["graphql"], req_body)
@@ -420,15 +404,10 @@ class Handler(BaseHTTPRequestHandler):
                 out_headers[k] = str(int(time.time()) + int(m.group(1) or 0))
         if (self.fixtures.auto_etag and "etag" not in out_headers and status == 200 and body
                 and not urlsplit(path).path.startswith("/_avatars/")):
-            out_headers["etag"] = 'W/"' + hashlib.sha1(body).hexdigest() + '"'
-        etag = out_headers.get("etag")
-        inm = self.headers.get("If-None-Match")
-        if etag and inm and 200 <= status < 300:
-            candidates = [c.strip() for c in inm.split(",")]
-            weak = lambda t: t[2:] if t.startswith("W/") else t  # noqa: E731
-            if "*" in candidates or any(weak(c) == weak(etag) for c in candidates):
-                status, body = 304, None
-                out_headers.pop("content-type", None)
+            out_headers["etag"] = github.etag(body, weak=True)
+        if 200 <= status < 300 and github.not_modified(self.headers.get("If-None-Match"), out_headers.get("etag")):
+            status, body = 304, None
+            out_headers.pop("content-type", None)
         with self.fixtures.lock:
             entry["status"] = status
         if not held:

@@ -102,7 +102,11 @@ struct EndToEndFixtureServerTests {
         #expect(try await fetch(server, "/empty").status == 204)
         let missing = try await fetch(server, "/repos/nobody/nothing")
         #expect(missing.status == 404)
-        #expect(missing.json == ["message": "Not Found"])
+        // GitHub's recorded 404 (Tests/Fixtures/github/behaviour.json), as every fake GitHub answers it.
+        #expect(missing.json?["message"] == "Not Found")
+        #expect(
+            missing.json?["documentation_url"]?.string?.hasPrefix("https://") == true,
+            "\(String(describing: missing.json))")
     }
 
     @Test("If-None-Match → 304; avatars are distinct PNGs unless routed")
