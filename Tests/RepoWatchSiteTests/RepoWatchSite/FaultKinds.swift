@@ -65,24 +65,29 @@ enum Fault: String, CaseIterable, Sendable {
     /// Whether the fault is one request failing whole (the same request as another row, for counts).
     var isWholeRequest: Bool { self != .malformed && self != .notFound }
 
+    /// GitHub's recorded answers (`GitHubBehaviour`, the description every fake GitHub shares), with
+    /// this world's reset time and wait.
     func answer(in place: Place, real: FaultWorld.Answer, resetAt: Date) throws -> FaultWorld.Answer {
         switch self {
-        case .serverError: return (502, ["content-type": "text/html"], Data("<h1>Bad Gateway</h1>".utf8))
+        case .serverError: return Self.recorded("server_error")
         case .timeout: throw URLError(.timedOut)
         case .malformed: return malformed(place, real: real)
         case .notFound: return notFound(place, real: real)
         case .primaryLimit:
-            return (
-                403,
+            return Self.recorded(
+                "primary_limit",
                 [
                     "x-ratelimit-remaining": "0", "x-ratelimit-limit": "5000",
                     "x-ratelimit-reset": String(Int(resetAt.timeIntervalSince1970)),
-                ], json(["message": "API rate limit exceeded"])
-            )
-        case .secondaryLimit:
-            return (403, ["retry-after": "30"], json(["message": "You have exceeded a secondary rate limit."]))
+                ])
+        case .secondaryLimit: return Self.recorded("secondary_limit", ["retry-after": "30"])
         case .offOrigin: return (302, ["location": "https://elsewhere.test/login"], Data())
         }
+    }
+
+    static func recorded(_ kind: String, _ headers: [String: String] = [:]) -> FaultWorld.Answer {
+        let answer = GitHubBehaviour.answer(kind, headers: headers)
+        return (answer.status, answer.headers, answer.body)
     }
 
     private func malformed(_ place: Place, real: FaultWorld.Answer) -> FaultWorld.Answer {
@@ -106,7 +111,7 @@ enum Fault: String, CaseIterable, Sendable {
 
     private func notFound(_ place: Place, real: FaultWorld.Answer) -> FaultWorld.Answer {
         guard case .graphQL(let aliases, let countsOnly) = place else {
-            return (404, ["content-type": "application/json"], json(["message": "Not Found"]))
+            return Self.recorded("not_found")
         }
         var object = (try? JSONSerialization.jsonObject(with: real.2)) as? [String: Any] ?? [:]
         var data = object["data"] as? [String: Any] ?? [:]

@@ -103,7 +103,7 @@ final class FaultWorld: HTTPTransport, Sendable {
         }
     }
 
-    private var notFound: Answer { (404, [:], json(["message": "Not Found"])) }
+    private var notFound: Answer { Fault.recorded("not_found") }
 
     /// The repository's numbers in this world: each differs from every other world's.
     func numbers(_ name: String) -> (stars: Int, forks: Int, issues: Int, pulls: Int) {
