@@ -33,6 +33,7 @@ struct SiteConfigReader {
         "title", "description", "base_url", "refresh", "appearance", "repos", "widgets", "cname",
         "rendering", "accent", "numbers", "owners", "locale",
         "private", "csp", "search", "insights", "open_data", "history", "charts", "notify",
+        "forges",
     ]
     static let widgetKeys: Set = [
         "kind", "repo", "sizes", "note", "top", "bottom", "id", "appearance", "rendering", "accent", "numbers",
@@ -77,9 +78,10 @@ struct SiteConfigReader {
         let policyAdditions = fields["csp"].map { parsePolicyAdditions($0) } ?? PolicyAdditions()
 
         owners = fields["owners"].map { ownerList($0) } ?? []
+        let forges = fields["forges"].map { parseForges($0) } ?? Forges()
         let repos: [RepoName]
         if let reposNode = fields["repos"], !(hasOwners && reposNode.isNull) {
-            repos = repoList(reposNode)
+            repos = repoList(reposNode, forges: forges)
         } else if hasOwners {
             repos = []
         } else {
@@ -106,6 +108,7 @@ struct SiteConfigReader {
         config.openData = fields["open_data"].flatMap { flag($0, key: "open_data") } ?? true
         config.historyBackfill = fields["history"].flatMap { parseHistory($0) } ?? true
         config.charts = charts
+        config.forges = forges
         readNotify(mapping, into: &config)
         return config
     }
@@ -216,11 +219,13 @@ struct SiteConfigReader {
         return value
     }
 
-    mutating func repoList(_ node: Node) -> [RepoName] {
+    /// `repos:`, each entry on GitHub or on a forge the site can read (`forges`).
+    mutating func repoList(_ node: Node, forges: Forges) -> [RepoName] {
         guard case .sequence(let sequence) = node else {
             error(node, "`repos` must be a list of OWNER/NAME entries")
             return []
         }
+        checkForges(sequence, forges: forges)
         repoEntries.items = sequence
         var repos: [RepoName] = []
         // Where in the sequence each name is: a repeated name's error points at both.

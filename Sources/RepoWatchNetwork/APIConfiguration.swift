@@ -9,11 +9,21 @@ package struct APIConfiguration: Sendable {
     /// Sent only to `baseURL`'s origin.
     package var token: String?
     package var userAgent: String
+    /// GitHub's API is told which version it speaks (`X-GitHub-Api-Version`); another forge's is not.
+    package var isGitHub = true
 
     package init(baseURL: URL = defaultBaseURL, token: String? = nil, userAgent: String = "repowatch-site") {
         self.baseURL = baseURL
         self.token = token
         self.userAgent = userAgent
+    }
+
+    /// Another forge's API at `baseURL`, with that host's own token (nil: anonymous).
+    package static func forge(baseURL: URL, token: String?) -> APIConfiguration {
+        var configuration = APIConfiguration(
+            baseURL: baseURL, token: token, userAgent: "repowatch-site/\(Version.current)")
+        configuration.isGitHub = false
+        return configuration
     }
 
     /// `--api-url`, else `GITHUB_API_URL` (set by GitHub Actions), else api.github.com;

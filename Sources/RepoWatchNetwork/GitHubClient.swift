@@ -19,14 +19,18 @@ package struct GitHubClient: Sendable {
     package let reachesNetwork: Bool
     private let network: any NetworkLayer
 
+    /// `allowances`: which of the stack's allowances apply (`.forge(host:)` for another forge's API,
+    /// which this GET serves as well).
     package init(
         configuration: APIConfiguration, stack: NetworkStack, cache: ResponseCache? = nil,
-        ledger: RequestLedger = RequestLedger(), onSecondaryLimit: @escaping @Sendable () async -> Void = {}
+        ledger: RequestLedger = RequestLedger(), allowances: GitHubAPI = .rest,
+        onSecondaryLimit: @escaping @Sendable () async -> Void = {}
     ) {
         self.configuration = configuration
         self.ledger = ledger
         reachesNetwork = stack.reachesNetwork
-        network = stack.rest(configuration, cache: cache, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
+        network = stack.rest(
+            configuration, cache: cache, ledger: ledger, allowances: allowances, onSecondaryLimit: onSecondaryLimit)
     }
 
     /// - Parameter onSecondaryLimit: called on a secondary rate limit, to lower concurrency.
@@ -50,11 +54,14 @@ package struct GitHubClient: Sendable {
     /// the cache's answer stands in (`NetworkRequest.existsForSure`).
     package func get(
         _ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true, reuseStored: Bool = false,
-        existsForSure: Bool = false
+        existsForSure: Bool = false, cacheKey: String? = nil,
+        keptBody: (@Sendable (Data, [String: String]) -> Data)? = nil
     ) async throws -> NetworkResponse {
         var request = NetworkRequest(url: url, accept: accept, credentials: credentials)
         request.reuseStored = reuseStored
         request.existsForSure = existsForSure
+        request.cacheKey = cacheKey
+        request.keptBody = keptBody
         request.expectedBody = accept.contains("json") ? .json : accept.hasPrefix("image/") ? .image : .any
         do {
             return try await network.send(request)

@@ -56,10 +56,12 @@ package actor RequestLedger {
         return now.addingTimeInterval(base * pow(2, Double(min(untoldSecondary, 16))))
     }
 
+    /// GitHub's `x-ratelimit-*`, or GitLab's `ratelimit-*` (the same three, without the `x-`).
     func recordQuota(_ headers: [String: String]) {
-        if let remaining = headers["x-ratelimit-remaining"].flatMap(Int.init) { counts.quotaRemaining = remaining }
-        if let limit = headers["x-ratelimit-limit"].flatMap(Int.init) { counts.quotaLimit = limit }
-        if let reset = headers["x-ratelimit-reset"].flatMap(Double.init) {
+        func quota(_ name: String) -> String? { headers["x-ratelimit-" + name] ?? headers["ratelimit-" + name] }
+        if let remaining = quota("remaining").flatMap(Int.init) { counts.quotaRemaining = remaining }
+        if let limit = quota("limit").flatMap(Int.init) { counts.quotaLimit = limit }
+        if let reset = quota("reset").flatMap(Double.init) {
             counts.quotaReset = Date(timeIntervalSince1970: reset)
         }
     }

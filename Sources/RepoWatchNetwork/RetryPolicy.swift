@@ -40,8 +40,10 @@ enum RateLimitSignal: Equatable, Sendable {
         if let retryAfter = headers["retry-after"].flatMap(Double.init) {
             return .secondary(retryAfter: max(0, retryAfter))
         }
-        if headers["x-ratelimit-remaining"] == "0" {
-            let reset = headers["x-ratelimit-reset"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
+        // GitLab says the same without the `x-` (`RateLimit-Remaining`, `RateLimit-Reset`).
+        if (headers["x-ratelimit-remaining"] ?? headers["ratelimit-remaining"]) == "0" {
+            let reset = (headers["x-ratelimit-reset"] ?? headers["ratelimit-reset"]).flatMap(Double.init)
+                .map { Date(timeIntervalSince1970: $0) }
             return .primary(reset: reset ?? now.addingTimeInterval(60))
         }
         if message.contains("secondary rate limit") || message.contains("abuse") || status == 429

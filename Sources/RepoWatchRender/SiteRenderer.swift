@@ -92,9 +92,10 @@ struct PageMaker: Sendable {
         let index = RepoIndex(config.repos)
         self.index = index
         generatedAt = snapshot.generatedAt
-        let cards = CardMaker(
+        var cards = CardMaker(
             snapshot: snapshot, sample: snapshot.sample, history: renderer.data.history, strings: tables,
             index: index)
+        cards.forges = config.forges
         widgets = WidgetFragments(templates: templates, cards: cards, avatars: renderer.avatarURIs)
         var site = SiteSummary(config: config, snapshot: snapshot, strings: strings)
         site.search = renderer.options.search
@@ -160,7 +161,7 @@ struct PageMaker: Sendable {
     func repositoryPages(_ name: RepoName, cache: inout WidgetFragments.Cache, into emit: SiteRenderer.FileSink) throws
     {
         let folder = SiteLayout.repoFolder(name)
-        let root = "../../../"
+        let root = SiteLayout.root(of: folder)
         let embeddable = outputs(of: name) == .all
         let card = widgets.card(name, config.look, cache: &cache)
         var shown: [RepoPageWidget] = []
@@ -248,7 +249,9 @@ struct PageMaker: Sendable {
             let bytes = path == "style.css" ? data + Data(AccentPalette.stylesheet(accents).utf8) : data
             try emit(SiteLayout.asset(path), bytes)
         }
-        if config.openData { try emit(SiteLayout.reposSchema, Data(RepoRecords.schema.utf8)) }
+        // A site with a project on another forge publishes schema 2 (`forge`, `host`); GitHub's alone, 1.
+        let schema = config.repos.contains { !$0.isGitHub } ? RepoRecords.schemaWithForges : RepoRecords.schema
+        if config.openData { try emit(SiteLayout.reposSchema, Data(schema.utf8)) }
         if let baseURL = config.baseURL {
             let doubles = config.widgets.compactMap { widget -> String? in
                 if case .double(let id, _, _) = widget.kind { return id }

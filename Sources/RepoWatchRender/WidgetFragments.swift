@@ -127,6 +127,8 @@ struct CardMaker: Sendable {
     let positions: SnapshotPositions
     /// The build's time: what a release's "3 days ago" counts from.
     let now: Date
+    /// The site's forges, which say what kind each `HOST/PATH` repository's host is.
+    var forges = Forges()
 
     /// `index`: of the config's repositories, which a build's snapshot holds in the same order.
     init(
@@ -146,6 +148,7 @@ struct CardMaker: Sendable {
             positions.position(of: name).map { repos[$0] } ?? .unavailable(name, reason: "not fetched"),
             sample: sample, numbers: numbers,
             strings: strings.table(for: locale), now: now)
+        if !name.isGitHub { card.forge = forges.kind(of: name).rawValue }
         card.addHistory(history.points(for: name), numbers: numbers)
         card.fitStatsRow()
         return card

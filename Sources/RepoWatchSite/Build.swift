@@ -90,6 +90,8 @@ package struct BuildResult: Sendable {
     /// What the REST budget allowed and held back, and what pacing cost: nil offline and for samples.
     package var budget: RequestBudget.Usage?
     package var pacing: Pacing?
+    /// Each other forge's requests and quota (GitLab's hosts), by host.
+    package var forges: [ForgeUsage] = []
     /// What reading star and fork dates cost and gave (its points are in the history): nil for
     /// samples and with `history: backfill: false`.
     package var backfill: StarBackfill.Report?

@@ -35,6 +35,7 @@ extension Build {
             if let limit = counts.quotaLimit, limit < 5_000 { log.info(QuotaOutlook.allowance(limit: limit)) }
         }
         if let pacing = result.pacing, let line = Self.pacing(pacing) { log.info(line) }
+        for forge in result.forges { log.info(Self.forgeLine(forge)) }
         if let line = result.backfill?.summary { log.info(line) }
         if let budget = result.budget,
             let line = Self.deferral(budget, deferred: tally.deferred, pending: tally.pending)
@@ -90,6 +91,17 @@ extension Build {
             }
         }
         return tally
+    }
+
+    /// "gitlab.com (GitLab): 5 requests, 4 cache hits without a request; quota remaining 1,995 of 2,000".
+    static func forgeLine(_ forge: ForgeUsage) -> String {
+        var line = "\(forge.host) (\(forge.kind.displayName)): " + accounting(forge.requests)
+        if forge.paced.requests > 0 {
+            line +=
+                "; \(Formatting.plural(forge.paced.requests, "request", "requests")) paced, the longest "
+                + Formatting.duration(forge.paced.longest)
+        }
+        return line
     }
 
     /// "27 requests, 20 answered 304 (no quota); quota remaining 4,963 of 5,000".

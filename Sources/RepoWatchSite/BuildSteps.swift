@@ -192,6 +192,7 @@ extension Build {
         result.byteCount = written.byteCount
         result.budget = gathered.budget
         result.pacing = gathered.pacing
+        result.forges = gathered.forges
         // What the backfill cost; its points are in the history now.
         result.backfill = gathered.backfill.map { report in
             var summary = report

@@ -14,10 +14,12 @@ struct OpenDataStep: Sendable {
         guard config.openData else { return }
         let config = config
         let index = RepoIndex(config.repos)
-        let records = RepoRecords(snapshot: snapshot) { name in
+        var records = RepoRecords(snapshot: snapshot) { name in
             guard !config.outputRanges.isEmpty, let position = index.position(of: name) else { return .all }
             return config.outputs(at: position)
         }
+        // A site with a project on another forge writes schema 2 (`forge`, `host`); GitHub's alone, 1.
+        if config.repos.contains(where: { !$0.isGitHub }) { records.forges = config.forges }
         try staged.add(SiteLayout.reposJSON) { path in
             let file = try FileOutput(creating: path)
             try records.writeJSON { data in try data.withUnsafeBytes { try file.write($0) } }

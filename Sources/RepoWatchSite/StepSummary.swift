@@ -63,7 +63,18 @@ struct StepSummary {
             "|---:|---:|---:|---:|",
             "| \(cells(requests.requests, requests.notModified)) | \(rest) | \(graphQL) |",
             "",
-        ]
+        ] + forgeTable
+    }
+
+    /// Each other forge's host: its requests and what its quota left.
+    private var forgeTable: [String] {
+        guard !result.forges.isEmpty else { return [] }
+        return ["| Forge | Requests | Cache hits | Quota left |", "|---|---:|---:|---:|"]
+            + result.forges.map { forge in
+                let host = MarkdownEscape.text("\(forge.host) (\(forge.kind.displayName))")
+                let counts = cells(forge.requests.requests, forge.requests.keptAnswers)
+                return "| \(host) | \(counts) | \(quota(forge.requests.quotaRemaining, forge.requests.quotaLimit)) |"
+            } + [""]
     }
 
     private func quota(_ remaining: Int?, _ limit: Int?) -> String {

@@ -31,6 +31,8 @@ package struct SiteData: Sendable {
     /// Whether this build could ask GitHub (the network stack's answer, `reachesNetwork`): false for
     /// samples and `--offline`, whose changes are no news to send.
     package var reachedNetwork = false
+    /// Each other forge's requests and quota, for the build's last lines (sorted by host).
+    package var forges: [ForgeUsage] = []
 
     /// A widget without data still shows a face, never a broken image.
     package mutating func addPlaceholderFaces() async {

@@ -1,13 +1,23 @@
-/// An `owner/name` pair that follows GitHub's naming rules, so it is safe in paths and URLs.
+/// A repository's identity: `owner/name` on GitHub, which follows GitHub's naming rules; or, on
+/// another forge, `HOST/PATH` (`gitlab.com/group/subgroup/project`), where `host` is the forge's
+/// host (a host has a dot, a GitHub owner never does), `owner` the namespace (groups joined by `/`)
+/// and `name` the project. Either is safe in paths and URLs.
 package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// Nil on GitHub; else the forge's host, lowercased.
+    package let host: String?
     package let owner: String
     package let name: String
 
-    /// Parses `owner/name`, or explains what is wrong with it. Only the plain form is a name here; a
-    /// name as people paste it (a GitHub link, an SSH remote, `.git`) is refused with the plain form to
-    /// write instead (`.pasted`), which `understanding(_:)` accepts.
+    /// Parses `owner/name` or `HOST/PATH`, or explains what is wrong with it. Only the plain form is a
+    /// name here; a name as people paste it (a link, an SSH remote, `.git`) is refused with the plain
+    /// form to write instead (`.pasted`), which `understanding(_:)` accepts.
     package static func parse(_ text: String) -> Result<RepoName, RepoNameError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count >= 2, parts[0].contains("."), !text.contains(":"),
+            !ForgePath.isGitHubHost(String(parts[0]))
+        {
+            return ForgePath.parse(text, parts: parts)
+        }
         if parts.count == 2 {
             let owner = String(parts[0])
             let name = String(parts[1])
@@ -18,15 +28,16 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
                 return .success(RepoName(owner: owner, name: name))
             }
         }
-        if let plain = pastedForm(text) { return .failure(.pasted(text, plain)) }
+        if let plain = pastedForm(text) ?? ForgePath.pastedForm(text) { return .failure(.pasted(text, plain)) }
         if let owner = ownerAddress(text) { return .failure(.ownerAddress(text, owner)) }
         guard parts.count == 2 else { return .failure(.notOwnerSlashName(text)) }
         guard isValidOwner(String(parts[0])) else { return .failure(.invalidOwner(String(parts[0]))) }
         return .failure(.invalidName(String(parts[1])))
     }
 
-    /// A name as the user gave it on the command line: `owner/name`, or the same as pasted from GitHub
-    /// (`https://github.com/owner/name`, `git@github.com:owner/name.git`, `owner/name.git`).
+    /// A name as the user gave it on the command line: `owner/name` or `HOST/PATH`, or the same as
+    /// pasted (`https://github.com/owner/name`, `git@github.com:owner/name.git`, `owner/name.git`,
+    /// `https://gitlab.com/group/project/-/tree/main`, `git@gitlab.com:group/project.git`).
     package static func understanding(_ text: String) -> Result<RepoName, RepoNameError> {
         switch parse(text) {
         case .failure(.pasted(_, let name)): return .success(name)
@@ -78,17 +89,36 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
         return isValidOwner(owner) ? owner : nil
     }
 
+    /// A GitHub repository.
     package init(owner: String, name: String) {
+        host = nil
         self.owner = owner
         self.name = name
     }
 
-    package var description: String { "\(owner)/\(name)" }
+    /// A project on another forge: `host` (lowercased), its namespace and its path.
+    package init(host: String, owner: String, name: String) {
+        self.host = host
+        self.owner = owner
+        self.name = name
+    }
 
-    /// GitHub compares names case-insensitively; so do duplicates checks and output paths.
+    /// `owner/name` on GitHub, `HOST/PATH` elsewhere: the name as site.yml writes it.
+    package var description: String {
+        guard let host else { return "\(owner)/\(name)" }
+        return "\(host)/\(owner)/\(name)"
+    }
+
+    /// The project's path on its forge (`group/subgroup/project`; `owner/name` on GitHub).
+    package var path: String { "\(owner)/\(name)" }
+
+    /// Whether the repository lives on GitHub (the default forge).
+    package var isGitHub: Bool { host == nil }
+
+    /// GitHub and GitLab compare names case-insensitively; so do duplicates checks and output paths.
     package var key: String { description.lowercased() }
 
-    /// `owner/name` lowercased: the folder under `repos/` in the output.
+    /// `owner/name` (or `host/path`) lowercased: the folder under `repos/` in the output.
     var pathComponent: String { key }
 
     package static func < (lhs: RepoName, rhs: RepoName) -> Bool { lhs.key < rhs.key }
@@ -138,6 +168,12 @@ package enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible 
     case pasted(String, RepoName)
     /// A link to an owner (`https://github.com/apple`), and the owner.
     case ownerAddress(String, String)
+    /// `HOST/…` whose host is not a host name.
+    case invalidHost(String)
+    /// `HOST/…` whose path is not a project's path.
+    case invalidForgePath(String)
+    /// `HOST/GROUP`: a group or a user, not a project.
+    case forgeNamespace(String)
 
     package var description: String {
         switch self {
@@ -153,11 +189,20 @@ package enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible 
             return "'\(owner)/' has no repository name after the '/'; write it as \(owner)/NAME"
         case .pasted(let text, let name) where !text.contains(":") && text.split(separator: "/").count == 2:
             return "'\(text)' ends in .git, which GitHub leaves out of names; did you mean '\(name)'?"
+        case .pasted(let text, let name) where name.host != nil:
+            return "'\(text)' is an address, not HOST/GROUP/PROJECT; did you mean '\(name)'?"
         case .pasted(let text, let name):
             return "'\(text)' is a GitHub address, not OWNER/NAME; did you mean '\(name)'?"
         case .ownerAddress(let text, let owner):
             return "'\(text)' is \(owner)'s page, not a repository; write one as \(owner)/NAME, or show every "
                 + "repository of \(owner) with `owners:` in site.yml (`- owner: \(owner)`)"
+        case .invalidHost(let host):
+            return "'\(host)' is not a host name (letters, digits and hyphens between dots, no port)"
+        case .invalidForgePath(let text):
+            return "'\(text)' is not a project; write it as HOST/GROUP/PROJECT (letters, digits, '.', '_' "
+                + "and '-' in each part, not starting with '-' or '.'), like gitlab.com/gitlab-org/gitlab"
+        case .forgeNamespace(let text):
+            return "'\(text)' names a group or a user, not a project; write one as \(text)/PROJECT"
         }
     }
 }
@@ -170,7 +215,9 @@ package struct SharedOwners {
 
     package mutating func sharing(_ repo: RepoName) -> RepoName {
         let (inserted, owner) = spellings.insert(repo.owner)
-        return inserted ? repo : RepoName(owner: owner, name: repo.name)
+        guard !inserted else { return repo }
+        guard let host = repo.host else { return RepoName(owner: owner, name: repo.name) }
+        return RepoName(host: host, owner: owner, name: repo.name)
     }
 
     package init() {

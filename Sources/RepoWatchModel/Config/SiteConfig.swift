@@ -78,6 +78,8 @@ package struct SiteConfig: Sendable, Equatable {
     package var historyBackfill = true
     /// `charts:`: comparisons of several repositories (`Chart`).
     package var charts: [Chart] = []
+    /// `forges:` over the known hosts: where each `HOST/PATH` repository is read from.
+    package var forges = Forges()
     /// `notify:`: where `repowatch-site notify` sends the news a build queued (docs/notifications.md).
     package var notify: [NotifyTarget] = []
     /// Where site.yml writes `notify:` (line, column), for `check`'s warning without a `base_url`.
@@ -121,11 +123,18 @@ package struct SiteConfig: Sendable, Equatable {
     }
 
     /// The ID of a double widget when site.yml gives none; stable and path-safe since names are validated.
+    /// A GitHub name gives `owner-name`; another forge's `HOST/PATH` gives its parts joined by `-`,
+    /// its host's dots too (an ID has no dot and no slash).
     package static func derivedDoubleID(top: RepoName, bottom: RepoName) -> String {
-        let id = "\(top.owner)-\(top.name)--\(bottom.owner)-\(bottom.name)".lowercased()
+        let id = "\(idPart(top))--\(idPart(bottom))".lowercased()
         // Two long names would exceed a file name's 255 bytes: keep a readable start and a hash.
         guard id.utf8.count > 120 else { return id }
         return String(id.prefix(100)) + "-" + SHA256.hex(id).prefix(12)
+    }
+
+    private static func idPart(_ name: RepoName) -> String {
+        guard let host = name.host else { return "\(name.owner)-\(name.name)" }
+        return "\(host)/\(name.path)".map { $0 == "/" || $0 == "." ? "-" : String($0) }.joined()
     }
 }
 

@@ -44,6 +44,12 @@ package enum SiteLayout {
     /// `repos/OWNER/NAME/`: the repository's page and widgets.
     package static func repoFolder(_ name: RepoName) -> String { reposFolder + "\(name.pathComponent)/" }
 
+    /// The way from a folder (`repos/gitlab.com/group/project/`) back to the site's root (`../../../../`):
+    /// a repository's folder is as deep as its name, so no page assumes a depth.
+    package static func root(of folder: String) -> String {
+        String(repeating: "../", count: folder.split(separator: "/").count)
+    }
+
     /// `repos/OWNER/NAME/index.html`: what the site's own links name, not the folder, because a
     /// browser shows a folder opened from disk (`file://`) as a listing; published addresses (the
     /// sitemap, canonical links, `page` in data/repos.json) keep the folder.

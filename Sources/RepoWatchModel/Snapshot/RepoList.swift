@@ -106,6 +106,7 @@ enum RepoRecord {
         out.write(repo.isPrivate)
         out.write(repo.pending)
         out.write(repo.isGone)
+        out.write(repo.openPullsAtLeast)
         return out.bytes
     }
 
@@ -151,6 +152,7 @@ enum RepoRecord {
         repo.isPrivate = input.readBool()
         repo.pending = input.readBool()
         repo.isGone = input.readBool()
+        repo.openPullsAtLeast = input.readBool()
         return repo
     }
 }

@@ -57,6 +57,9 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     package var openPulls: Int?
     /// True when `openIssues` is REST's `open_issues_count`, which counts pull requests too.
     package var openIssuesIncludePulls = false
+    /// `openPulls` is where the forge stopped counting, not the count: GitLab counts no further than
+    /// 10,000 (the card shows "10,000+").
+    package var openPullsAtLeast = false
     package var hasIssues: Bool?
     package var archived: Bool?
     package var pushedAt: Date?
@@ -143,6 +146,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         case openIssues = "open_issues"
         case openPulls = "open_pulls"
         case openIssuesIncludePulls = "open_issues_include_pulls"
+        case openPullsAtLeast = "open_pulls_at_least"
         case hasIssues = "has_issues"
         case pushedAt = "pushed_at"
         case daysSincePush = "days_since_push"
@@ -166,6 +170,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         // Snapshots written before the split held REST's combined count.
         openIssuesIncludePulls =
             try container.decodeIfPresent(Bool.self, forKey: .openIssuesIncludePulls) ?? (openPulls == nil)
+        openPullsAtLeast = try container.decodeIfPresent(Bool.self, forKey: .openPullsAtLeast) ?? false
         hasIssues = try container.decodeIfPresent(Bool.self, forKey: .hasIssues)
         archived = try container.decodeIfPresent(Bool.self, forKey: .archived)
         pushedAt = try container.decodeIfPresent(Date.self, forKey: .pushedAt)
@@ -198,6 +203,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(openIssues, forKey: .openIssues)
         try container.encode(openPulls, forKey: .openPulls)
         try container.encode(openIssuesIncludePulls, forKey: .openIssuesIncludePulls)
+        // Only where a forge stopped counting: a GitHub site's snapshot is what it was.
+        if openPullsAtLeast { try container.encode(true, forKey: .openPullsAtLeast) }
         try container.encode(hasIssues, forKey: .hasIssues)
         try container.encode(archived, forKey: .archived)
         try container.encode(pushedAt, forKey: .pushedAt)

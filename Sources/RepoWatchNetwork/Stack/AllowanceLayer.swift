@@ -1,10 +1,12 @@
 import Foundation
 
-/// The two APIs whose limits are counted apart (GitHub's secondary limits: 900 REST points a minute,
-/// 2,000 GraphQL).
+/// The APIs whose limits are counted apart (GitHub's secondary limits: 900 REST points a minute,
+/// 2,000 GraphQL; each other forge's host its own).
 package enum GitHubAPI: Sendable, Hashable {
     case rest
     case graphQL
+    /// Another forge's REST API, by its host.
+    case forge(host: String)
 }
 
 /// A limit of our own on one API's requests, beside GitHub's (`RateLimitLayer`): the pacer keeps

@@ -17,7 +17,7 @@ struct CacheLayer: NetworkLayer {
     private var now: Date { cache.now }
 
     func send(_ request: NetworkRequest) async throws -> NetworkResponse {
-        let key = request.url.absoluteString
+        let key = request.cacheKey ?? request.url.absoluteString
         let validators: ResponseCache.Entry?
         var request = request
         switch lookup(request) {
@@ -62,7 +62,7 @@ struct CacheLayer: NetworkLayer {
         if response.status == 304, let validators, validators.location == nil {
             return try await revalidated(request, response, sent: validators)
         }
-        keep(response, for: key)
+        keep(response, for: key, body: request.keptBody)
         return response
     }
 
@@ -71,10 +71,10 @@ struct CacheLayer: NetworkLayer {
     private func revalidated(
         _ request: NetworkRequest, _ response: NetworkResponse, sent validators: ResponseCache.Entry
     ) async throws -> NetworkResponse {
-        let key = request.url.absoluteString
+        let key = request.cacheKey ?? request.url.absoluteString
         guard let entry = cache.entry(for: key), entry.withoutBody == validators else {
             let fresh = try await next.send(request)
-            keep(fresh, for: key)
+            keep(fresh, for: key, body: request.keptBody)
             return fresh
         }
         await ledger.recordNotModified()
@@ -102,7 +102,9 @@ struct CacheLayer: NetworkLayer {
     /// budgeted build's peak (docs/fast-paths.md, "Figures"). So only the header leaves
     /// here (the whole entry is this function's alone), and the body is read again if a 304 needs it.
     private func lookup(_ request: NetworkRequest) -> Lookup {
-        guard let entry = cache.entry(for: request.url.absoluteString) else { return .ask(nil, keptPrivate: false) }
+        guard let entry = cache.entry(for: request.cacheKey ?? request.url.absoluteString) else {
+            return .ask(nil, keptPrivate: false)
+        }
         if let redirect = rememberedRedirect(entry, from: request.url) { return .answer(redirect, kept: false) }
         if let kept = keptAnswer(entry, vouched: request.reuseStored) { return .answer(kept, kept: true) }
         let keptPrivate =
@@ -123,7 +125,9 @@ struct CacheLayer: NetworkLayer {
 
     /// An empty repository (204) and a list too large to count (403) are answers worth keeping too:
     /// offline and during outages they still say "No contributors yet" or "too large".
-    private func keep(_ response: NetworkResponse, for key: String) {
+    private func keep(
+        _ response: NetworkResponse, for key: String, body kept: (@Sendable (Data, [String: String]) -> Data)?
+    ) {
         let status = response.status
         guard status == 200 || status == 204 || (status == 403 && GitHubError.isTooLarge(response.data)) else {
             return
@@ -134,7 +138,9 @@ struct CacheLayer: NetworkLayer {
         let validatorLess = status != 200 && etag == nil && lastModified == nil
         var entry = ResponseCache.Entry(
             url: key, tokenFingerprint: tokenFingerprint, status: status, etag: etag,
-            lastModified: lastModified, link: response.headers["link"], body: response.data, storedAt: now,
+            lastModified: lastModified, link: response.headers["link"],
+            body: status == 200 ? kept.map { $0(response.data, response.headers) } ?? response.data : response.data,
+            storedAt: now,
             freshUntil: validatorLess ? now.addingTimeInterval(CacheLifetimes.keptAnswer) : nil)
         if options.sealsPrivateAnswers, status == 200, let sealed = entry.sealedIfPrivate() { entry = sealed }
         cache.store(entry)

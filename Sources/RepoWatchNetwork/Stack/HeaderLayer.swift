@@ -11,12 +11,14 @@ struct HeaderLayer: NetworkLayer {
     /// Nil: no request is the API's (the published site).
     let api: APIScope?
     let token: String?
+    /// GitHub's API version header; not for another forge's API.
+    var sendsGitHubVersion = true
 
     func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         var request = request
         request.headers["User-Agent"] = userAgent
         if let api, api.contains(request.url) {
-            request.headers["X-GitHub-Api-Version"] = Self.apiVersion
+            if sendsGitHubVersion { request.headers["X-GitHub-Api-Version"] = Self.apiVersion }
             if request.credentials, let token { request.headers["Authorization"] = "Bearer \(token)" }
         }
         return try await next.send(request)

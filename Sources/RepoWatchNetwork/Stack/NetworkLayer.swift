@@ -31,6 +31,13 @@ package struct NetworkRequest: Sendable {
     /// The cache holds this URL's answer sealed (a private repository's, `PrivateAnswers`): its
     /// request line names no repository.
     package var isSealed = false
+    /// The name the cache keeps the answer under, and the request line shows, where the URL holds
+    /// what must not be kept or logged (an email in an avatar look-up); nil: the URL.
+    package var cacheKey: String?
+    /// What of a 200 answer the cache may keep, from its body and headers (contributors without
+    /// their emails, a count a header gave); nil: the body as it came. The caller still gets the
+    /// answer as it came, and the kept body when the cache answers.
+    package var keptBody: (@Sendable (Data, [String: String]) -> Data)?
 
     package init(method: String = "GET", url: URL, accept: String, body: Data? = nil, credentials: Bool) {
         self.method = method

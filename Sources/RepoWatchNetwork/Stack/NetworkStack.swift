@@ -44,16 +44,20 @@ package struct NetworkStack: Sendable {
     /// depends on it asks the stack (or gets `NoNetwork`'s `GitHubError.notCached`) instead of the flag.
     package var reachesNetwork: Bool { !options.offline }
 
-    /// The REST API's requests, and the avatars its answers name (sent without the token).
+    /// The REST API's requests, and the avatars its answers name (sent without the token). Another
+    /// forge's REST API (`allowances` keyed `.forge(host:)`) takes the same layers, with its own
+    /// ledger: its limits, its pauses and its stop are its own.
     package func rest(
         _ configuration: APIConfiguration, cache: ResponseCache?, ledger: RequestLedger,
-        onSecondaryLimit: @escaping @Sendable () async -> Void
+        allowances key: GitHubAPI = .rest, onSecondaryLimit: @escaping @Sendable () async -> Void
     ) -> any NetworkLayer {
         let api = APIScope(configuration.baseURL)
         var layer: any NetworkLayer = NoNetwork()
         if reachesNetwork {
-            layer = sender(api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger)
-            layer = allowanceLayer(.rest, over: layer)
+            layer = sender(
+                api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger,
+                gitHub: configuration.isGitHub)
+            layer = allowanceLayer(key, over: layer)
             layer = rateLimited(layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
             layer = RetryLayer(next: layer, policy: options.retry, ledger: ledger, sleep: sleep)
         }
@@ -94,11 +98,15 @@ package struct NetworkStack: Sendable {
     }
 
     /// Headers, the request log and the transport: what every API request goes out through.
-    private func sender(api: APIScope, token: String?, userAgent: String, ledger: RequestLedger) -> any NetworkLayer {
+    private func sender(
+        api: APIScope, token: String?, userAgent: String, ledger: RequestLedger, gitHub: Bool = true
+    ) -> any NetworkLayer {
         var logged = RequestLogLayer(
             next: TransportLayer(transport), ledger: ledger, trace: options.verbose ? log : nil, clock: clock)
         logged.redactsPrivate = options.sealsPrivateAnswers
-        return HeaderLayer(next: logged, userAgent: userAgent, api: api, token: token)
+        var headers = HeaderLayer(next: logged, userAgent: userAgent, api: api, token: token)
+        headers.sendsGitHubVersion = gitHub
+        return headers
     }
 
     private func allowanceLayer(_ api: GitHubAPI, over layer: any NetworkLayer) -> any NetworkLayer {

@@ -36,6 +36,8 @@ package final class RequestBudget: RequestAllowance {
     }
 
     package let scope: APIScope
+    /// Other forges' APIs, whose requests the budget counts as well (`--budget` covers every host).
+    package let forgeScopes: [APIScope]
     package let limit: Limit
     /// Whether requests carry a token: only then is a 304 free.
     package let authorized: Bool
@@ -46,8 +48,9 @@ package final class RequestBudget: RequestAllowance {
         var inFlight = 0
     }
 
-    package init(scope: APIScope, limit: Limit, authorized: Bool) {
+    package init(scope: APIScope, limit: Limit, authorized: Bool, forgeScopes: [APIScope] = []) {
         self.scope = scope
+        self.forgeScopes = forgeScopes
         self.limit = limit
         self.authorized = authorized
         var usage = Usage()
@@ -88,7 +91,9 @@ package final class RequestBudget: RequestAllowance {
 
     package func settle(_ request: NetworkRequest, with response: NetworkResponse) async {
         guard counts(request) else { return }
-        let remaining = response.header("x-ratelimit-remaining").flatMap(Int.init)
+        // GitHub's quota alone sets the default cap; another forge's answers only count.
+        let remaining =
+            scope.contains(request.url) ? response.header("x-ratelimit-remaining").flatMap(Int.init) : nil
         state.withLock { state in
             state.inFlight -= 1
             if response.status == 304 && authorized {
@@ -115,9 +120,13 @@ package final class RequestBudget: RequestAllowance {
         }
     }
 
-    /// The API's own requests; avatars (even on an Enterprise server's API origin) and
+    /// The APIs' own requests; avatars (even on an Enterprise server's API origin) and
     /// `GET /rate_limit` cost no quota.
     private func counts(_ request: NetworkRequest) -> Bool {
-        scope.contains(request.url) && request.credentials && !request.url.path.hasSuffix("/rate_limit")
+        guard request.credentials else { return false }
+        if scope.contains(request.url) { return !request.url.path.hasSuffix("/rate_limit") }
+        // `--budget N` counts every host; the default share of GitHub's quota is GitHub's alone.
+        guard case .requests = limit else { return false }
+        return forgeScopes.contains { $0.contains(request.url) }
     }
 }

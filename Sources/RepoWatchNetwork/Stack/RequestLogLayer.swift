@@ -36,6 +36,7 @@ struct RequestLogLayer: NetworkLayer {
     /// The URL, or for a private repository's answer its origin and a word: the log of a public
     /// repository's workflow is public.
     private func shown(_ request: NetworkRequest, _ response: NetworkResponse?) -> String {
+        if let key = request.cacheKey { return key }
         guard redactsPrivate, request.isSealed || response.map({ PrivateAnswers.isPrivateDocument($0.data) }) == true
         else { return request.url.absoluteString }
         let origin = request.url.scheme.map { "\($0)://" } ?? ""

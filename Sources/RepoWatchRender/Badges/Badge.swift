@@ -113,9 +113,9 @@ extension Badge {
         let combined = kind == .issues && repo.openIssuesIncludePulls
         let label = strings.text(combined ? "badge_issues_and_pulls" : "badge_\(kind.rawValue)")
         let unknown = strings.text("badge_unknown")
-        func count(_ value: Int?, tone: Tone) -> Badge {
+        func count(_ value: Int?, tone: Tone, atLeast: Bool = false) -> Badge {
             guard repo.isAvailable, let value else { return Badge(label: label, message: unknown, tone: .unknown) }
-            return Badge(label: label, message: format.compact(value), tone: tone)
+            return Badge(label: label, message: format.compact(value) + (atLeast ? "+" : ""), tone: tone)
         }
         switch kind {
         case .stars: self = count(repo.stars, tone: .info)
@@ -126,7 +126,8 @@ extension Badge {
             } else {
                 self = count(repo.openIssues, tone: repo.openIssues == 0 ? .good : .warning)
             }
-        case .pulls: self = count(repo.openPulls, tone: repo.openPulls == 0 ? .good : .info)
+        case .pulls:
+            self = count(repo.openPulls, tone: repo.openPulls == 0 ? .good : .info, atLeast: repo.openPullsAtLeast)
         case .days:
             guard repo.isAvailable, let days = repo.daysSincePush else {
                 self = Badge(label: label, message: unknown, tone: .unknown)

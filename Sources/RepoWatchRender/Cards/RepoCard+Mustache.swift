@@ -11,6 +11,8 @@ extension RepoCard: MustacheParent {
         case "full_name": return fullName
         case "owner": return owner
         case "name": return name
+        case "forge": return forge
+        case "forge_host": return forgeHost
         case "page": return page
         case "state": return state.rawValue
         case "is_fresh": return state == .fresh

@@ -14,7 +14,12 @@ extension RepoCard {
         let state = repo.dataState(sample: sample)
         let format = strings.formatter
         let displayName = repo.fullName ?? repo.configName
-        let parts = displayName.split(separator: "/", maxSplits: 1).map(String.init)
+        var parts = displayName.split(separator: "/", maxSplits: 1).map(String.init)
+        // Another forge's `HOST/GROUP/…/PROJECT`: the namespace is the owner, the project the name.
+        if let forgeName = RepoName.parse(displayName).value, let host = forgeName.host {
+            parts = [forgeName.owner, forgeName.name]
+            forgeHost = host
+        }
         let owner = parts.first ?? displayName
         self.strings = strings
         configName = repo.configName
@@ -86,6 +91,12 @@ extension RepoCard {
         if let openPulls = repo.openPulls, !repo.openIssuesIncludePulls {
             pulls = Self.stat(openPulls, "open_pulls", unknown: "open_pulls", numbers: numbers, strings: strings)
             pulls?.title = strings.text("pulls_title")
+            // Where the forge stopped counting (GitLab, past 10,000): at least that many, never a guess.
+            if repo.openPullsAtLeast {
+                let atLeast = strings.formatter.grouped(openPulls) + "+"
+                pulls?.display = atLeast
+                pulls?.label = strings.plural("open_pulls", count: openPulls, display: atLeast)
+            }
         }
         if let days = repo.daysSincePush {
             let display = strings.formatter.grouped(days)

@@ -102,6 +102,11 @@ struct RepoCard: Sendable {
     var fullName: String
     var owner: String
     var name: String
+    /// The forge a repository on another forge than GitHub lives on (`gitlab`), for `data-forge`;
+    /// nil on GitHub, whose cards carry no such hook.
+    var forge: String?
+    /// That forge's host (`gitlab.com`), shown beside the name.
+    var forgeHost: String?
     /// Path from the root to the repository's page.
     var page: String
     var state: State

@@ -12,6 +12,10 @@ package struct RepoRecords: Sendable {
     package let snapshot: Snapshot
     /// Which files a repository has (`outputs:`): a card alone has no page to link.
     package let outputs: @Sendable (RepoName) -> RepoOutputs
+    /// The site's forges, when it lists a project on another forge than GitHub: the records are then
+    /// schema 2 (`forge` and `host` on every entry; for another forge, `name` is the site.yml name).
+    /// Nil: a GitHub-only site, whose files are what they were.
+    package var forges: Forges?
 
     package init(snapshot: Snapshot, outputs: @escaping @Sendable (RepoName) -> RepoOutputs = { _ in .all }) {
         self.snapshot = snapshot
@@ -41,7 +45,7 @@ package struct RepoRecords: Sendable {
         var header = JSONText()
         header.raw("{")
         header.key("schema", first: true)
-        header.number(Self.schemaVersion)
+        header.number(forges == nil ? Self.schemaVersion : Self.schemaVersion + 1)
         header.key("generated_at")
         header.string(Formatting.iso(snapshot.generatedAt))
         header.key("sample")
@@ -50,8 +54,9 @@ package struct RepoRecords: Sendable {
         header.raw("[\n")
         let sample = snapshot.sample
         let outputs = outputs
+        let forges = forges
         try write(header: header.text, footer: "\n]}\n", separator: ",\n", to: sink) { repo in
-            Self.json(repo, sample: sample, outputs: outputs)
+            Self.json(repo, sample: sample, outputs: outputs, forges: forges)
         }
     }
 
@@ -61,11 +66,30 @@ package struct RepoRecords: Sendable {
         return SiteLayout.repoFolder(name)
     }
 
-    private static func json(_ repo: RepoSnapshot, sample: Bool, outputs: (RepoName) -> RepoOutputs) -> String {
+    /// A record's forge and host: GitHub's for `OWNER/NAME`.
+    static func forge(of repo: RepoSnapshot, _ forges: Forges) -> (kind: ForgeKind, host: String) {
+        guard let name = RepoName.parse(repo.configName).value, let host = name.host else {
+            return (.github, "github.com")
+        }
+        return (forges.kind(of: name), host)
+    }
+
+    private static func json(
+        _ repo: RepoSnapshot, sample: Bool, outputs: (RepoName) -> RepoOutputs, forges: Forges?
+    ) -> String {
         var out = JSONText()
         out.raw("{")
         out.key("name", first: true)
-        out.string(repo.fullName ?? repo.configName)
+        if let forges {
+            let (kind, host) = forge(of: repo, forges)
+            out.string(kind == .github ? repo.fullName ?? repo.configName : repo.configName)
+            out.key("forge")
+            out.string(kind.rawValue)
+            out.key("host")
+            out.string(host)
+        } else {
+            out.string(repo.fullName ?? repo.configName)
+        }
         out.key("config_name")
         out.string(repo.configName)
         out.key("html_url")
@@ -162,9 +186,18 @@ package struct RepoRecords: Sendable {
     package func writeCSV(to sink: (Data) throws -> Void) throws {
         let sample = snapshot.sample
         let outputs = outputs
-        let header = Self.csvColumns.joined(separator: ",") + "\r\n"
+        let forges = forges
+        let columns = forges == nil ? Self.csvColumns : Self.csvColumns + ["forge", "host"]
+        let header = columns.joined(separator: ",") + "\r\n"
         try write(header: header, footer: "", separator: "", to: sink) { repo in
-            Self.csvRow(repo, sample: sample, outputs: outputs)
+            guard let forges else { return Self.csvRow(repo, sample: sample, outputs: outputs) }
+            let (kind, host) = Self.forge(of: repo, forges)
+            // Another forge's name is the site.yml name, as in repos.json; the forge and host last.
+            var row = Self.csvRow(repo, sample: sample, outputs: outputs).dropLast(2)
+            if kind != .github, let full = repo.fullName, full != repo.configName, row.hasPrefix(CSVField.text(full)) {
+                row = CSVField.text(repo.configName) + row.dropFirst(CSVField.text(full).count)
+            }
+            return row + "," + kind.rawValue + "," + CSVField.text(host) + "\r\n"
         }
     }
 

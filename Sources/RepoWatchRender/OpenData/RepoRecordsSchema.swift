@@ -82,4 +82,26 @@ extension RepoRecords {
         }
 
         """#
+
+    /// The schema of a site that lists a project on another forge (`data/repos.json` schema 2):
+    /// `forge` and `host` on every entry, and `name`, for another forge, the site.yml name.
+    static let schemaWithForges =
+        schema
+        .replacingOccurrences(of: #""schema": { "const": 1,"#, with: #""schema": { "const": 2,"#)
+        .replacingOccurrences(
+            of: #""required": ["name", "config_name","#, with: #""required": ["name", "forge", "host", "config_name","#
+        )
+        .replacingOccurrences(of: nameLine, with: forgeLines)
+
+    private static let nameLine =
+        #""name": { "type": "string", "description": "owner/name as GitHub reports it "#
+        + #"(site.yml's name when never fetched)." },"#
+
+    private static let forgeLines =
+        #""name": { "type": "string", "description": "GitHub: owner/name as GitHub reports it (site.yml's "#
+        + #"name when never fetched); another forge: the site.yml name, HOST/PATH." },"#
+        + "\n                "
+        + #""forge": { "enum": ["github", "gitlab", "gitea", "forgejo"], "description": "The forge it lives on." },"#
+        + "\n                "
+        + #""host": { "type": "string", "description": "The forge's host: github.com, gitlab.com, …" },"#
 }

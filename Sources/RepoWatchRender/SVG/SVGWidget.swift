@@ -68,7 +68,7 @@ struct SVGWidget {
         out.reserveCapacity(8_192)
         out += """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(WidgetFrame.width)" height="\(Int(height))" viewBox="0 0 \(WidgetFrame.width) \(Int(height))" \
-            role="img" aria-labelledby="rw-title" xml:lang="\(XMLEscape.xml(repos.first?.strings.formatter.identifier ?? "en"))" data-widget="\(kind.rawValue)" data-repo="\(XMLEscape.xml(names.joined(separator: " ")))" \
+            role="img" aria-labelledby="rw-title" xml:lang="\(XMLEscape.xml(repos.first?.strings.formatter.identifier ?? "en"))" data-widget="\(kind.rawValue)" data-repo="\(XMLEscape.xml(names.joined(separator: " ")))"\(forgeAttribute(repos)) \
             data-state="\(state.rawValue)"><title id="rw-title">\(XMLEscape.xml(summary))</title>\
             <style>text{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;\
             fill:\(p.text)}.m{fill:\(p.muted)}.b{font-weight:700}.s{font-weight:600}.t{font-variant-numeric:tabular-nums}</style>
@@ -102,6 +102,13 @@ struct SVGWidget {
     }
 
     /// The accessible name: what a screen reader says for the whole image.
+    /// ` data-forge="gitlab"` when a card is of another forge than GitHub (the kinds, in the cards'
+    /// order); nothing for GitHub's, whose images are as they were.
+    private func forgeAttribute(_ repos: [RepoCard]) -> String {
+        guard repos.contains(where: { $0.forge != nil }) else { return "" }
+        return " data-forge=\"\(XMLEscape.xml(repos.map { $0.forge ?? "github" }.joined(separator: " ")))\""
+    }
+
     static func summary(_ repo: RepoCard) -> String {
         var parts = [repo.fullName]
         if repo.noData {

@@ -18,7 +18,15 @@ struct FetchNetwork: Sendable {
     /// Where GraphQL would be asked, token or not.
     private let graphQLEndpoint: URL?
 
-    init(api: APIConfiguration, options: FetchOptions, environment: [String: String], log: any BuildLog) {
+    /// Each other forge's pacer, by host (`rate:` in its `forges:` entry).
+    let forgePacers: [String: Pacer]
+
+    /// `forges`: the other forges the site reads; `--budget` counts their requests too, and each
+    /// is paced on its own.
+    init(
+        api: APIConfiguration, options: FetchOptions, environment: [String: String], log: any BuildLog,
+        forges: [Forge] = []
+    ) {
         let limits = options.limits
         let transport = LimitedTransport(
             options.substitute?.transport ?? URLSessionTransport(timeout: options.timeout, connections: options.jobs),
@@ -34,12 +42,21 @@ struct FetchNetwork: Sendable {
         graphQLEndpoint = url
         graphQL = !stack.reachesNetwork || (api.token ?? "").isEmpty ? nil : url
         if !stack.reachesNetwork {
-            (budget, restPacer, graphQLPacer) = (nil, nil, nil)
+            (budget, restPacer, graphQLPacer, forgePacers) = (nil, nil, nil, [:])
         } else {
             let scope = APIScope(api.baseURL)
             let budget = RequestBudget(
                 scope: scope, limit: options.budget.map(RequestBudget.Limit.requests) ?? .remainingShare,
-                authorized: !(api.token ?? "").isEmpty)
+                authorized: !(api.token ?? "").isEmpty, forgeScopes: forges.map { APIScope($0.api) })
+            var forgePacers: [String: Pacer] = [:]
+            for forge in forges {
+                let pacer = forge.perMinute.map {
+                    Pacer(scope: APIScope(forge.api), perMinute: $0, minute: limits.minute)
+                }
+                forgePacers[forge.host] = pacer
+                stack.allowances[.forge(host: forge.host)] = [budget] + (pacer.map { [$0] } ?? [])
+            }
+            self.forgePacers = forgePacers
             let rest = Pacer(scope: scope, perMinute: limits.restPerMinute, minute: limits.minute)
             stack.allowances[.rest] = [budget, rest]
             let graphQLPacer = url.map {

@@ -38,7 +38,8 @@ package struct GitHubSource: SiteSource {
         options.sealsPrivateAnswers = leavesOutPrivate
         let sweep = PrivateCacheSweep(cache: cache, api: api)
         let swept = sweep.begin(leavingOut: leavesOutPrivate)
-        let network = FetchNetwork(api: api, options: options, environment: environment, log: log)
+        let used = config.forges.used(by: config.repos)
+        let network = FetchNetwork(api: api, options: options, environment: environment, log: log, forges: used)
         let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), cacheURL])
@@ -54,19 +55,18 @@ package struct GitHubSource: SiteSource {
         FreedMemory.release()
         let records = FetchRecords(cacheDirectory: cacheURL, repos: config.repos)
         let order = records.oldestFirst()
+        let forges = ForgeSources(
+            used, context: forgeContext(network, cache, store, records, previous, leavesOutPrivate))
         // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
         let counts = network.openCounts(api, cacheURL: cacheURL, log: log, now: now)
-        let cards = RepositoryCards(
-            counts, repos: config.repos, order: order, spool: spool,
-            shelf: CardShelf(cache: cache, api: api, keepsPrivate: config.privateRepos == .include),
-            wantsCard: { plans[$0].needsDocument })
+        let cards = repositoryCards(counts, config, order: order, plans: plans, spool: spool, cache: cache, api: api)
         if network.reachesNetwork {
             await QuotaOutlook(client: client, budget: network.budget, log: log)
                 .warnIfShort(plans: plans, records: records, withCards: network.graphQL != nil, now: now)
         }
         let fetcher = snapshotFetcher(
             client: client, avatars: store, cards: cards, records: records, previous: previous,
-            leavesOutPrivate: leavesOutPrivate, configFile: config.file)
+            leavesOutPrivate: leavesOutPrivate, configFile: config.file, forges: forges)
         let progress = FetchProgress(total: config.repos.count, quiet: !(network.reachesNetwork && log.showsProgress))
         var repos = await fetcher.fetchAll(plans, jobs: options.jobs, progress: progress, spool: spool, order: order)
         // A private repository's counts are not kept for later builds (`open-counts.json`) either.
@@ -85,7 +85,33 @@ package struct GitHubSource: SiteSource {
         return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
             owners: owners, counts: countReport, network: network, backfill: backfill, graphQL: counts,
-            previousShowsPrivate: showsPrivate)
+            previousShowsPrivate: showsPrivate, forges: forges)
+    }
+
+    /// GraphQL's batches of cards, of GitHub's repositories alone, in the order the fetch wants them.
+    private func repositoryCards(
+        _ counts: OpenCountsFetcher, _ config: SiteConfig, order: [Int], plans: [SnapshotFetcher.Plan],
+        spool: RecordSpool, cache: ResponseCache, api: APIConfiguration
+    ) -> RepositoryCards {
+        RepositoryCards(
+            counts, repos: config.repos, order: order.filter { config.repos[$0].isGitHub }, spool: spool,
+            shelf: CardShelf(cache: cache, api: api, keepsPrivate: config.privateRepos == .include),
+            wantsCard: { plans[$0].needsDocument })
+    }
+
+    /// What each other forge's source is made with: the same stack, cache, faces, records and
+    /// previous site as GitHub's fetch.
+    private func forgeContext(
+        _ network: FetchNetwork, _ cache: ResponseCache, _ avatars: AvatarStore, _ records: FetchRecords,
+        _ previous: LastGoodData, _ leavesOutPrivate: Bool
+    ) -> ForgeContext {
+        var context = ForgeContext(
+            stack: network.stack, cache: cache, avatars: avatars, records: records, environment: environment,
+            log: log, now: now)
+        context.leavesOutPrivate = leavesOutPrivate
+        context.refresh = options.refresh
+        context.previous = previous
+        return context
     }
 
     /// How the owner cards may ask GraphQL: not offline, nor once the budget held a repository back.
@@ -108,7 +134,7 @@ package struct GitHubSource: SiteSource {
         _ config: SiteConfig, repos: RepoList, avatars store: AvatarStore, previous: LastGoodData,
         ledger: RequestLedger, cache: ResponseCache, owners: ListedOwners, counts: OpenCountsFetcher.Report,
         network: FetchNetwork, backfill: StarBackfill.Report?, graphQL: OpenCountsFetcher,
-        previousShowsPrivate: Bool
+        previousShowsPrivate: Bool, forges: ForgeSources
     ) async -> SiteData {
         // Last, after the repositories: the owner cards' queries are asked only while the budget holds.
         let ownerCards = await ownerCardMaker(counts: graphQL, network: network).cards(owners)
@@ -128,14 +154,16 @@ package struct GitHubSource: SiteSource {
         data.previousShowsPrivate = previousShowsPrivate
         data.reachedNetwork = network.reachesNetwork
         data.owners.cards = ownerCards
+        data.forges = await forges.usage(pacers: network.forgePacers)
         return data
     }
 
     private func snapshotFetcher(
         client: GitHubClient, avatars: AvatarStore, cards: RepositoryCards, records: FetchRecords,
-        previous: LastGoodData, leavesOutPrivate: Bool, configFile: String
+        previous: LastGoodData, leavesOutPrivate: Bool, configFile: String, forges: ForgeSources
     ) -> SnapshotFetcher {
         var fetcher = SnapshotFetcher(client: client, avatars: avatars, log: log, now: now, configFile: configFile)
+        fetcher.forges = forges
         fetcher.cards = cards
         fetcher.records = records
         fetcher.refresh = options.refresh
@@ -157,7 +185,8 @@ package struct GitHubSource: SiteSource {
         for index in repos.indices where index < eligible.count {
             let repo = repos[index]
             // A pending repository's privacy is not known yet: asked about once it is.
-            eligible[index] = repo.isAvailable && !(excludesPrivate && repo.isPrivate)
+            eligible[index] =
+                repo.isAvailable && !(excludesPrivate && repo.isPrivate) && config.repos[index].isGitHub
         }
         let backfill = StarBackfill(
             counts: counts, cacheDirectory: cacheURL, budget: options.graphQLBudget, log: log, now: now)
@@ -192,7 +221,10 @@ package struct GitHubSource: SiteSource {
     ) {
         for index in repos.indices {
             var repo = repos[index]
-            counts.apply(to: &repo, at: index, earlier: earlierCounts(index, config, counts, previous))
+            // GraphQL counts GitHub's repositories alone; another forge's card is whole already.
+            if index >= config.repos.count || config.repos[index].isGitHub {
+                counts.apply(to: &repo, at: index, earlier: earlierCounts(index, config, counts, previous))
+            }
             // The previous site stands in only while GitHub is failing, never for a repository that
             // is gone (404) or for --offline, whose promise is "the cache, or an error" (no network
             // is no transient failure: `SnapshotFetcher.failed`).

@@ -116,7 +116,7 @@ extension SnapshotFetcher {
 
     /// A face that could not be downloaded now (a placeholder) is the previous build's, if it had one:
     /// a picture is not a number that can go stale, so the card's state does not change for it.
-    private static func lastGoodFace(_ now: String?, _ earlier: String?, previous: LastGoodData?) -> String? {
+    static func lastGoodFace(_ now: String?, _ earlier: String?, previous: LastGoodData?) -> String? {
         guard let now, AvatarStore.isPlaceholder(now), let earlier, !AvatarStore.isPlaceholder(earlier), let previous
         else { return now }
         previous.keep(faces: [earlier])

@@ -27,6 +27,9 @@ package struct SnapshotFetcher: Sendable {
     /// contributors, no avatar) and becomes a bare snapshot that says so, for the filter to drop.
     var leavesOutPrivate = false
 
+    /// Other forges' projects are asked of their own sources (`ForgeSource`), not of GitHub.
+    package var forges = ForgeSources()
+
     /// Named in the warning about a renamed repository.
     package var configFile = "site.yml"
 
@@ -99,6 +102,7 @@ package struct SnapshotFetcher: Sendable {
     }
 
     package func fetch(_ name: RepoName, at position: Int? = nil) async -> RepoSnapshot {
+        if !name.isGitHub { return await forges.snapshot(of: name, at: position) }
         if let position, let cards {
             switch await cards.take(position) {
             case .card(let payload):

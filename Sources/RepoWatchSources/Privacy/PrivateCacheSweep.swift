@@ -100,6 +100,8 @@ struct PrivateCacheSweep: Sendable {
         var queue = names
         while let name = queue.popLast() {
             guard let repo = RepoName.parse(name).value, done.insert(name).inserted else { continue }
+            // Another forge's project: its source forgot its parts itself (`GitLabSource.forgetParts`).
+            guard repo.isGitHub else { continue }
             found.names = []
             sealDocument(of: repo, &found)
             removeContributors(of: repo, &found)

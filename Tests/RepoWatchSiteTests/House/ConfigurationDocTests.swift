@@ -38,6 +38,10 @@ struct ConfigurationDocTests {
             list: "SiteConfigReader.notifyKeys in Sources/RepoWatchConfig/NotifyParser.swift",
             example: "- format: slack\n  url_env: SLACK_WEBHOOK_URL\n  KEY: VALUE",
             applies: "per notify target"),
+        Level(
+            section: "## Forge keys", accepted: SiteConfigReader.forgeKeys,
+            list: "SiteConfigReader.forgeKeys in Sources/RepoWatchConfig/ForgeParser.swift",
+            example: "- host: gitlab.example.com\n  kind: gitlab\n  KEY: VALUE", applies: "per forge"),
     ]
 
     /// `### `key`` headings of the page, by `## ` section, each with the text up to the next heading.
@@ -144,6 +148,8 @@ struct ConfigurationDocTests {
                 site = repos + "owners:\n" + indented
             } else if block.hasPrefix("- format:") {
                 site = repos + "notify:\n" + indented
+            } else if block.hasPrefix("- host:") {
+                site = repos + "forges:\n" + indented
             } else if block.hasPrefix("- ") {
                 site = repos + "widgets:\n" + indented
             } else {

@@ -93,10 +93,11 @@ struct PastedNameTests {
         }
     }
 
-    @Test("what is not GitHub is not guessed at: another host, a link to an owner, a bad name")
+    @Test("what is not a repository is not guessed at: a host's page, a link to an owner, a bad name")
     func notGuessed() {
+        // A project on another forge is understood (`ForgeNameTests`); a host's page alone is not one.
         let cases: [(String, RepoNameError)] = [
-            ("https://gitlab.com/vapor/vapor", .notOwnerSlashName("https://gitlab.com/vapor/vapor")),
+            ("https://example.com/vapor", .notOwnerSlashName("https://example.com/vapor")),
             ("https://github.com/vapor", .ownerAddress("https://github.com/vapor", "vapor")),
             ("noslash", .notOwnerSlashName("noslash")),
             ("-bad/name", .invalidOwner("-bad")),

@@ -31,6 +31,7 @@ struct RepoListTests {
         repo.isPrivate = true
         repo.pending = true
         repo.isGone = true
+        repo.openPullsAtLeast = true
         return repo
     }()
 

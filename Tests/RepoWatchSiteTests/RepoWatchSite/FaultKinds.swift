@@ -15,6 +15,7 @@ enum FaultSource: String, CaseIterable, Sendable {
     case graphQLCounts = "GraphQL counts"
     case backfill = "star and fork dates (backfill)"
     case ownerCards = "owner cards' languages and contributions"
+    case gitLab = "GitLab project (REST, every part)"
     // A new source is a case here, its requests in `of`, its answers in `FaultWorld.realAnswer`:
     // every fault and starting state then covers it.
 
@@ -25,6 +26,7 @@ enum FaultSource: String, CaseIterable, Sendable {
         switch url.host {
         case "avatars.test": return .avatars
         case "site.test": return .publishedHistory
+        case "gitlab.test": return .gitLab
         case "api.test": break
         default: return nil
         }

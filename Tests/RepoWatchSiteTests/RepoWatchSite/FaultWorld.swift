@@ -20,7 +20,10 @@ final class FaultWorld: HTTPTransport, Sendable {
     static let token = "matrix-token-never-elsewhere"
     static let listed = ["a/one", "a/two"]
     static let owned = ["b/three", "b/four"]
-    static var all: [String] { listed + owned }
+    /// A project on a self-managed GitLab (`https://gitlab.test/api/v4`), with a token of its own.
+    static let gitLabProject = "gitlab.test/g/five"
+    static let gitLabToken = "matrix-gitlab-token-never-elsewhere"
+    static var all: [String] { listed + owned + [gitLabProject] }
 
     let version: Int
     let fault: (source: FaultSource, kind: Fault)?
@@ -95,6 +98,7 @@ final class FaultWorld: HTTPTransport, Sendable {
             }
             return (200, ok, json(Self.owned.map { restDocument($0).merging(["fork": false]) { $1 } }))
         case .avatars?: return (200, ["content-type": "image/png"], avatar(url.path))
+        case .gitLab?: return gitLabAnswer(url, ok: ok)
         case .publishedHistory?:
             let file = publishedSite?.appendingPathComponent(String(url.path.dropFirst()))
             guard let file, let data = FileManager.default.contents(atPath: file.path) else { return notFound }
@@ -104,6 +108,41 @@ final class FaultWorld: HTTPTransport, Sendable {
     }
 
     private var notFound: Answer { Fault.recorded("not_found") }
+
+    /// GitLab's REST answers for the one project, in the shapes of GitLab's documentation
+    /// (Tests/Fixtures/gitlab/README.md): the document, the merge requests' count in `x-total`, the
+    /// contributors (names and emails), the latest release, the languages and an avatar look-up.
+    private func gitLabAnswer(_ url: URL, ok: [String: String]) -> Answer {
+        let name = Self.gitLabProject
+        let n = numbers(name)
+        switch url.path {
+        case "/api/v4/projects/g/five":
+            return (
+                200, ok,
+                json([
+                    "id": 5, "path_with_namespace": "g/five", "web_url": "https://gitlab.test/g/five",
+                    "description": "About \(name)", "star_count": n.stars, "forks_count": n.forks,
+                    "open_issues_count": n.issues, "issues_enabled": true, "merge_requests_enabled": true,
+                    "archived": false, "visibility": "public", "last_activity_at": pushedAt(), "topics": [String](),
+                    "namespace": ["path": "g", "full_path": "g", "avatar_url": avatarURL("g")],
+                ])
+            )
+        case "/api/v4/projects/5/merge_requests":
+            return (200, ok.merging(["x-total": String(n.pulls)]) { $1 }, json([["iid": 1, "state": "opened"]]))
+        case "/api/v4/projects/5/repository/contributors":
+            let people = people(name).map {
+                ["name": $0.login, "email": "\($0.login)@example.com", "commits": $0.contributions] as [String: Any]
+            }
+            return (200, ok, json(people))
+        case "/api/v4/projects/5/releases":
+            return (200, ok, json([["tag_name": release(name), "released_at": "2026-10-0\(version)T00:00:00Z"]]))
+        case "/api/v4/projects/5/languages": return (200, ok, json([language(name): 90.0, "C": 10.0]))
+        case "/api/v4/avatar":
+            let email = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? "?"
+            return (200, ok, json(["avatar_url": avatarURL(String(email.prefix { $0 != "@" }))]))
+        default: return notFound
+        }
+    }
 
     /// The repository's numbers in this world: each differs from every other world's.
     func numbers(_ name: String) -> (stars: Int, forks: Int, issues: Int, pulls: Int) {

@@ -32,6 +32,7 @@ struct MatrixCell: Hashable, Sendable {
         if offline, !state.hasCache { return "--offline with nothing cached is an error" }
         if fault == .notFound, source == .restDocument { return "a 404 that REST confirms: the repository is gone" }
         if fault == .notFound, source == .ownerListing { return "a 404 for the owner: the owner is gone" }
+        if fault == .notFound, source == .gitLab { return "a 404 for the project: the project is gone" }
         if source == .graphQLCounts, fault?.isWholeRequest == true {
             return "the same request as the GraphQL repository query"
         }
@@ -68,9 +69,14 @@ struct MatrixBuilder {
     static let siteYAML = """
         title: Last good
         base_url: https://site.test/
+        forges:
+          - host: gitlab.test
+            kind: gitlab
+            token_env: MATRIX_GITLAB_TOKEN
         repos:
           - a/one
           - a/two
+          - gitlab.test/g/five
         owners:
           - owner: b
 
@@ -88,7 +94,7 @@ struct MatrixBuilder {
         options.configPath = folder.appendingPathComponent("site.yml").path
         options.now = now
         if let siteCeiling { options.siteCeiling = siteCeiling }
-        options.environment = ["GITHUB_TOKEN": FaultWorld.token]
+        options.environment = ["GITHUB_TOKEN": FaultWorld.token, "MATRIX_GITLAB_TOKEN": FaultWorld.gitLabToken]
         let log = MemoryLog()
         return (try await Build(options: options, log: log).run(), log)
     }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The software a repository's host runs, which says how to ask it: the forges a site can list.
+package enum ForgeKind: String, Sendable, CaseIterable, Codable {
+    case github
+    case gitlab
+    // gitea and forgejo (issue 48) join here, in `Forges.known`, in ForgeParser's kinds and in
+    // `ForgeSources.source(for:)` (Sources), each with its own `ForgeSource`.
+
+    /// The kinds `forges:` may declare (GitHub is not declared: `OWNER/NAME` is GitHub's).
+    package static let declarable: [ForgeKind] = [.gitlab]
+
+    /// Where a kind's REST API lives on a host when `forges:` gives no `api`.
+    package func defaultAPI(host: String) -> URL? {
+        switch self {
+        case .github: return nil
+        case .gitlab: return URL(string: "https://\(host)/api/v4")
+        }
+    }
+
+    /// The name people know the kind by, for messages and the card.
+    package var displayName: String {
+        switch self {
+        case .github: return "GitHub"
+        case .gitlab: return "GitLab"
+        }
+    }
+}
+
+/// One host a site reads projects from, other than GitHub: a known one (`gitlab.com`) with its
+/// defaults, or one `forges:` declares.
+package struct Forge: Sendable, Equatable {
+    package var host: String
+    package var kind: ForgeKind
+    /// The REST API's base (`https://HOST/api/v4`); `http` only on loopback.
+    package var api: URL
+    /// The environment variable holding this host's token; nil: anonymous.
+    package var tokenEnv: String?
+    /// Requests a minute this host is asked at most (`rate:`); nil: no pacing of our own.
+    package var perMinute: Int?
+
+    package init(host: String, kind: ForgeKind, api: URL, tokenEnv: String? = nil, perMinute: Int? = nil) {
+        self.host = host
+        self.kind = kind
+        self.api = api
+        self.tokenEnv = tokenEnv
+        self.perMinute = perMinute
+    }
+}
+
+/// Every host a site may name besides GitHub: the known ones, each overridden by a `forges:` entry
+/// for the same host, and the hosts `forges:` declares.
+package struct Forges: Sendable, Equatable {
+    /// Hosts every site may name without declaring them.
+    package static let known: [Forge] = [
+        Forge(
+            host: "gitlab.com", kind: .gitlab, api: URL(string: "https://gitlab.com/api/v4")!, tokenEnv: "GITLAB_TOKEN")
+    ]
+
+    /// `forges:` as site.yml gives it, in its order.
+    package var declared: [Forge] = []
+
+    package init(declared: [Forge] = []) {
+        self.declared = declared
+    }
+
+    /// The forge at `host` (lowercased), declared or known; nil: the site cannot read it.
+    package func forge(at host: String) -> Forge? {
+        declared.first { $0.host == host } ?? Self.known.first { $0.host == host }
+    }
+
+    /// The forge a repository lives on; nil for GitHub's.
+    package func forge(of repo: RepoName) -> Forge? { repo.host.flatMap(forge(at:)) }
+
+    /// The kind of forge a repository lives on (GitHub for `OWNER/NAME`).
+    package func kind(of repo: RepoName) -> ForgeKind { forge(of: repo)?.kind ?? .github }
+
+    /// The forges `repos` name, each once, in the order of their first repository.
+    package func used(by repos: some Sequence<RepoName>) -> [Forge] {
+        var seen: Set<String> = []
+        var forges: [Forge] = []
+        for repo in repos {
+            guard let host = repo.host, seen.insert(host).inserted, let forge = forge(at: host) else { continue }
+            forges.append(forge)
+        }
+        return forges
+    }
+}

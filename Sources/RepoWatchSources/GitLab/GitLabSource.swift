@@ -1,0 +1,189 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchSupport
+
+/// GitLab's projects (gitlab.com and self-managed instances), through the build's one network stack
+/// with the host's own token, ledger, pacing and budget. A cold project costs its document, the
+/// open merge requests' count, the contributors, the latest release and the languages, plus one
+/// avatar look-up per new face; a project whose `last_activity_at` has not moved since those were
+/// asked costs its document alone (GitLab's REST API answers `If-None-Match` with the whole body,
+/// so a 304 never saves a request there: docs/forges.md).
+struct GitLabSource: ForgeSource {
+    static let ownerAvatarPixels = 100
+    static let contributorAvatarPixels = 88
+
+    let forge: Forge
+    let ledger: RequestLedger
+    let client: GitHubClient
+    let context: ForgeContext
+
+    init(forge: Forge, context: ForgeContext) {
+        self.forge = forge
+        self.context = context
+        let ledger = RequestLedger()
+        self.ledger = ledger
+        client = GitHubClient(
+            configuration: .forge(baseURL: forge.api, token: context.token(for: forge)), stack: context.stack,
+            cache: context.cache, ledger: ledger, allowances: .forge(host: forge.host))
+    }
+
+    func snapshot(of repo: RepoName, at position: Int?) async -> RepoSnapshot {
+        let project: GitLabProject
+        var staleness: GitHubClient.Staleness?
+        do {
+            guard let (found, stale) = try await self.project(repo) else { return leftOut(repo, at: position) }
+            (project, staleness) = (found, stale)
+        } catch GitHubError.deferred {
+            var pending = RepoSnapshot.pending(repo)
+            // As GitHub's: the previous site stands in only when the cache was lost since.
+            pending.failureIsTransient = !(context.records?.foundFile ?? false)
+            return pending
+        } catch {
+            return Self.failed(repo, error)
+        }
+        if context.leavesOutPrivate, project.isPrivate {
+            forgetParts(of: project.id)
+            return leftOut(repo, at: position)
+        }
+        warnIfRenamed(repo, project)
+        let unchanged =
+            !context.refresh
+            && position.map {
+                context.records?.unchanged(at: $0, pushedAt: project.lastActivityAt, now: context.now) ?? false
+            } ?? false
+        async let pulls = openMergeRequests(project, reuse: unchanged)
+        async let team = contributors(project, repo: repo, reuse: unchanged)
+        async let release = latestRelease(project, reuse: unchanged)
+        async let language = mainLanguage(project, reuse: unchanged)
+        async let face = context.avatars.avatar(
+            url: ownerAvatarURL(project), pixels: Self.ownerAvatarPixels,
+            placeholderFor: project.namespace?.path ?? repo.owner)
+        let parts = Parts(pulls: await pulls, team: await team, release: await release, language: await language)
+        for part in parts.stalenesses {
+            if let part, part.asOf < (staleness?.asOf ?? .distantFuture) { staleness = part }
+        }
+        if parts.allAsked, staleness == nil, let position {
+            context.records?.asked(at: position, pushedAt: project.lastActivityAt, now: context.now)
+        }
+        var snapshot = card(repo, project, parts, face: await face, staleness: staleness)
+        keepLastGoodFaces(&snapshot, repo)
+        return snapshot
+    }
+
+    /// A face that could not be downloaded now is the previous build's, as on GitHub's cards.
+    private func keepLastGoodFaces(_ snapshot: inout RepoSnapshot, _ repo: RepoName) {
+        let faces = [snapshot.ownerAvatar] + snapshot.contributors.map(\.avatar)
+        guard faces.contains(where: { $0.map(AvatarStore.isPlaceholder) ?? true }),
+            let previous = context.previous, let shown = previous.shown(repo)
+        else { return }
+        snapshot.ownerAvatar = SnapshotFetcher.lastGoodFace(snapshot.ownerAvatar, shown.ownerAvatar, previous: previous)
+        for index in snapshot.contributors.indices {
+            let earlier = shown.contributors.first { $0.login == snapshot.contributors[index].login }?.avatar
+            snapshot.contributors[index].avatar = SnapshotFetcher.lastGoodFace(
+                snapshot.contributors[index].avatar, earlier, previous: previous)
+        }
+    }
+
+    /// The four parts besides the document, as they came.
+    private struct Parts {
+        var pulls: GitLabPart<Count>
+        var team: GitLabPart<Team>
+        var release: GitLabPart<RepoRelease?>
+        var language: GitLabPart<RepoLanguage?>
+
+        var stalenesses: [GitHubClient.Staleness?] {
+            [pulls.staleness, team.staleness, release.staleness, language.staleness]
+        }
+        var allAsked: Bool { pulls.asked && team.asked && release.asked && language.asked }
+    }
+
+    private func card(
+        _ repo: RepoName, _ project: GitLabProject, _ parts: Parts, face: String, staleness: GitHubClient.Staleness?
+    ) -> RepoSnapshot {
+        var snapshot = RepoSnapshot(
+            configName: repo.description,
+            fullName: "\(forge.host)/\(project.pathWithNamespace)",
+            htmlURL: SafeURL.http(project.webURL),
+            description: project.description,
+            stars: project.starCount,
+            forks: project.forksCount ?? 0,
+            openIssues: project.issuesEnabled == false ? 0 : project.openIssuesCount ?? 0,
+            hasIssues: project.issuesEnabled ?? (project.openIssuesCount != nil),
+            openIssuesIncludePulls: false,
+            archived: project.archived ?? false,
+            pushedAt: project.lastActivityAt,
+            daysSincePush: project.lastActivityAt.map { Snapshot.daysSince($0, now: context.now) },
+            ownerAvatar: face,
+            contributors: parts.team.value?.people ?? [],
+            contributorsNote: parts.team.value == nil ? ContributorsNote.unavailable : nil,
+            fetchedAt: staleness?.asOf ?? context.now,
+            stale: staleness != nil,
+            staleness: staleness?.reason)
+        if project.mergeRequestsEnabled != false, let count = parts.pulls.value {
+            snapshot.openPulls = count.count
+            snapshot.openPullsAtLeast = count.atLeast
+        }
+        snapshot.release = parts.release.value ?? nil
+        snapshot.language = parts.language.value ?? nil
+        snapshot.topics = project.topics ?? []
+        snapshot.isPrivate = project.isPrivate
+        return snapshot
+    }
+
+    /// `GET /projects/:id` by its URL-encoded path; nil when the cache kept only that it is private.
+    private func project(_ repo: RepoName) async throws -> (GitLabProject, GitHubClient.Staleness?)? {
+        let id = repo.path.replacingOccurrences(of: "/", with: "%2F")
+        let fetched = try await client.get(client.configuration.endpoint("/projects/\(id)"), accept: "application/json")
+        guard fetched.status == 200 else { throw GitHubClient.failure(fetched) }
+        if PrivateAnswers.isSealed(fetched.data) { return nil }
+        do {
+            return (try JSONDecoder().decode(GitLabProject.self, from: fetched.data), fetched.cachedCopy)
+        } catch {
+            throw GitHubError.invalidResponse("the project document could not be read (\(ErrorText.describe(error)))")
+        }
+    }
+
+    /// A private project the site leaves out: its name and that it is private, nothing GitLab said.
+    private func leftOut(_ repo: RepoName, at position: Int?) -> RepoSnapshot {
+        if let position { context.records?.forget(at: position) }
+        var snapshot = RepoSnapshot(configName: repo.description)
+        snapshot.isPrivate = true
+        return snapshot
+    }
+
+    private func warnIfRenamed(_ repo: RepoName, _ project: GitLabProject) {
+        guard project.pathWithNamespace.lowercased() != repo.path.lowercased() else { return }
+        if project.isPrivate {
+            context.log.warning("\(repo) was moved, to a private project; update site.yml")
+        } else {
+            let moved = ConsoleText.inline("\(forge.host)/\(project.pathWithNamespace)")
+            context.log.warning("\(repo) was moved to \(moved); update site.yml")
+        }
+    }
+
+    private static func failed(_ repo: RepoName, _ error: any Error) -> RepoSnapshot {
+        // No network at all (`--offline`) passes only when the user says so: nothing stands in.
+        let transient = (error as? GitHubError).map { $0.isTransient && $0 != .notCached } ?? false
+        let reason: Staleness = (error as? GitHubError) == .notCached ? .noDataYet : .failed(ErrorText.describe(error))
+        var snapshot = RepoSnapshot.unavailable(repo, reason: reason, transient: transient)
+        snapshot.isGone = (error as? GitHubError) == .notFound
+        return snapshot
+    }
+
+    /// The namespace's face (a group's or a user's), else the project's; GitLab may write it as a
+    /// path on its own host.
+    private func ownerAvatarURL(_ project: GitLabProject) -> String? {
+        guard let text = project.namespace?.avatarURL ?? project.avatarURL else { return nil }
+        if text.hasPrefix("/"), !text.hasPrefix("//") { return "https://\(forge.host)\(text)" }
+        return text
+    }
+}
+
+/// What one of a card's parts came to: its value (nil when neither GitLab nor the cache had it),
+/// whether GitLab was asked and answered, and its staleness when the cache answered alone.
+struct GitLabPart<Value: Sendable>: Sendable {
+    var value: Value?
+    var asked = false
+    var staleness: GitHubClient.Staleness?
+}
