@@ -245,4 +245,51 @@ struct GitLabEndToEndTests {
             contentsOf: dir.url.appendingPathComponent("public/repos/gitlab.com/gitlab-org/gitlab/large.html"))
         #expect(other.tags(where: "data-widget").first?["data-state"] != "unavailable")
     }
+
+    @Test(
+        "an internal project is private: left out under private: exclude, nothing of it in the site, the cache or the log, even after a build that published it"
+    )
+    func internalProjectLeftOut() async throws {
+        let routes =
+            GitLabRoutes.gitLabCom()
+            + GitLabRoutes.project(
+                path: "secret/internal-tool", id: 77, file: "project-private-internal.json",
+                mergeRequests: ["x-total": "1"], contributors: "contributors-one.json")
+        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        let gitLab = try await FixtureServer.start(routes: routes)
+        defer {
+            gitHub.stop()
+            gitLab.stop()
+        }
+        let dir = try TempDir("gitlab-internal")
+        defer { dir.remove() }
+        func site(_ privacy: String) throws {
+            try dir.write(
+                "site.yml",
+                "title: Private\n\(privacy)forges:\n  - host: gitlab.com\n    api: \(gitLab.base)/api/v4\n"
+                    + "repos:\n  - twbs/bootstrap\n  - gitlab.com/gitlab-org/gitlab-runner\n  - gitlab.com/secret/internal-tool\n"
+            )
+        }
+        let servers = Servers(gitHub: gitHub, gitLab: gitLab, example: gitLab)
+        try site("private: include\n")
+        let published = try await Self.build(dir, servers)
+        #expect(published.status == 0, "\(published)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: dir.url.appendingPathComponent("public/repos/gitlab.com/secret/internal-tool/index.html").path))
+        try site("")
+        let result = try await Self.build(dir, servers)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: dir.url.appendingPathComponent("public/repos/gitlab.com/secret/internal-tool").path))
+        let secrets = ["internal-tool", "Internal only", "solo@example.com", "Solo Dev"]
+        let files = FileManager.default.enumerator(at: dir.url, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.lastPathComponent != "site.yml", let data = try? Data(contentsOf: file) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            for secret in secrets where text.contains(secret) { Issue.record("\(secret) in \(file.path)") }
+        }
+        for secret in secrets.dropFirst() { #expect(!result.stderr.contains(secret), "\(secret) in the log") }
+    }
 }
