@@ -234,7 +234,7 @@ struct GitLabEndToEndTests {
         defer { dir.remove() }
         let first = try await Self.build(dir, servers)
         #expect(first.status == 0, "\(first)")
-        let later = try await Self.build(dir, servers, ["--retries", "0", "--max-wait", "5"])
+        let later = try await Self.build(dir, servers, ["--retries", "1", "--max-wait", "5"])
         #expect(later.status == 0, "\(later)")
         let page = try HTMLPage(
             contentsOf: dir.url.appendingPathComponent("public/repos/gitlab.com/gitlab-org/gitlab-runner/large.html"))
