@@ -210,7 +210,12 @@ struct PageMaker: Sendable {
         }
         if embeddable { page.embeds.append(try historyImages(name, points: points, into: emit)) }
         if config.openData, embeddable, let repo = widgets.cards.repo(name) {
-            page.badges = try badges(repo, name: name, into: emit)
+            let fixed = page.embeds.first?.fixedAppearance ?? false
+            page.badges = try badges(repo, name: name, into: emit).map {
+                var badge = $0
+                badge.fixedAppearance = fixed
+                return badge
+            }
         }
         try emit(folder + SiteLayout.feed, feeds.repo(name))
         try emit(folder + SiteLayout.index, templates.file("repo", page))

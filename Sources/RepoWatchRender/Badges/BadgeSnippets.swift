@@ -3,9 +3,10 @@ import Mustache
 import RepoWatchModel
 import RepoWatchSupport
 
-/// One badge as the repository page offers it: `{ kind, label, alt, src, markdown, picture, endpoint }`.
-/// `endpoint` (shields.io's `img.shields.io/endpoint?url=…`) needs the badge's absolute address, so
-/// it is there only with `base_url`.
+/// One badge as the repository page offers it: `{ kind, label, alt, src, markdown, picture, endpoint,
+/// fixed_appearance }`. `endpoint` (shields.io's `img.shields.io/endpoint?url=…`) needs the badge's
+/// absolute address, so it is there only with `base_url`; `fixed_appearance` is the page's widgets' (the
+/// `<picture>` comes first on an `auto` site, as theirs does).
 struct BadgeSnippet: Sendable, MustacheParent {
     var kind: String
     var label: String
@@ -16,6 +17,7 @@ struct BadgeSnippet: Sendable, MustacheParent {
     var markdown: String
     var picture: String
     var endpoint: String?
+    var fixedAppearance = false
 
     func child(named key: String) -> Any? {
         switch key {
@@ -26,6 +28,7 @@ struct BadgeSnippet: Sendable, MustacheParent {
         case "markdown": return markdown
         case "picture": return picture
         case "endpoint": return endpoint
+        case "fixed_appearance": return fixedAppearance
         default: return nil
         }
     }

@@ -26,7 +26,14 @@ struct EmbedChooserTests {
             entries == ["medium", "large", "history", "badge-row"] + Badge.Kind.allCases.map { "badge-\($0.rawValue)" },
             "\(entries)")
         #expect(page.components(separatedBy: "<details class=\"embed-choice\"").count - 1 == entries.count)
-        #expect(page.components(separatedBy: "\" open>").count - 1 == 2, "the first widget and the badge row")
+        #expect(page.components(separatedBy: "\" open>").count - 1 == 1, "the first widget's alone")
+        // One chooser: one embed section, one note about base_url, the badges inside it.
+        #expect(page.components(separatedBy: "<section class=\"embeds").count - 1 == 1)
+        #expect(page.components(separatedBy: "data-embed-note").count - 1 == 1)
+        let section = try #require(page.range(of: "<section class=\"embeds"))
+        let sectionEnd = try #require(page[section.upperBound...].range(of: "</section>"))
+        let chooser = page[section.lowerBound..<sectionEnd.upperBound]
+        for entry in entries { #expect(chooser.contains("data-embed=\"\(entry)\""), "\(entry) outside the chooser") }
         // Every snippet keeps its id and its copy button.
         for size in ["medium", "large"] {
             for kind in ["markdown", "picture", "iframe"] {
@@ -42,7 +49,7 @@ struct EmbedChooserTests {
         }
     }
 
-    @Test("auto puts the <picture> first; a fixed appearance its Markdown image")
+    @Test("auto puts the <picture> first, for the widgets and the badges; a fixed appearance its Markdown image")
     func pictureFirst() throws {
         let auto = try Self.page().page
         let picture = try #require(Self.position(auto, "id=\"embed-medium-picture\""))
@@ -52,6 +59,15 @@ struct EmbedChooserTests {
         #expect(
             try #require(Self.position(dark, "id=\"embed-medium-markdown\"")) < #require(
                 Self.position(dark, "id=\"embed-medium-picture\"")))
+        // The badges follow the widgets.
+        for kind in Badge.Kind.allCases.map(\.rawValue) {
+            #expect(
+                try #require(Self.position(auto, "id=\"badge-\(kind)-picture\"")) < #require(
+                    Self.position(auto, "id=\"badge-\(kind)-markdown\"")), "\(kind)")
+            #expect(
+                try #require(Self.position(dark, "id=\"badge-\(kind)-markdown\"")) < #require(
+                    Self.position(dark, "id=\"badge-\(kind)-picture\"")), "\(kind)")
+        }
     }
 
     @Test("the badge row is every badge's Markdown with nothing between them")
