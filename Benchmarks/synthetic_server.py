@@ -21,6 +21,11 @@ limited_concurrency). The primary quota is counted, not enforced unless --quota 
 answer costs one, except a 304 to a request with an Authorization header and GET /rate_limit
 (/_stats: cost). Answers carry x-ratelimit-remaining/limit/reset.
 
+GET /repos/OWNER/repo-K/stargazers/history answers GitHub's star history (2026-09-04): 1 + (37 K mod 520)
+weeks, newest first, 30 a page (per_page, at most 30), `{"week", "total", "days"}` with a few stars a
+day, GitHub's Link headers (`next`, `last`, in the numeric `/repositories/ID/...` form), an empty array
+past the last page; each page costs one request of the quota, like any API answer.
+
 POST /graphql answers GitHub's batched repository query (aliases `rN: repository(owner: $oN,
 name: $nN)`): every field a card shows, the open issue and pull request counts, or null with a
 NOT_FOUND error for a repository that does not exist. POST /_push?every=K moves pushed_at of every
@@ -45,6 +50,9 @@ import github_behaviour as github  # noqa: E402
 
 REPO_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)$")
 CONTRIB_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)/contributors$")
+STAR_HISTORY_RE = re.compile(r"^/repos/(bench-owner-\d+|bench-org)/(repo-\d+)/stargazers/history$")
+# The newest week of every star history: Monday 2026-11-16, 00:00 UTC.
+NEWEST_WEEK = 1_794_787_200
 ORG = "bench-org"
 # The *_url fields every GitHub list item carries: they are most of its weight.
 URL_FIELDS = ["forks", "keys", "collaborators", "teams", "hooks", "issue_events", "events", "assignees",
@@ -284,7 +292,8 @@ class Handler(BaseHTTPRequestHandler):
                     "reset": int(time.time()) + 3600}
             self.reply(200, json.dumps({"resources": {"core": core}, "rate": core}).encode(), "application/json",
                        self.quota_headers())
-        elif self.limits.exhausted() and (REPO_RE.match(path) or CONTRIB_RE.match(path) or path.startswith(("/orgs/",
+        elif self.limits.exhausted() and (REPO_RE.match(path) or CONTRIB_RE.match(path) or STAR_HISTORY_RE.match(path)
+                                          or path.startswith(("/orgs/",
                                                                                                               "/users/"))):
             status, headers, body = github.answer("primary_limit", **{
                 k.replace("-", "_"): v for k, v in {**self.quota_headers(), "x-ratelimit-remaining": "0"}.items()})
@@ -300,6 +309,8 @@ class Handler(BaseHTTPRequestHandler):
             self.serve_json("api", self.repository(m.group(1), m.group(2)))
         elif m := CONTRIB_RE.match(path):
             self.serve_json("api", self.contributors(m.group(2)))
+        elif m := STAR_HISTORY_RE.match(path):
+            self.serve_star_history(m.group(2), parse_qs(query))
         elif m := AVATAR_RE.match(path):
             body = png(m.group(1))
             self.serve("avatar", body, "image/png")
@@ -354,6 +365,27 @@ class Handler(BaseHTTPRequestHandler):
         links = github.link_header(link, page, last)
         self.serve("api", json.dumps(items).encode(), "application/json; charset=utf-8",
                    {"Link": links} if links else None)
+
+    def serve_star_history(self, name, query):
+        k = int(name.split("-")[1])
+        weeks = 1 + (37 * k) % 520
+        per_page = max(1, min(30, int(query.get("per_page", ["30"])[-1])))
+        page = max(1, int(query.get("page", ["1"])[-1]))
+        last = max(1, (weeks + per_page - 1) // per_page)
+        items = []
+        for i in range((page - 1) * per_page, min(weeks, page * per_page)):
+            days = [(k + i * 7 + d) % 4 for d in range(7)]
+            items.append({"week": NEWEST_WEEK - i * 604800, "total": sum(days), "days": days})
+
+        def link(n):
+            return f"<{self.base}/repositories/{100000 + k}/stargazers/history?per_page={per_page}&page={n}>"
+        links = []
+        if page < last:
+            links += [f'{link(page + 1)}; rel="next"', f'{link(last)}; rel="last"']
+        if page > 1:
+            links += [f'{link(page - 1)}; rel="prev"', f'{link(1)}; rel="first"']
+        self.serve("api", json.dumps(items).encode(), "application/json; charset=utf-8",
+                   {"Link": ", ".join(links)} if links else None)
 
     def contributors(self, name):
         k = int(name.split("-")[1])

@@ -52,12 +52,14 @@ package struct GitHubClient: Sendable {
     /// `reuseStored`: the caller knows the cached answer is still true; it is given without a request.
     /// `existsForSure`: the caller knows the resource exists, so a 4xx answer is GitHub failing and
     /// the cache's answer stands in (`NetworkRequest.existsForSure`).
+    /// `uncached`: the caller keeps what it reads (`NetworkRequest.uncached`).
     package func get(
         _ url: URL, accept: String = "application/vnd.github+json", credentials: Bool = true, reuseStored: Bool = false,
         existsForSure: Bool = false, cacheKey: String? = nil,
-        keptBody: (@Sendable (Data, [String: String]) -> Data)? = nil
+        keptBody: (@Sendable (Data, [String: String]) -> Data)? = nil, uncached: Bool = false
     ) async throws -> NetworkResponse {
         var request = NetworkRequest(url: url, accept: accept, credentials: credentials)
+        request.uncached = uncached
         request.reuseStored = reuseStored
         request.existsForSure = existsForSure
         request.cacheKey = cacheKey

@@ -36,7 +36,7 @@ extension LinkHeader {
     }
 
     /// The `page` query item of a list URL.
-    static func pageNumber(of url: URL) -> Int? {
+    package static func pageNumber(of url: URL) -> Int? {
         let pages = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQueryItems?
             .filter { $0.name == "page" }
         guard let pages, pages.count == 1, let value = pages[0].value else { return nil }

@@ -36,7 +36,7 @@ extension Build {
         }
         if let pacing = result.pacing, let line = Self.pacing(pacing) { log.info(line) }
         for forge in result.forges { log.info(Self.forgeLine(forge)) }
-        if let line = result.backfill?.summary { log.info(line) }
+        for line in result.backfill?.summaryLines ?? [] { log.info(line) }
         if let budget = result.budget,
             let line = Self.deferral(budget, deferred: tally.deferred, pending: tally.pending)
         {

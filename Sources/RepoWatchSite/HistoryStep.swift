@@ -51,7 +51,7 @@ package struct HistoryStep: Sendable {
                 history.mergeBackfill(name.key, update.points, start: update.start, complete: update.complete)
             }
         } else if !backfillOn {
-            for name in repos where history.start(forKey: name.key) != .backfill {
+            for name in repos where history.start(forKey: name.key)?.isBackfilled != true {
                 history.setStart(name.key, .firstSnapshot(.backfillOff))
             }
         }

@@ -35,7 +35,7 @@ struct StepSummary {
             "",
         ]
         lines += requestTable
-        if let line = result.backfill?.summary { lines += [MarkdownEscape.text(line), ""] }
+        for line in result.backfill?.summaryLines ?? [] { lines += [MarkdownEscape.text(line), ""] }
         lines += bullets("Unavailable (no data)", scan.unavailable)
         lines += bullets("Pending (not fetched yet: a later build reaches them)", scan.pending)
         lines += bullets("Stale (last good data shown)", scan.stale)

@@ -69,8 +69,9 @@ struct BuildArguments: ParsableArguments {
         help: ArgumentHelp(
             """
             At most this many requests that cost GitHub quota in this build (a 304 is free); what does not \
-            fit keeps its last good data, or shows as pending, and is fetched first next build. Default: all \
-            but 10 % of the quota that remains (GITHUB_TOKEN in Actions: 1,000 an hour per repository; a \
+            fit keeps its last good data, or shows as pending, and is fetched first next build. The star \
+            history is read with what the cards leave, page by page over builds. Default: all but 10 % of \
+            the quota that remains (GITHUB_TOKEN in Actions: 1,000 an hour per repository; a \
             personal token: 5,000).
             """, valueName: "n"))
     var budget: Int?
@@ -79,9 +80,10 @@ struct BuildArguments: ParsableArguments {
         name: .customLong("graphql-budget"),
         help: ArgumentHelp(
             """
-            At most this many GraphQL points for reading star and fork dates (the history from a \
-            repository's creation) in this build, spent after the cards' queries; what does not fit is read \
-            by later builds. Default: all but 10 % of the GraphQL points the hour has left.
+            At most this many GraphQL points for reading fork dates (the forks' history from a repository's \
+            creation) in this build, spent after the cards' queries; what does not fit is read by later \
+            builds. Default: all but 10 % of the GraphQL points the hour has left. The star history is read \
+            over REST, within --budget.
             """, valueName: "points"))
     var graphQLBudget: Int?
 

@@ -41,6 +41,14 @@ collaborators since 2026-06-30: the count and an empty list) or {"forbidden": tr
 FORBIDDEN entry in `errors`); "createdAt" answers the repository's creation time.
 A spec's "users": {"login": {...}} answers `ALIAS: user(login: $l)` with that object as it stands
 (GitHub's `User` fields, e.g. `contributionsCollection`), or null plus a NOT_FOUND entry.
+A response may be {"star_history": {...}} (for GET /repos/OWNER/NAME/stargazers/history, GitHub's
+star history since 2026-09-04): pages of the spec's "weeks" (newest first, each {"week": seconds,
+"total": n, "days": [7 counts]}, served as given, so a test can break them), or of "generated":
+{"newest": seconds, "count": N, "per_day": k} (N weeks of k stars a day), `per_page` (at most 30,
+or the spec's "page_size") at a time, with GitHub's `Link` (`rel="next"`, `rel="last"`, in the numeric
+`/repositories/ID/stargazers/history` form) and an empty array past the last page; "new_week":
+{week} with "new_week_from_page": P puts one more week at the head of the list from page P on (a
+new week begun while paging: page P repeats the last week of page P-1).
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -142,6 +150,9 @@ class Fixtures:
         return value
 
     def prepare(self, spec: dict) -> dict:
+        if "star_history" in spec:
+            return {"status": 200, "headers": {"content-type": "application/json; charset=utf-8"},
+                    "body": None, "star_history": spec["star_history"]}
         if "graphql" in spec:
             headers = {k.lower(): str(v) for k, v in (spec.get("headers") or {}).items()}
             headers.setdefault("content-type", "application/json; charset=utf-8")
@@ -294,6 +305,32 @@ def dates_page(spec, kind, first, cursor, alias, errors):
             "pageInfo": {"hasNextPage": end < len(dates), "endCursor": f"cursor:{end}" if page else cursor}}
 
 
+def star_history_answer(spec: dict, raw_path: str, base: str):
+    """One page of GitHub's star history from `spec`: its body and its Link header."""
+    query = parse_qs(urlsplit(raw_path).query)
+    per_page = max(1, min(30, int(query.get("per_page", ["30"])[-1]), int(spec.get("page_size", 30))))
+    page = max(1, int(query.get("page", ["1"])[-1]))
+    weeks = spec.get("weeks")
+    if weeks is None:
+        gen = spec.get("generated") or {}
+        per_day = int(gen.get("per_day", 1))
+        weeks = [{"week": int(gen["newest"]) - i * 604800, "total": 7 * per_day, "days": [per_day] * 7}
+                 for i in range(int(gen.get("count", 0)))]
+    if spec.get("new_week") and page >= int(spec.get("new_week_from_page", 1)):
+        weeks = [spec["new_week"]] + weeks
+    chunk = weeks[(page - 1) * per_page:page * per_page]
+    last = max(1, -(-len(weeks) // per_page))
+    numeric = f"{base}/repositories/{int(spec.get('id', 1296269))}/stargazers/history?per_page={per_page}&page="
+    links = []
+    if page < last:
+        links.append(f'<{numeric}{page + 1}>; rel="next"')
+    if last > 1:
+        links.append(f'<{numeric}{last}>; rel="last"')
+    if page > 1:
+        links.append(f'<{numeric}1>; rel="first"')
+    return json.dumps(chunk).encode("utf-8"), ", ".join(links)
+
+
 def graphql_answer(spec: dict, request_body: bytes) -> bytes:
     """GitHub's GraphQL answer to an aliased repository-count query, from `spec`."""
     try:
@@ -395,6 +432,10 @@ class Handler(BaseHTTPRequestHandler):
         status, out_headers, body = resp["status"], dict(resp["headers"]), resp["body"]
         if "graphql" in resp:
             body = graphql_answer(resp["graphql"], req_body)
+        if "star_history" in resp:
+            body, link = star_history_answer(resp["star_history"], path, self.fixtures.base)
+            if link:
+                out_headers["link"] = link
         if self.fixtures.latency > 0:
             time.sleep(self.fixtures.latency)
         # "{{now+N}}" in a header becomes the Unix time N seconds from now (rate-limit resets).

@@ -6,7 +6,7 @@ import RepoWatchStorage
 /// `public/data/history.json`.
 ///
 /// Older points are thinned by age (`HistoryTiers`) rather than forgotten; points counted from GitHub's
-/// star and fork dates before the first build (`setBackfill`) are marked `backfilled`.
+/// star history and fork dates before the first build (`setBackfill`) are marked `backfilled`.
 ///
 /// A site of 10,000 repositories with a year of points holds 3.65 million points, so points are
 /// kept packed (`PackedPoints`, 2 to 4 bytes each instead of 20), and the file is read and written
@@ -106,24 +106,45 @@ package struct History: Sendable, Equatable {
         set(key, merged + observed, start: start)
     }
 
-    /// What a build learnt of a repository's star and fork dates. Complete dates replace any backfilled
-    /// points; partial ones replace those that reach no further (one restored from the published site
-    /// keeps its whole backfill until this cache's reading catches up). A refusal never takes away
-    /// dates already read (they are GitHub's record, and a `NOT_FOUND` on a later page may be a fault):
-    /// the chart keeps them and its start. A tentative start (not read yet, no GraphQL) never replaces
-    /// a known one.
+    /// What a build learnt of a repository's star history and fork dates. Complete ones replace any
+    /// backfilled points; partial ones replace those that reach no further (one restored from the
+    /// published site keeps its whole backfill until this cache's reading catches up). A refusal never
+    /// takes away points already backfilled (they are GitHub's record, and a 404 on a later page may be
+    /// a fault): the chart keeps them and its start. A star history read whole names the start again
+    /// where an earlier version, rolled back to, wrote it as a plain backfill. A tentative start (not
+    /// read yet) never replaces a known one.
     package mutating func mergeBackfill(_ key: String, _ backfilled: [Point]?, start: HistoryStart, complete: Bool) {
         let existing = points(forKey: key)
         let hasBackfilled = existing.first?.backfilled == true
-        if hasBackfilled, start.from != .backfill { return }
-        let reachedBefore = existing.prefix { $0.backfilled }.last?.seconds ?? 0
+        if hasBackfilled, !start.isBackfilled { return }
+        let earlier = existing.prefix { $0.backfilled }
+        let reachedBefore = earlier.last?.seconds ?? 0
         if let backfilled, complete || !hasBackfilled || (backfilled.last?.seconds ?? 0) >= reachedBefore {
-            setBackfill(key, backfilled, start: start)
+            setBackfill(key, Self.joined(earlier, backfilled), start: start)
             return
         }
         let known = self.start(forKey: key)
-        if known != nil, start.reason == .notReadYet || start.reason == .noGraphQL { return }
+        if known != nil, start.reason == .notReadYet { return }
         setStart(key, start)
+    }
+
+    /// The backfilled days of both, oldest first: where both have a day, the new one's values, and the
+    /// earlier's where the new one does not know them. A reading that starts over (its state lost, or
+    /// the fork dates not read this time) so takes away no day, nor a count, the history had.
+    static func joined(_ earlier: ArraySlice<Point>, _ new: [Point]) -> [Point] {
+        guard !earlier.isEmpty else { return new }
+        var byTime = Dictionary(earlier.map { ($0.seconds, $0) }, uniquingKeysWith: { _, last in last })
+        for point in new {
+            guard let old = byTime[point.seconds] else {
+                byTime[point.seconds] = point
+                continue
+            }
+            var point = point
+            if point.starCount < 0 { point.starCount = old.starCount }
+            if point.forkCount < 0 { point.forkCount = old.forkCount }
+            byTime[point.seconds] = point
+        }
+        return byTime.values.sorted { $0.seconds < $1.seconds }
     }
 
     /// Sets where the repository's history starts, its points unchanged.

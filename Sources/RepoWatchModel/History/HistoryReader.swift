@@ -98,21 +98,19 @@ final class HistoryReader {
         guard RepoName.parse(name).value?.key == name else { throw fail("bad repository name \(name)") }
     }
 
-    /// `{"from": "backfill"|"first-snapshot", "reason": "…", "backfilled": N}`, each optional but `from`.
+    /// `{"from": "backfill"|"first-snapshot", "reason": "…", "backfilled": N}`, each optional but `from`
+    /// (`"reason": "star-history"` on a backfill: GitHub's star history).
     private func start() throws -> (start: HistoryStart?, backfilled: Int) {
-        var from: HistoryStart.From?
-        var reason: HistoryStart.Reason?
+        var from: String?
+        var reason: String?
         var backfilled = 0
         try expect(UInt8(ascii: "{"))
         try members { key in
             switch key {
-            case "from":
-                let text = try string()
-                guard let value = HistoryStart.From(rawValue: text) else { throw fail("unknown start \(text)") }
-                from = value
+            case "from": from = try string()
             case "reason":
-                // A reason a later version adds reads as none.
-                reason = HistoryStart.Reason(rawValue: try string())
+                // A reason a later version adds reads as none (`HistoryStart(written:reason:)`).
+                reason = try string()
             case "backfilled":
                 backfilled = try integer()
                 guard backfilled >= 0 else { throw fail("a negative count") }
@@ -120,7 +118,8 @@ final class HistoryReader {
             }
         }
         guard let from else { throw fail("a start without from") }
-        return (HistoryStart(from: from, reason: reason), backfilled)
+        guard let start = HistoryStart(written: from, reason: reason) else { throw fail("unknown start \(from)") }
+        return (start, backfilled)
     }
 
     private func points(widths: inout Set<Int>) throws -> [History.Point] {

@@ -1,59 +1,93 @@
 /// Where a repository's history starts, as its chart says (`data-history-start`): at GitHub's star
-/// dates (`backfill`), or at the first build that saw it (`first-snapshot`), with the reason.
+/// history (`star-history`, the weekly and daily counts of `GET /repos/{owner}/{repo}/stargazers/history`),
+/// at GitHub's star dates (`backfill`, read by earlier versions where the token could see them), or
+/// at the first build that saw it (`first-snapshot`), with the reason.
 package struct HistoryStart: Sendable, Equatable {
     package enum From: String, Sendable {
         case backfill
+        case starHistory = "star-history"
         case firstSnapshot = "first-snapshot"
     }
 
-    /// Why the star dates are not in the history; the raw values are what `data/history.json` says.
+    /// Why the star history is not in the history; the raw values are what `data/history.json` says.
     package enum Reason: String, Sendable, CaseIterable {
-        /// An empty stargazer list while `totalCount` > 0, `FORBIDDEN`, 403 or 404 (GitHub's rule since
-        /// 2026-06-30).
-        case starsHidden = "stars-hidden"
         /// `history: backfill: false` in site.yml.
         case backfillOff = "backfill-off"
-        /// Not read yet: the GraphQL allowance ran out before this repository's turn.
+        /// Not read yet: the budget ran out before this repository's turn, or it is still being read.
         case notReadYet = "not-read-yet"
-        /// No GraphQL API to ask (no token, or a build with `--offline`).
-        case noGraphQL = "no-graphql"
+        /// The API answered 404 for the star history (an older GitHub Enterprise Server): asked again
+        /// no sooner than 30 days later.
+        case notOffered = "not-offered"
 
         /// What the chart says, in English (the site's locale tables translate it by `rawValue`).
         package var message: String {
             switch self {
-            case .starsHidden: "GitHub shows star dates only to the repository's admins and collaborators"
-            case .backfillOff: "Star dates are not read: history backfill is off in site.yml"
-            case .notReadYet: "Star dates have not been read yet"
-            case .noGraphQL: "Star dates need GitHub's GraphQL API and a token"
+            case .backfillOff: "Star history is not read: history backfill is off in site.yml"
+            case .notReadYet: "GitHub's star history has not been read yet"
+            case .notOffered: "This GitHub does not offer the star history"
             }
         }
     }
 
     package var from: From
-    /// Nil with `backfill`.
+    /// Nil unless `first-snapshot`.
     package var reason: Reason?
 
     package static let backfill = HistoryStart(from: .backfill, reason: nil)
+    package static let starHistory = HistoryStart(from: .starHistory, reason: nil)
 
     package static func firstSnapshot(_ reason: Reason?) -> HistoryStart {
         HistoryStart(from: .firstSnapshot, reason: reason)
     }
 
-    /// One byte in the spooled record: 0 unknown, 1 backfill, 2 first snapshot without a reason, then
-    /// one per reason.
+    /// Whether the history's first points were counted from GitHub (star history or star dates).
+    package var isBackfilled: Bool { from != .firstSnapshot }
+
+    /// The `reason` with which `data/history.json` marks a star-history start. The file says
+    /// `"from":"backfill","reason":"star-history"`: readers before the star history reject an unknown
+    /// `from` (and would start the history over) but read an unknown reason as none, so a rolled-back
+    /// version keeps the points as a backfill.
+    static let starHistoryMark = "star-history"
+
+    /// `from` and `reason` as `data/history.json` writes them.
+    var written: (from: String, reason: String?) {
+        switch from {
+        case .starHistory: (From.backfill.rawValue, Self.starHistoryMark)
+        case .backfill: (From.backfill.rawValue, nil)
+        case .firstSnapshot: (From.firstSnapshot.rawValue, reason?.rawValue)
+        }
+    }
+
+    /// What `written` wrote; nil for a `from` no version writes. A reason this version does not know
+    /// reads as none.
+    init?(written from: String, reason: String?) {
+        switch from {
+        case From.backfill.rawValue: self = reason == Self.starHistoryMark ? .starHistory : .backfill
+        case From.firstSnapshot.rawValue: self = .firstSnapshot(reason.flatMap(Reason.init(rawValue:)))
+        default: return nil
+        }
+    }
+
+    /// One byte in the spooled record: 0 unknown, 1 backfill, 2 star history, 3 first snapshot without
+    /// a reason, then one per reason.
     package var code: UInt8 {
-        guard from == .firstSnapshot else { return 1 }
-        guard let reason, let index = Reason.allCases.firstIndex(of: reason) else { return 2 }
-        return UInt8(3 + index)
+        switch from {
+        case .backfill: return 1
+        case .starHistory: return 2
+        case .firstSnapshot:
+            guard let reason, let index = Reason.allCases.firstIndex(of: reason) else { return 3 }
+            return UInt8(4 + index)
+        }
     }
 
     package init?(code: UInt8) {
         switch code {
         case 0: return nil
         case 1: self = .backfill
-        case 2: self = .firstSnapshot(nil)
+        case 2: self = .starHistory
+        case 3: self = .firstSnapshot(nil)
         default:
-            let index = Int(code) - 3
+            let index = Int(code) - 4
             guard index < Reason.allCases.count else { return nil }
             self = .firstSnapshot(Reason.allCases[index])
         }
@@ -61,6 +95,6 @@ package struct HistoryStart: Sendable, Equatable {
 
     package init(from: From, reason: Reason?) {
         self.from = from
-        self.reason = from == .backfill ? nil : reason
+        self.reason = from == .firstSnapshot ? reason : nil
     }
 }

@@ -42,8 +42,9 @@ struct HistoryWriter {
             let backfilled = points(key).prefix { $0.backfilled }.count
             if !firstStart { writer.append(",") }
             firstStart = false
-            writer.append("\n" + JSONText.string(key) + ":{\"from\":\"\(start.from.rawValue)\"")
-            if let reason = start.reason { writer.append(",\"reason\":\"\(reason.rawValue)\"") }
+            let written = start.written
+            writer.append("\n" + JSONText.string(key) + ":{\"from\":\"\(written.from)\"")
+            if let reason = written.reason { writer.append(",\"reason\":\"\(reason)\"") }
             if backfilled > 0 {
                 writer.append(",\"backfilled\":")
                 writer.append(backfilled)

@@ -17,6 +17,8 @@ struct CacheLayer: NetworkLayer {
     private var now: Date { cache.now }
 
     func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        // The caller reads the body itself, and says what is wrong with one it cannot use.
+        if request.uncached { return try await next.send(request) }
         let key = request.cacheKey ?? request.url.absoluteString
         let validators: ResponseCache.Entry?
         var request = request

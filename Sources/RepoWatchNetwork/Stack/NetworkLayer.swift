@@ -38,6 +38,10 @@ package struct NetworkRequest: Sendable {
     /// their emails, a count a header gave); nil: the body as it came. The caller still gets the
     /// answer as it came, and the kept body when the cache answers.
     package var keptBody: (@Sendable (Data, [String: String]) -> Data)?
+    /// The caller keeps what it read itself (the star history's pages, `.repowatch/star-history.json`)
+    /// and checks the body itself: the cache neither asks conditionally, nor stores the answer, nor
+    /// answers in GitHub's place.
+    package var uncached = false
 
     package init(method: String = "GET", url: URL, accept: String, body: Data? = nil, credentials: Bool) {
         self.method = method

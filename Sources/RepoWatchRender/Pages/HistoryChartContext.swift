@@ -24,11 +24,11 @@ struct HistoryRow: Sendable, MustacheParent {
 /// where its history starts (`data-history-start`), and its data as a table.
 struct HistoryChartContext: Sendable, MustacheParent {
     var svg: String
-    /// `backfill` or `first-snapshot`.
+    /// `star-history`, `backfill` or `first-snapshot`.
     var start: String
     /// "Since the first snapshot on 21 Nov 2026", in the page's words.
     var startNote: String
-    /// Why GitHub's star dates were not used, as the build was told (English).
+    /// Why GitHub's star history was not used, as the build was told (English).
     var reason: String?
     var columns: [String]
     var rows: [HistoryRow]
@@ -40,8 +40,13 @@ struct HistoryChartContext: Sendable, MustacheParent {
         svg = chart.svg
         self.start = start.from.rawValue
         let first = strings.formatter.day(points[0].time)
-        startNote = strings.text(
-            start.from == .backfill ? "chart_start_backfill" : "chart_start_first_snapshot", ["date": first])
+        let note =
+            switch start.from {
+            case .starHistory: "chart_start_star_history"
+            case .backfill: "chart_start_backfill"
+            case .firstSnapshot: "chart_start_first_snapshot"
+            }
+        startNote = strings.text(note, ["date": first])
         reason = start.reason?.message
         columns = chart.columns
         rows = chart.rows

@@ -79,8 +79,9 @@ package struct GitHubSource: SiteSource {
             countReport.cached = cards.fetcher.cache.load()
         }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
-        // After the cards: the star history spends only the GraphQL points they left.
-        let backfill = await backfill(repos, of: config, counts: counts, after: countReport)
+        // After the cards: the star history spends the REST requests they left, the fork dates the
+        // GraphQL points.
+        let backfill = await backfill(repos, of: config, counts: counts, after: countReport, client: client)
         let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
         return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
@@ -172,25 +173,68 @@ package struct GitHubSource: SiteSource {
         return fetcher
     }
 
-    /// Star and fork dates for the history, where site.yml wants them: never for a repository
-    /// without data, nor for a private one the site leaves out. Not while GraphQL is failing: the
-    /// dates wait for a build where the cards could be counted.
+    /// The star history and the fork dates for the history, where site.yml wants them: never for a
+    /// repository without data, nor for a private one the site leaves out. The fork dates not while
+    /// GraphQL is failing: they wait for a build where the cards could be counted.
     private func backfill(
-        _ repos: RepoList, of config: SiteConfig, counts: OpenCountsFetcher, after cards: OpenCountsFetcher.Report
+        _ repos: RepoList, of config: SiteConfig, counts: OpenCountsFetcher, after cards: OpenCountsFetcher.Report,
+        client: GitHubClient
     ) async -> StarBackfill.Report? {
+        guard config.historyBackfill else { return nil }
         let graphQLFailing = cards.queries == 0 && cards.problem != nil
-        guard config.historyBackfill, !graphQLFailing else { return nil }
         let excludesPrivate = config.privateRepos == .exclude
         var eligible = [Bool](repeating: false, count: config.repos.count)
+        var stars = [Int?](repeating: nil, count: config.repos.count)
         for index in repos.indices where index < eligible.count {
             let repo = repos[index]
             // A pending repository's privacy is not known yet: asked about once it is.
             eligible[index] =
                 repo.isAvailable && !(excludesPrivate && repo.isPrivate) && config.repos[index].isGitHub
+            stars[index] = repo.stars
         }
-        let backfill = StarBackfill(
-            counts: counts, cacheDirectory: cacheURL, budget: options.graphQLBudget, log: log, now: now)
-        return await backfill.run(config.repos, eligible: { eligible[$0] }, remaining: cards.remaining)
+        var report = StarBackfill.Report()
+        if !graphQLFailing {
+            let forks = StarBackfill(
+                counts: counts, cacheDirectory: cacheURL, budget: options.graphQLBudget, log: log, now: now)
+            report = await forks.run(config.repos, eligible: { eligible[$0] }, remaining: cards.remaining)
+        }
+        // A history backfilled from the star dates earlier versions read whole is kept as it is.
+        let readFromDates = Set(report.updates.filter { $0.value.start == .backfill }.keys)
+        let reading = StarHistoryReading(
+            client: options.offline ? nil : client, cacheDirectory: cacheURL, log: log, now: now, jobs: options.jobs)
+        let starHistory = await reading.run(
+            config.repos, eligible: { eligible[$0] && !readFromDates.contains(config.repos[$0].key) },
+            stars: { stars[$0] })
+        merge(starHistory, into: &report)
+        return report
+    }
+
+    /// The star history's start for every repository it read; its points, where this build finished
+    /// them, with the fork counts of each day where the fork dates are known (and the fork dates' days
+    /// before its first week, so none is lost); else the fork dates' own points, before the first
+    /// snapshot.
+    private func merge(_ starHistory: StarHistoryReading.Report, into report: inout StarBackfill.Report) {
+        let finished = Set(starHistory.updates.filter { $0.value.points != nil }.keys)
+        let dates = BackfillFile(cacheDirectory: cacheURL).entries { key, entry in
+            finished.contains(key) ? entry : nil
+        }
+        for (key, var update) in starHistory.updates {
+            if var points = update.points {
+                if let entry = dates[key], entry.forks.done || entry.forks.read > 0 {
+                    for index in points.indices {
+                        let day = Int(points[index].seconds / 86_400)
+                        points[index].forkCount = entry.forks.count(atEndOf: day).map { Int32(clamping: $0) } ?? -1
+                    }
+                    let first = points.first?.seconds ?? .max
+                    points = entry.points.filter { $0.seconds < first } + points
+                }
+                update.points = points
+            } else if !update.complete {
+                update.points = report.updates[key]?.points
+            }
+            report.updates[key] = update
+        }
+        report.starHistory = starHistory
     }
 
     /// `--offline` asks nothing of any network, the published site included (the stack has none):

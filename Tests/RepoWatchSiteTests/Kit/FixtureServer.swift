@@ -18,9 +18,12 @@ struct FixtureResponse: Encodable, Sendable {
     var graphql: JSONValue?
     /// `bodyFile`'s bytes served as they are, even when they are not JSON or not UTF-8.
     var raw: Bool?
+    /// GitHub's star history, paged by the server (see `starHistory(_:)`).
+    var starHistory: JSONValue?
 
     enum CodingKeys: String, CodingKey {
         case status, headers, body, graphql, raw
+        case starHistory = "star_history"
         case bodyFile = "body_file"
         case bodyText = "body_text"
         case bodyBase64 = "body_base64"
@@ -71,6 +74,15 @@ struct FixtureResponse: Encodable, Sendable {
     static func graphQLDates(_ specs: [String: JSONValue], cost: Int = 1, remaining: Int = 4_999) -> Self {
         FixtureResponse(
             graphql: ["repos": .object(specs), "cost": .int(cost), "remaining": .int(remaining), "limit": 5_000])
+    }
+
+    /// GitHub's star history (`GET /repos/OWNER/NAME/stargazers/history`), paged as GitHub pages it:
+    /// `spec` gives `weeks` (newest first) or `generated`, and optionally a `new_week` from a page on
+    /// (see fixture_server.py).
+    static func starHistory(_ spec: JSONValue) -> Self {
+        var response = FixtureResponse()
+        response.starHistory = spec
+        return response
     }
 
     /// A response with no body (204, 304) or an empty one.

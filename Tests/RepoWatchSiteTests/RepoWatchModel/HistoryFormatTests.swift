@@ -46,10 +46,10 @@ struct HistoryFormatTests {
         // A day at or after the first observed point is the builds' own: left out.
         let late = History.Point(seconds: Self.first + 1, counts: (999, -1, -1, -1))
         history.setBackfill("apple/swift", days.reversed() + [late], start: .backfill)
-        history.setStart("twbs/bootstrap", .firstSnapshot(.starsHidden))
+        history.setStart("twbs/bootstrap", .firstSnapshot(.notOffered))
         #expect(history.start(forKey: "twbs/bootstrap") == nil, "no series, nothing to start")
         history.set("twbs/bootstrap", [observed[0]])
-        history.setStart("twbs/bootstrap", .firstSnapshot(.starsHidden))
+        history.setStart("twbs/bootstrap", .firstSnapshot(.notOffered))
         let points = history.points(forKey: "apple/swift")
         #expect(points.count == 7)
         #expect(points.prefix(5).allSatisfy(\.backfilled) && !points[5].backfilled && !points[6].backfilled)
@@ -57,11 +57,11 @@ struct HistoryFormatTests {
         #expect(HistoryDelta(points)?.stars == 1, "the change since the last snapshot, not since a backfilled day")
         let text = String(decoding: history.json(), as: UTF8.self)
         #expect(text.contains("\"apple/swift\":{\"from\":\"backfill\",\"backfilled\":5}"))
-        #expect(text.contains("\"twbs/bootstrap\":{\"from\":\"first-snapshot\",\"reason\":\"stars-hidden\"}"))
+        #expect(text.contains("\"twbs/bootstrap\":{\"from\":\"first-snapshot\",\"reason\":\"not-offered\"}"))
         #expect(text.range(of: "\"start\"")!.lowerBound < text.range(of: "\"repos\"")!.lowerBound)
         let read = try History.parse(history.json())
         #expect(read == history)
-        #expect(read.start(forKey: "twbs/bootstrap") == .firstSnapshot(.starsHidden))
+        #expect(read.start(forKey: "twbs/bootstrap") == .firstSnapshot(.notOffered))
         // `start` after `repos` (another writer's order) marks the same points.
         let object = try JSONSerialization.jsonObject(with: history.json()) as! [String: Any]
         let reordered =
@@ -81,7 +81,8 @@ struct HistoryFormatTests {
     @Test("every start reason round-trips through its byte and the file")
     func startsRoundTrip() throws {
         let starts =
-            [HistoryStart.backfill, .firstSnapshot(nil)] + HistoryStart.Reason.allCases.map { .firstSnapshot($0) }
+            [HistoryStart.backfill, .starHistory, .firstSnapshot(nil)]
+            + HistoryStart.Reason.allCases.map { .firstSnapshot($0) }
         var history = History()
         for (index, start) in starts.enumerated() {
             #expect(HistoryStart(code: start.code) == start)
@@ -90,6 +91,31 @@ struct HistoryFormatTests {
         let read = try History.parse(history.json())
         for (index, start) in starts.enumerated() { #expect(read.start(forKey: "o/r\(index)") == start) }
         #expect(HistoryStart(code: 0) == nil && HistoryStart(code: 200) == nil)
+    }
+
+    @Test("a star-history start is written as a backfill with a reason: the from values and keys earlier readers know")
+    func starHistoryMark() throws {
+        var history = History()
+        let days = (1...3).map {
+            History.Point(seconds: Self.first - UInt32($0) * Self.day, counts: (10 - Int32($0), -1, -1, -1))
+        }
+        history.set("apple/swift", [History.Point(seconds: Self.first, counts: (12, 9, 3, 4))])
+        history.setBackfill("apple/swift", days.reversed(), start: .starHistory)
+        let text = String(decoding: history.json(), as: UTF8.self)
+        #expect(
+            text.contains("\"apple/swift\":{\"from\":\"backfill\",\"reason\":\"star-history\",\"backfilled\":3}"))
+        // What readers before the star history accept: `from` one of two values, these three keys.
+        let object = try JSONSerialization.jsonObject(with: history.json()) as! [String: Any]
+        for case let start as [String: Any] in (object["start"] as! [String: Any]).values {
+            #expect(Set(start.keys).isSubset(of: ["from", "reason", "backfilled"]))
+            #expect(["backfill", "first-snapshot"].contains(start["from"] as? String))
+        }
+        let read = try History.parse(history.json())
+        #expect(read.start(forKey: "apple/swift") == .starHistory && read == history)
+        // "from":"star-history" is no version's: refused as an earlier reader refuses it.
+        #expect(throws: History.CorruptFile.self) {
+            try History.parse(Data("{\"schema\":2,\"start\":{\"a/b\":{\"from\":\"star-history\"}},\"repos\":{}}".utf8))
+        }
     }
 
     @Test("a backfilled point packs with its mark and its open pull requests")

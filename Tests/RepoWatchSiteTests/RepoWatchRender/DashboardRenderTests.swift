@@ -147,12 +147,15 @@ struct DashboardRenderTests {
         #expect(HistoryChart(starsOnly, strings: .english)?.shown.map(\.key) == ["stars"])
         let context = try #require(
             HistoryChartContext(
-                points: Self.points(3), start: .firstSnapshot(.starsHidden), strings: .english,
+                points: Self.points(3), start: .firstSnapshot(.notOffered), strings: .english,
                 csv: "history.csv"))
-        #expect(context.start == "first-snapshot" && context.reason == HistoryStart.Reason.starsHidden.message)
+        #expect(context.start == "first-snapshot" && context.reason == HistoryStart.Reason.notOffered.message)
         #expect(
             HistoryChartContext(points: Self.points(3), start: .backfill, strings: .english, csv: nil)?.start
                 == "backfill")
+        let starHistory = try #require(
+            HistoryChartContext(points: Self.points(3), start: .starHistory, strings: .english, csv: nil))
+        #expect(starHistory.start == "star-history" && starHistory.startNote.contains("stars still held"))
     }
 
     @Test("insights: changes over 7 and 30 days, rising, relative growth above the floor, per owner")

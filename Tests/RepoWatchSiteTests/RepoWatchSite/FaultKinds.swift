@@ -13,14 +13,15 @@ enum FaultSource: String, CaseIterable, Sendable {
     case avatars = "avatars"
     case publishedHistory = "published history and feed"
     case graphQLCounts = "GraphQL counts"
-    case backfill = "star and fork dates (backfill)"
+    case backfill = "fork dates (backfill)"
+    case starHistory = "star history"
     case ownerCards = "owner cards' languages and contributions"
     case gitLab = "GitLab project (REST, every part)"
     // A new source is a case here, its requests in `of`, its answers in `FaultWorld.realAnswer`:
     // every fault and starting state then covers it.
 
     /// Which source a request belongs to (GraphQL's one query answers cards and counts together; the
-    /// star and fork dates are a query of their own, after the cards').
+    /// fork dates are a query of their own, after the cards'; the star history a REST path of its own).
     static func of(_ request: URLRequest) -> FaultSource? {
         guard let url = request.url else { return nil }
         switch url.host {
@@ -36,9 +37,13 @@ enum FaultSource: String, CaseIterable, Sendable {
             return FaultWorld.isBackfill(request) ? .backfill : .graphQLRepos
         }
         if path.hasPrefix("/users/") { return .ownerListing }
+        if path.hasPrefix("/repos/"), path.hasSuffix("/stargazers/history") { return .starHistory }
         if path.hasPrefix("/repos/") { return path.hasSuffix("/contributors") ? .contributors : .restDocument }
         return nil
     }
+
+    /// Whether the source reads several pages one after another, so a build can stop between two.
+    var isPaged: Bool { self == .starHistory }
 
     /// Whether a fault on this source answers for a request of `request`'s source.
     func covers(_ request: FaultSource) -> Bool {
@@ -55,6 +60,11 @@ enum Fault: String, CaseIterable, Sendable {
     case primaryLimit = "primary rate limit"
     case secondaryLimit = "secondary rate limit"
     case offOrigin = "redirect off-origin"
+    /// The first page answers, the connection drops on every later one.
+    case interrupted = "interrupted between two pages"
+
+    /// Whether the fault can happen to `source` (an interruption between pages needs pages).
+    func applies(to source: FaultSource) -> Bool { self != .interrupted || source.isPaged }
 
     /// What kind of answer the fault replaces.
     enum Place {
@@ -69,8 +79,12 @@ enum Fault: String, CaseIterable, Sendable {
 
     /// GitHub's recorded answers (`GitHubBehaviour`, the description every fake GitHub shares), with
     /// this world's reset time and wait.
-    func answer(in place: Place, real: FaultWorld.Answer, resetAt: Date) throws -> FaultWorld.Answer {
+    /// - Parameter page: the page a paged source asked for (1 elsewhere).
+    func answer(in place: Place, real: FaultWorld.Answer, resetAt: Date, page: Int = 1) throws -> FaultWorld.Answer {
         switch self {
+        case .interrupted:
+            guard page > 1 else { return real }
+            throw URLError(.networkConnectionLost)
         case .serverError: return Self.recorded("server_error")
         case .timeout: throw URLError(.timedOut)
         case .malformed: return malformed(place, real: real)

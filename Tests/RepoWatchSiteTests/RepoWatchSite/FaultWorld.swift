@@ -10,8 +10,8 @@ import Synchronization
 
 /// A small GitHub, in-process, for the last-good matrix: two `repos:` entries and an owner with two
 /// repositories, their GraphQL cards and counts, REST documents, contributor lists, owner listing and
-/// avatars, their star and fork dates (`starDates`: one repository hides them, as GitHub does from
-/// others than its admins, and one has pages to read over several builds), and the published site
+/// avatars, their fork dates, their star history (`starWeeks`: one repository's API answers 404, and
+/// one has pages to read over several builds), and the published site
 /// (`https://site.test/`, a folder on disk). Every number depends on
 /// the world's `version`, so a card shows either this build's numbers (fresh) or an earlier build's
 /// (which it must then call stale). One fault, on one source, answers in place of the real thing.
@@ -60,7 +60,8 @@ final class FaultWorld: HTTPTransport, Sendable {
             return (502, [:], Data("Bad Gateway".utf8))
         }
         return try fault.kind.answer(
-            in: place(of: source, asked: Self.aliases(request).count), real: real, resetAt: resetAt)
+            in: place(of: source, asked: Self.aliases(request).count), real: real, resetAt: resetAt,
+            page: Self.page(url))
     }
 
     /// When a rate limit resets: far past any `--max-wait`.
@@ -82,6 +83,7 @@ final class FaultWorld: HTTPTransport, Sendable {
         case .graphQLRepos?, .graphQLCounts?: return (200, [:], graphQLAnswer(asked: Self.aliases(request)))
         case .backfill?: return (200, [:], backfillAnswer(request))
         case .ownerCards?: return (200, [:], ownerCardsAnswer(request))
+        case .starHistory?: return starHistoryAnswer(url)
         case .restDocument?:
             let name = String(url.path.dropFirst("/repos/".count))
             guard Self.all.contains(name) else { return notFound }
@@ -240,19 +242,50 @@ final class FaultWorld: HTTPTransport, Sendable {
         return json(["data": data])
     }
 
-    /// The repository whose star dates GitHub shows only to its admins: a count and an empty list.
-    static let hidesStarDates = "a/two"
-    /// The repository with more star dates than one page: its last good build read the first only.
-    static let manyStarDates = "b/four"
+    /// The repository whose API does not offer the star history (404, as an older Enterprise Server).
+    static let notOffered = "a/two"
+    /// The repository whose star history is more than one page: its last good build read the first only.
+    static let manyWeeks = "b/four"
+    /// The week of both builds, from Monday 2026-11-16 00:00 UTC.
+    static let newestWeek = 1_794_787_200
 
-    /// Each repository's star dates, oldest first (nil: hidden). They are GitHub's record, the same in
-    /// every world, and fall within the 90 days whose every 12-hour slot the history keeps, so no
+    /// Each repository's star history, newest week first (nil: not offered): GitHub's record, the
+    /// same in every world, within the 90 days whose every 12-hour slot the history keeps, so no
     /// thinning moves the days a build published.
-    static func starDates(_ name: String) -> [Date]? {
-        guard name != hidesStarDates else { return nil }
-        let count = name == manyStarDates ? 250 : 3 + (all.firstIndex(of: name) ?? 0)
-        let first = ISO8601.parse("2026-09-01T06:00:00Z")!
-        return (0..<count).map { first.addingTimeInterval(TimeInterval($0) * 27_000) }
+    static func starWeeks(_ name: String) -> [(week: Int, days: [Int])]? {
+        guard name != notOffered else { return nil }
+        let rank = all.firstIndex(of: name) ?? 0
+        let count = name == manyWeeks ? 12 : 3 + rank
+        return (0..<count).map { index in
+            // Nothing on the builds' days (the 20th) or after: those are the days still to come.
+            (newestWeek - index * 604_800, (0..<7).map { index == 0 && $0 >= 4 ? 0 : ($0 + index + rank) % 3 })
+        }
+    }
+
+    /// The `page` a request asked for (1 when it names none).
+    static func page(_ url: URL) -> Int {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return items.first { $0.name == "page" }?.value.flatMap(Int.init) ?? 1
+    }
+
+    /// A page of `GET /repos/{owner}/{repo}/stargazers/history`: 10 weeks (GitHub gives at most 30),
+    /// GitHub's `Link` in its numeric form. The world of the last good build fails the second page of
+    /// the repository with many weeks, so that build read its first page only.
+    private func starHistoryAnswer(_ url: URL) -> Answer {
+        let name = String(url.path.dropFirst("/repos/".count).dropLast("/stargazers/history".count))
+        guard Self.all.contains(name), let weeks = Self.starWeeks(name) else { return notFound }
+        let page = Self.page(url)
+        if version == 1, name == Self.manyWeeks, page > 1 { return (502, [:], Data("Bad Gateway".utf8)) }
+        let slice = weeks.dropFirst((page - 1) * 10).prefix(10)
+        let last = max(1, (weeks.count + 9) / 10)
+        var links: [String] = []
+        let numeric = "\(Self.api)/repositories/\(name.count)/stargazers/history?per_page=30&page="
+        if page < last { links.append("<\(numeric)\(page + 1)>; rel=\"next\"") }
+        if last > 1 { links.append("<\(numeric)\(last)>; rel=\"last\"") }
+        let body = slice.map { ["week": $0.week, "total": $0.days.reduce(0, +), "days": $0.days] as [String: Any] }
+        var headers = ["content-type": "application/json"]
+        if !links.isEmpty { headers["link"] = links.joined(separator: ", ") }
+        return (200, headers, json(body))
     }
 
     static func forkDates(_ name: String) -> [Date] {
@@ -266,11 +299,6 @@ final class FaultWorld: HTTPTransport, Sendable {
         var data: [String: Any] = ["rateLimit": ["cost": 1, "remaining": 4_990, "limit": 5_000]]
         for (index, name) in Self.aliases(request).enumerated() where Self.all.contains(name) {
             var node: [String: Any] = ["createdAt": "2026-08-03T12:00:00Z"]
-            if let after = variables["s\(index)"] {
-                let dates = Self.starDates(name)
-                node["stargazers"] = Self.page(
-                    dates ?? [], after: after, total: numbers(name).stars, list: "edges", field: "starredAt")
-            }
             if let after = variables["f\(index)"] {
                 node["forks"] = Self.page(
                     Self.forkDates(name), after: after, total: numbers(name).forks, list: "nodes", field: "createdAt")

@@ -10,7 +10,7 @@ struct PublishedValues {
     var repos: [String: RepoSnapshot] = [:]
     /// Each repository's history point times.
     var history: [String: Set<UInt32>] = [:]
-    /// The times of the points counted from GitHub's star and fork dates.
+    /// The times of the points counted from GitHub's star history and fork dates.
     var backfilled: [String: Set<UInt32>] = [:]
     /// Where each chart starts.
     var starts: [String: HistoryStart] = [:]
@@ -92,23 +92,30 @@ struct LastGoodInvariant {
         return text
     }
 
-    /// What the star-date rows add to the table: how far the repository with several pages of dates
-    /// got, against what the last good build published.
-    /// and whether the fault was remembered as GitHub's refusal (asked again in 30 days).
+    /// What the star history and fork date rows add to the table: how far the repository with several
+    /// pages got, against what the last good build published, and whether the fault was remembered as
+    /// a refusal (asked again in 30 days).
     static func datesSeen(before: PublishedValues, after: PublishedValues, cache: URL) -> String {
-        let key = FaultWorld.manyStarDates
+        let key = FaultWorld.manyWeeks
         let (earlier, now) = (before.backfilled[key] ?? [], after.backfilled[key] ?? [])
-        var text = "; star dates lost"
+        var text = "; backfill lost"
         if now == earlier {
-            text = "; star dates as published"
+            text = "; backfill as published"
         } else if earlier.isSubset(of: now) {
-            text = "; star dates read on"
+            text = "; backfill read on"
         }
-        let state = BackfillFile(cacheDirectory: cache).load()
-        if state.repos.contains(where: { FaultWorld.starDates($0.key) != nil && $0.value.stars.refused }) {
-            text += ", refusal remembered"
-        }
+        if !refusals(cache: cache).isEmpty { text += ", refusal remembered" }
         return text
+    }
+
+    /// The repositories whose fork dates GitHub refused, or whose star history the API did not offer,
+    /// as the cache remembers, besides the one whose API never offers it.
+    static func refusals(cache: URL) -> [String] {
+        let forks = BackfillFile(cacheDirectory: cache).load().repos.filter { $0.value.forks.refused }.keys
+        let now = MatrixTime.now
+        let stars = StarHistoryFile(cacheDirectory: cache).load().repos
+            .filter { $0.key != FaultWorld.notOffered && $0.value.notOffered(now: now) }.keys
+        return forks.map { "\($0): fork dates" } + stars.map { "\($0): star history" }
     }
 
     func problems(_ repos: [RepoSnapshot], after: PublishedValues, exitCode: Int32, site: URL) -> [String] {
@@ -207,41 +214,37 @@ struct LastGoodInvariant {
         return problems
     }
 
-    /// Only GitHub's refusal of star dates is remembered (a fault would hide them for 30 days), and a
-    /// remembered one is not asked about again. `NOT_FOUND` on the dates' query is how GitHub refuses
-    /// them, so there it is remembered, by design.
+    /// Only a refusal is remembered (a fault would hide the history for 30 days), and a remembered one
+    /// is not asked about again. `NOT_FOUND` on the fork dates' query and a 404 on the star history
+    /// are how GitHub refuses them, so there it is remembered, by design.
     private func remembered(cache: URL) -> [String] {
-        var problems: [String] = []
-        let state = BackfillFile(cacheDirectory: cache).load()
-        let refusalAsked = cell.source == .backfill && cell.fault == .notFound
-        for (key, entry) in state.repos where FaultWorld.starDates(key) != nil && entry.stars.refused && !refusalAsked {
-            problems.append("\(key): a fault remembered as GitHub's refusal of its star dates")
-        }
+        let refusalAsked = cell.fault == .notFound && (cell.source == .backfill || cell.source == .starHistory)
+        var problems =
+            refusalAsked ? [] : Self.refusals(cache: cache).map { "\($0): a fault remembered as a refusal" }
         if cell.state.hasCache {
-            let asked = world.requests.filter(FaultWorld.isBackfill).flatMap(FaultWorld.aliases)
-            if asked.contains(FaultWorld.hidesStarDates) {
-                problems.append(
-                    "\(FaultWorld.hidesStarDates): star dates asked again within 30 days of GitHub's refusal")
+            let asked = world.requests.compactMap(\.url?.path)
+            if asked.contains("/repos/\(FaultWorld.notOffered)/stargazers/history") {
+                problems.append("\(FaultWorld.notOffered): star history asked again within 30 days of a 404")
             }
         }
         return problems
     }
 
     /// Every history point and feed entry of the last good build is still published, and every chart
-    /// that started at GitHub's star dates still does.
+    /// that started at GitHub's star history still does.
     private func kept(_ after: PublishedValues, shown: Set<String>, withData: Set<String>, site: URL) -> [String] {
         var problems: [String] = []
-        for (key, start) in before.starts where start == .backfill && shown.contains(key) {
-            if after.starts[key] != .backfill {
+        for (key, start) in before.starts where start.isBackfilled && shown.contains(key) {
+            if after.starts[key] != start {
                 let now = after.starts[key].map { "\($0.from.rawValue) \($0.reason?.rawValue ?? "")" } ?? "none"
-                problems.append("\(key): its chart no longer starts at the star dates (now: \(now))")
+                problems.append("\(key): its chart no longer starts at the \(start.from.rawValue) (now: \(now))")
             }
             // A repository without data now has a page that says so, without a chart.
             guard withData.contains(key) else { continue }
             let page =
                 (try? String(contentsOf: site.appendingPathComponent("repos/\(key)/index.html"), encoding: .utf8))
-            if page?.contains("data-history-start=\"backfill\"") != true {
-                problems.append("\(key): its page's chart does not say it starts at the star dates")
+            if page?.contains("data-history-start=\"\(start.from.rawValue)\"") != true {
+                problems.append("\(key): its page's chart does not say it starts at the \(start.from.rawValue)")
             }
         }
         // A repository not on the site now (an owner nothing could list) has no history there.

@@ -43,7 +43,7 @@ struct LastGoodMatrixTests {
                 ? repos : repos.filter { ($0.configName == FaultWorld.gitLabProject) == (cell.source == .gitLab) }
             var seen = LastGoodInvariant.seen(decided, exitCode: result.exitCode, cell: cell)
             if cell.source == .ownerCards { seen += LastGoodInvariant.ownerCardSeen(after) }
-            if cell.source == .backfill {
+            if cell.source == .backfill || cell.source == .starHistory {
                 seen += LastGoodInvariant.datesSeen(
                     before: before, after: after, cache: folder.appendingPathComponent(".repowatch"))
             }
@@ -73,7 +73,7 @@ struct LastGoodMatrixTests {
             "|---|---|" + String(repeating: "---|", count: StartState.allCases.count),
         ]
         for source in FaultSource.allCases {
-            for fault in Fault.allCases {
+            for fault in Fault.allCases where fault.applies(to: source) {
                 let cells = StartState.allCases.map {
                     byCell[MatrixCell(source: source, fault: fault, state: $0)] ?? "?"
                 }
@@ -103,10 +103,12 @@ struct LastGoodMatrixTests {
         defer { try? FileManager.default.removeItem(at: lastGood) }
         let before = try PublishedValues(site: lastGood.appendingPathComponent("public"))
         #expect(before.repos.count == 5 && before.feed.count > 0 && before.history.count == 5)
-        // Star dates: read whole for two, hidden for one, the first page of the fourth.
-        #expect(before.starts.values.filter { $0 == .backfill }.count == 3, "\(before.starts)")
-        #expect(before.starts[FaultWorld.hidesStarDates] == .firstSnapshot(.starsHidden))
-        #expect(before.backfilled[FaultWorld.manyStarDates].map { !$0.isEmpty } == true)
+        // Star history: read whole for two, not offered for one, the first page of the fourth (whose
+        // fork dates are backfilled alone meanwhile).
+        #expect(before.starts.values.filter { $0 == .starHistory }.count == 2, "\(before.starts)")
+        #expect(before.starts[FaultWorld.notOffered] == .firstSnapshot(.notOffered))
+        #expect(before.starts[FaultWorld.manyWeeks] == .firstSnapshot(.notReadYet))
+        #expect(before.backfilled[FaultWorld.manyWeeks].map { !$0.isEmpty } == true)
         let cells = MatrixCell.all
         let outcomes = await withTaskGroup(of: Outcome.self) { group in
             var outcomes: [Outcome] = []

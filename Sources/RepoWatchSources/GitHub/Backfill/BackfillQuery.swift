@@ -3,20 +3,20 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-/// One GraphQL document asking for the next page of star dates (and fork dates) of several
-/// repositories, one alias each (`r0`, `r1`, …), as the cards' query does: the first pages of many
-/// repositories cost one query, so learning that GitHub refuses costs a fraction of a point each.
-/// Only dates are asked for (`starredAt`, a fork's `createdAt`), never who starred.
+/// One GraphQL document asking for the next page of fork dates of several repositories, one alias
+/// each (`r0`, `r1`, …), as the cards' query does: the first pages of many repositories cost one
+/// query. Only dates are asked for (a fork's `createdAt`). Star dates are not: GitHub shows them only
+/// to a repository's admins and collaborators, and its star history (`StarHistoryReading`) gives the
+/// same days to anyone.
 struct BackfillQuery: Sendable {
-    /// 50 repositories with two connections of 100 each: 10,000 nodes, about one point.
+    /// 50 repositories with a connection of 100 each: 5,000 nodes, about one point.
     static let batchSize = 50
     static let pageSize = 100
 
     struct Item: Sendable, Equatable {
         var repo: RepoName
-        /// Nil: this kind is not asked in this query. `.some(nil)`: its first page.
-        var stars: String??
-        var forks: String??
+        /// Nil: its first page.
+        var forks: String?
     }
 
     let items: [Item]
@@ -24,21 +24,12 @@ struct BackfillQuery: Sendable {
     var text: String {
         var parameters: [String] = []
         var lines = ["", "  rateLimit { cost remaining limit }"]
-        for (index, item) in items.enumerated() {
+        for index in items.indices {
             parameters.append("$o\(index): String!, $n\(index): String!")
-            var fields = "createdAt"
-            if item.stars != nil {
-                parameters.append("$s\(index): String")
-                fields +=
-                    " stargazers(first: \(Self.pageSize), after: $s\(index), orderBy: {field: STARRED_AT, direction: ASC})"
-                    + " { totalCount edges { starredAt } pageInfo { hasNextPage endCursor } }"
-            }
-            if item.forks != nil {
-                parameters.append("$f\(index): String")
-                fields +=
-                    " forks(first: \(Self.pageSize), after: $f\(index), orderBy: {field: CREATED_AT, direction: ASC})"
-                    + " { totalCount nodes { createdAt } pageInfo { hasNextPage endCursor } }"
-            }
+            parameters.append("$f\(index): String")
+            let fields =
+                "createdAt forks(first: \(Self.pageSize), after: $f\(index), orderBy: {field: CREATED_AT, direction: ASC})"
+                + " { totalCount nodes { createdAt } pageInfo { hasNextPage endCursor } }"
             lines.append("  r\(index): repository(owner: $o\(index), name: $n\(index)) { \(fields) }")
         }
         lines[0] = "query Backfill(\(parameters.joined(separator: ", "))) {"
@@ -51,8 +42,7 @@ struct BackfillQuery: Sendable {
         for (index, item) in items.enumerated() {
             variables["o\(index)"] = item.repo.owner
             variables["n\(index)"] = item.repo.name
-            if let stars = item.stars { variables["s\(index)"] = stars ?? NSNull() }
-            if let forks = item.forks { variables["f\(index)"] = forks ?? NSNull() }
+            variables["f\(index)"] = item.forks ?? NSNull()
         }
         let document: [String: Any] = ["query": text, "variables": variables]
         return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
@@ -66,7 +56,6 @@ struct BackfillQuery: Sendable {
     }
 
     struct Answer: Sendable, Equatable {
-        var stars: [String: Page] = [:]
         var forks: [String: Page] = [:]
         var created: [String: Date] = [:]
         var cost: Int?
@@ -80,7 +69,7 @@ struct BackfillQuery: Sendable {
             throw GitHubError.invalidResponse("the GraphQL answer is not a JSON object")
         }
         var answer = Answer()
-        // Errors name their place: `["r3"]` (the repository) or `["r3", "stargazers"]`.
+        // Errors name their place: `["r3"]` (the repository) or `["r3", "forks"]`.
         var refusedPaths = Set<String>()
         for case let error as [String: Any] in object["errors"] as? [Any] ?? [] {
             let path = (error["path"] as? [Any] ?? []).compactMap { $0 as? String }
@@ -102,16 +91,9 @@ struct BackfillQuery: Sendable {
             let key = item.repo.key
             if let text = node?["createdAt"] as? String, let date = ISO8601.parse(text) { answer.created[key] = date }
             let whole = node == nil || refusedPaths.contains(alias)
-            if let cursor = item.stars {
-                answer.stars[key] = Self.page(
-                    node?["stargazers"], dates: "edges", date: "starredAt", first: cursor == nil,
-                    refused: whole || refusedPaths.contains(alias + ".stargazers"))
-            }
-            if let cursor = item.forks {
-                answer.forks[key] = Self.page(
-                    node?["forks"], dates: "nodes", date: "createdAt", first: cursor == nil,
-                    refused: whole || refusedPaths.contains(alias + ".forks"))
-            }
+            answer.forks[key] = Self.page(
+                node?["forks"], dates: "nodes", date: "createdAt", first: item.forks == nil,
+                refused: whole || refusedPaths.contains(alias + ".forks"))
         }
         return answer
     }
@@ -120,7 +102,7 @@ struct BackfillQuery: Sendable {
         guard !refused, let connection = value as? [String: Any] else { return .refused }
         let total = connection["totalCount"] as? Int ?? 0
         let entries = connection[key] as? [Any] ?? []
-        // Since 2026-06-30 GitHub answers others than admins and collaborators with the count alone.
+        // An empty list under a count: GitHub hides the dates from this token.
         if first, entries.isEmpty, total > 0 { return .refused }
         let dates = entries.compactMap { entry in
             ((entry as? [String: Any])?[field] as? String).flatMap(ISO8601.parse)

@@ -2,9 +2,10 @@ import Foundation
 import RepoWatchModel
 import RepoWatchSupport
 
-/// What earlier builds learnt of each repository's star and fork dates, in `.repowatch/backfill.json`:
-/// how far the pages were read (GitHub's cursor), the running count at the end of each day read,
-/// and when GitHub last refused. Dates only: no login is asked for or kept.
+/// What earlier builds learnt of each repository's fork dates (and the star dates versions before the
+/// star history read), in `.repowatch/backfill.json`: how far the pages were read (GitHub's cursor),
+/// the running count at the end of each day read, and when GitHub last refused. Dates only: no login
+/// is asked for or kept.
 package struct BackfillState: Sendable, Equatable {
     /// How long a refusal is remembered before GitHub is asked again.
     static let refusalMemory: TimeInterval = 30 * 86_400
@@ -77,6 +78,8 @@ package struct BackfillState: Sendable, Equatable {
     package struct Entry: Codable, Sendable, Equatable {
         /// The day the repository was created (days since 1970, UTC), once a page said it.
         package var created: Int?
+        /// Star dates read by earlier versions (GraphQL's `starredAt`, shown only to admins and
+        /// collaborators): no longer asked; a repository read whole keeps its history as it is.
         package var stars = Series()
         package var forks = Series()
 
@@ -85,11 +88,14 @@ package struct BackfillState: Sendable, Equatable {
         /// The history's backfilled points: one a day that had a star, a fork or the creation, the
         /// counts at that day's end (`null` where the dates read do not tell).
         package var points: [History.Point] {
-            var days = Set(stars.days.map { $0[0] } + forks.days.map { $0[0] })
+            // Star dates only where an earlier version read them whole: part of them would step into
+            // the star history's counts.
+            let starsKnown = stars.done && !stars.refused
+            var days = Set((starsKnown ? stars.days.map { $0[0] } : []) + forks.days.map { $0[0] })
             if let created { days.insert(created) }
             var points: [History.Point] = []
             for day in days.sorted() where day >= 0 {
-                let starCount = stars.count(atEndOf: day)
+                let starCount = starsKnown ? stars.count(atEndOf: day) : nil
                 let forkCount = forks.count(atEndOf: day)
                 guard starCount != nil || forkCount != nil else { continue }
                 points.append(
@@ -100,11 +106,10 @@ package struct BackfillState: Sendable, Equatable {
             return points
         }
 
-        /// Where the chart starts, from what GitHub answered.
+        /// Where the chart starts, as far as these dates tell: at the star dates an earlier version
+        /// read whole, else not decided here (the star history decides).
         package var start: HistoryStart {
-            if stars.refused { return .firstSnapshot(.starsHidden) }
-            if stars.done || stars.read > 0 { return .backfill }
-            return .firstSnapshot(.notReadYet)
+            stars.done && !stars.refused ? .backfill : .firstSnapshot(.notReadYet)
         }
     }
 

@@ -3,18 +3,18 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-/// Reads each repository's star dates (and fork dates) once, a page of 100 at a time, oldest first,
-/// so its history starts at its creation instead of at the first build. Runs after the cards' queries
-/// and spends only GraphQL points: at most `--graphql-budget`, else all but a tenth of what the hour
-/// has left, so the cards of the next build are never starved. What was read is kept in
-/// `.repowatch/backfill.json` (`BackfillState`) and the next build goes on from there; where GitHub
-/// refuses, it is asked again no sooner than 30 days later.
+/// Reads each repository's fork dates once, a page of 100 at a time, oldest first, so its forks'
+/// history starts at its creation too (the stars' comes from `StarHistoryReading`). Runs after the
+/// cards' queries and spends only GraphQL points: at most `--graphql-budget`, else all but a tenth of
+/// what the hour has left, so the cards of the next build are never starved. What was read is kept
+/// in `.repowatch/backfill.json` (`BackfillState`, with the star dates earlier versions read) and the
+/// next build goes on from there; where GitHub refuses, it is asked again no sooner than 30 days later.
 package struct StarBackfill: Sendable {
     /// Nil when GraphQL cannot be asked (`skipped` says why).
     package let client: GraphQLClient?
     package let skipped: OpenCountsFetcher.Report.Skipped?
     package let file: BackfillFile
-    /// `--graphql-budget`: points this build may spend on dates; nil: all but a tenth of what remains.
+    /// `--graphql-budget`: points this build may spend on fork dates; nil: all but a tenth of what remains.
     package let budget: Int?
     package let log: any BuildLog
     package let now: Date
@@ -34,7 +34,7 @@ package struct StarBackfill: Sendable {
         package struct Update: Sendable, Equatable {
             package var points: [History.Point]?
             package var start: HistoryStart
-            /// Every star date read (or GitHub refused them): the points may replace any earlier ones.
+            /// Its star history read whole: the points may replace any earlier ones.
             package var complete: Bool
         }
 
@@ -44,28 +44,34 @@ package struct StarBackfill: Sendable {
         /// The points this build allowed itself; nil when GraphQL was not asked.
         package var allowance: Int?
         package var remaining: Int?
-        /// Star dates read in this build.
+        /// Fork dates read in this build.
         var datesRead = 0
-        /// Repositories whose star history is complete, refused, or still being read.
+        /// Repositories whose fork dates are complete, refused, or still being read.
         package var complete = 0
         package var refused = 0
         package var waiting = 0
         package var skipped: OpenCountsFetcher.Report.Skipped?
         package var problem: String?
+        /// What the star history's reading (REST) gave, said beside the fork dates.
+        package var starHistory: StarHistoryReading.Report?
 
         package init() {}
 
-        /// The build's last lines and the step summary say this, beside the REST budget.
-        package var summary: String? {
+        /// The build's last lines and the step summary say these, beside the REST budget.
+        package var summaryLines: [String] {
+            [starHistory?.summary, forkSummary].compactMap { $0 }
+        }
+
+        private var forkSummary: String? {
             switch skipped {
-            case .noToken?: return "Star history: not read (star dates need a token for GraphQL)"
-            case .noEndpoint?: return "Star history: not read (no GraphQL URL)"
+            case .noToken?: return "Fork dates: not read (they need a token for GraphQL)"
+            case .noEndpoint?: return "Fork dates: not read (no GraphQL URL)"
             case .offline?: return nil
             case nil: break
             }
             guard let allowance else { return nil }
             var line =
-                "Star history: \(Formatting.plural(queries, "query", "queries")), "
+                "Fork dates: \(Formatting.plural(queries, "query", "queries")), "
                 + "\(Formatting.grouped(cost)) of \(Formatting.plural(allowance, "GraphQL point", "GraphQL points")) "
                 + "allowed, \(Formatting.plural(datesRead, "date", "dates")) read; "
                 + "\(Formatting.grouped(complete)) complete, \(Formatting.grouped(refused)) refused by GitHub"
@@ -110,14 +116,14 @@ package struct StarBackfill: Sendable {
     struct Standing: Sendable {
         var start: HistoryStart
         var starsDone: Bool
-        var starsRefused: Bool
         var forksSettled: Bool
+        var forksRefused: Bool
 
         init(_ entry: BackfillState.Entry) {
             start = entry.start
             starsDone = entry.stars.done
-            starsRefused = entry.stars.refused
             forksSettled = entry.forks.done || entry.forks.refused
+            forksRefused = entry.forks.refused
         }
     }
 
@@ -145,19 +151,16 @@ package struct StarBackfill: Sendable {
     ) {
         for name in candidates {
             guard let standing = standings[name.key] else {
-                report.updates[name.key] = .init(
-                    points: nil, start: reading ? .firstSnapshot(.notReadYet) : .firstSnapshot(.noGraphQL),
-                    complete: false)
+                report.updates[name.key] = .init(points: nil, start: .firstSnapshot(.notReadYet), complete: false)
                 if reading { report.waiting += 1 }
                 continue
             }
             let read = points[name.key] ?? []
             report.updates[name.key] = .init(
-                points: read.isEmpty ? nil : read, start: standing.start,
-                complete: standing.starsDone || standing.starsRefused)
-            if standing.starsRefused {
+                points: read.isEmpty ? nil : read, start: standing.start, complete: standing.starsDone)
+            if standing.forksRefused {
                 report.refused += 1
-            } else if standing.starsDone && standing.forksSettled {
+            } else if standing.forksSettled {
                 report.complete += 1
             } else if reading {
                 report.waiting += 1
@@ -211,16 +214,11 @@ package struct StarBackfill: Sendable {
         var further: [(created: Int, item: BackfillQuery.Item)] = []
         for name in candidates {
             var entry = reading.state.repos[name.key] ?? BackfillState.Entry()
-            let wantsStars = entry.stars.wantsPage(now: now)
-            let wantsForks = entry.forks.wantsPage(now: now)
-            guard wantsStars || wantsForks else { continue }
+            guard entry.forks.wantsPage(now: now) else { continue }
             // A refusal 30 days old is asked again from the first page.
-            if wantsStars && entry.stars.refused { entry.stars = BackfillState.Series() }
-            if wantsForks && entry.forks.refused { entry.forks = BackfillState.Series() }
+            if entry.forks.refused { entry.forks = BackfillState.Series() }
             reading.set(name.key, entry)
-            let item = BackfillQuery.Item(
-                repo: name, stars: wantsStars ? .some(entry.stars.cursor) : nil,
-                forks: wantsForks ? .some(entry.forks.cursor) : nil)
+            let item = BackfillQuery.Item(repo: name, forks: entry.forks.cursor)
             if let created = entry.created {
                 further.append((created, item))
             } else {
@@ -242,15 +240,10 @@ package struct StarBackfill: Sendable {
             if let created = answer.created[key] {
                 entry.created = Int((created.timeIntervalSince1970 / 86_400).rounded(.down))
             }
-            switch answer.stars[key] {
-            case .dates(let dates, let cursor, let next)?:
-                entry.stars.add(dates, endCursor: cursor, hasNextPage: next)
-                report.datesRead += dates.count
-            case .refused?: entry.stars.refuse(at: now)
-            case nil: break
-            }
             switch answer.forks[key] {
-            case .dates(let dates, let cursor, let next)?: entry.forks.add(dates, endCursor: cursor, hasNextPage: next)
+            case .dates(let dates, let cursor, let next)?:
+                entry.forks.add(dates, endCursor: cursor, hasNextPage: next)
+                report.datesRead += dates.count
             case .refused?: entry.forks.refuse(at: now)
             case nil: break
             }

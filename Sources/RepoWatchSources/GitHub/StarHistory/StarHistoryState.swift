@@ -1,0 +1,154 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchSupport
+
+/// What earlier builds read of each repository's star history, in `.repowatch/star-history.json`: how
+/// many pages (newest first), the days that had stars, whether every page was read, and when the API
+/// answered that it does not offer the star history. Counts by day only: GitHub names no stargazer.
+struct StarHistoryState: Sendable, Equatable {
+    /// How long a 404 (the endpoint not offered) is remembered before the API is asked again.
+    static let refusalMemory: TimeInterval = 30 * 86_400
+
+    struct Entry: Codable, Sendable, Equatable {
+        /// Pages read so far, newest first: the next build asks for page `pages + 1`.
+        var pages = 0
+        /// The last page as the first page's `rel="last"` said, for the pages still to read.
+        var lastPage: Int?
+        /// Every page read: an empty page, one without `rel="next"`, or GitHub's page limit reached.
+        var done = false
+        /// The page limit ended the reading: the weeks before the oldest read were not read.
+        var cut = false
+        /// The oldest and the newest week read (their starts, seconds since 1970).
+        var oldest: Int?
+        var newest: Int?
+        /// `[day, count]` for each day read that had stars (days since 1970, UTC), oldest first.
+        var days: [[Int]] = []
+        /// The card's star count when the first page was read: where a cut history's totals end.
+        var stars: Int?
+        /// When the API answered 404.
+        var notOfferedAt: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case pages, done, cut, oldest, newest, days, stars
+            case lastPage = "last_page"
+            case notOfferedAt = "not_offered_at"
+        }
+
+        init() {}
+
+        /// Whether the API said, within the last 30 days, that it does not offer the star history.
+        func notOffered(now: Date) -> Bool {
+            notOfferedAt.map { now.timeIntervalSince($0) < StarHistoryState.refusalMemory } ?? false
+        }
+
+        /// Pages known to be left (from `rel="last"`); nil before the first page.
+        var pagesLeft: Int? { done ? 0 : lastPage.map { max(0, $0 - pages) } }
+
+        /// Adds a page's weeks (newest first), the page after those read. A week already read (a new
+        /// week began while paging, and the pages moved by one) is dropped; the others must go on
+        /// from the oldest read, 7 days apart.
+        mutating func add(_ weeks: [StarHistoryWeek]) throws(StarHistoryProblem) {
+            var added: [[Int]] = []
+            for week in weeks {
+                if let oldest, let newest, week.start >= oldest {
+                    guard week.start <= newest, (week.start - oldest) % StarHistoryWeek.seconds == 0 else {
+                        throw StarHistoryProblem("its weeks are not 7 days apart")
+                    }
+                    continue
+                }
+                if let oldest, week.start != oldest - StarHistoryWeek.seconds {
+                    throw StarHistoryProblem("its weeks are not 7 days apart")
+                }
+                oldest = week.start
+                if newest == nil { newest = week.start }
+                for (index, count) in week.days.enumerated().reversed() where count > 0 {
+                    added.append([week.day(index), count])
+                }
+            }
+            days = added.reversed() + days
+        }
+
+        /// The history's backfilled points: one a day from the oldest week read to the newest day
+        /// that has come, each the running total of GitHub's daily counts at the day's last second
+        /// (stars only). A cut history starts where the card's count, less what was read, leaves it.
+        func points(now: Date) -> [History.Point] {
+            guard done, let oldest, let newest else { return [] }
+            let first = StarHistoryWeek(start: oldest, days: []).day(0)
+            let today = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+            let last = min(StarHistoryWeek(start: newest, days: []).day(6), today)
+            guard first <= last else { return [] }
+            let total = days.reduce(0) { $0 + $1[1] }
+            var running = cut ? max(0, (stars ?? total) - total) : 0
+            var next = days.makeIterator()
+            var pending = next.next()
+            var points: [History.Point] = []
+            points.reserveCapacity(last - first + 1)
+            for day in first...last {
+                while let entry = pending, entry[0] <= day {
+                    running += entry[1]
+                    pending = next.next()
+                }
+                points.append(
+                    History.Point(
+                        time: Date(timeIntervalSince1970: TimeInterval(day * 86_400 + 86_399)), stars: running,
+                        forks: nil, openIssues: nil, contributors: nil, backfilled: true))
+            }
+            return points
+        }
+    }
+
+    var repos: [String: Entry] = [:]
+
+    init() {}
+}
+
+/// `.repowatch/star-history.json`: a missing or unreadable file is an empty state (the pages are asked
+/// again, which costs requests, never data). Read and written an entry at a time (`JSONEntryStream`).
+struct StarHistoryFile: Sendable {
+    static let name = "star-history.json"
+    let url: URL
+
+    init(cacheDirectory: URL) {
+        url = cacheDirectory.appendingPathComponent(Self.name)
+    }
+
+    func load() -> StarHistoryState {
+        var state = StarHistoryState()
+        state.repos = entries { _, entry in entry }
+        return state
+    }
+
+    /// What `keep` makes of each entry, by key; nothing from a file that does not read whole.
+    func entries<Kept>(_ keep: (String, StarHistoryState.Entry) -> Kept?) -> [String: Kept] {
+        let entries = JSONEntryStream.schema1Entries(url.path, decoder: OpenCountsCache.decoder) {
+            (key, entry: StarHistoryState.Entry) in RepoName.parse(key).value?.key == key ? keep(key, entry) : nil
+        }
+        return entries ?? [:]
+    }
+
+    /// Only the configured repositories' entries are kept, keys sorted, an entry at a time.
+    func save(_ state: StarHistoryState, keeping configured: [RepoName]) {
+        let keys = Set(configured.map(\.key))
+        do {
+            try JSONEntryStream.writeSchema1(url.path) { add in
+                for key in state.repos.keys.sorted() where keys.contains(key) {
+                    guard let entry = state.repos[key] else { continue }
+                    try add(
+                        [UInt8](try OpenCountsCache.encoder.encode(key)) + Array(":".utf8)
+                            + [UInt8](try OpenCountsCache.encoder.encode(entry)))
+                }
+            }
+        } catch {
+            // A state that cannot be written is read again by a later build: requests, not data.
+        }
+    }
+
+    /// Drops what was read of `keys` (private repositories the site leaves out); the file is not even
+    /// read when none is given.
+    func forget(_ keys: Set<String>) {
+        guard !keys.isEmpty else { return }
+        let state = load()
+        guard state.repos.keys.contains(where: keys.contains) else { return }
+        save(state, keeping: state.repos.keys.filter { !keys.contains($0) }.compactMap { RepoName.parse($0).value })
+    }
+}
