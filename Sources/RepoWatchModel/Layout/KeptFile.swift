@@ -64,6 +64,7 @@ package struct KeptFile: Sendable, Equatable, CustomStringConvertible {
     package static let fetchRecords = KeptFile("fetched.tsv", holds: .shownRepositories(by: "the fetch"))
     package static let openCounts = KeptFile("open-counts.json", holds: .repositoryEntries)
     package static let backfill = KeptFile("backfill.json", holds: .repositoryEntries)
+    package static let starHistory = KeptFile("star-history.json", holds: .repositoryEntries)
     package static let history = KeptFile("history.json", holds: .shownRepositories(by: "the history step"))
     static let historyAside = KeptFile("history.json.corrupt-", holds: .asideCopies)
     package static let feed = KeptFile("feed.json", holds: .shownRepositories(by: "the feed step"))
@@ -77,7 +78,8 @@ package struct KeptFile: Sendable, Equatable, CustomStringConvertible {
 
     /// Every file a build keeps.
     package static let all: [KeptFile] = [
-        buildLock, answers, privateSealed, fetchRecords, openCounts, backfill, history, historyAside, feed, feedMemory,
+        buildLock, answers, privateSealed, fetchRecords, openCounts, backfill, starHistory, history, historyAside, feed,
+        feedMemory,
         feedAside, notify, publishedSite, ownerCards, outputLock, previousSite,
     ]
 

@@ -79,8 +79,7 @@ package struct GitHubSource: SiteSource {
             countReport.cached = cards.fetcher.cache.load()
         }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
-        // After the cards: the star history spends the REST requests they left, the fork dates the
-        // GraphQL points.
+        // After the cards: the star history spends the requests they left, the fork dates GraphQL's.
         let backfill = await backfill(repos, of: config, counts: counts, after: countReport, client: client)
         let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
         return await siteData(

@@ -124,7 +124,8 @@ struct ChartImageTests {
         "the caption says where the history starts and what the numbers are",
         arguments: [
             (HistoryStart.backfill, "backfill", "counted from GitHub's star dates"),
-            (HistoryStart.firstSnapshot(.starsHidden), "first-snapshot", "since its first snapshot"),
+            (HistoryStart.firstSnapshot(.notOffered), "first-snapshot", "since its first snapshot"),
+            (HistoryStart.starHistory, "star-history", "from GitHub's star history"),
         ])
     func captions(_ start: HistoryStart, _ value: String, _ words: String) throws {
         let files = try Self.site(starts: ["apple/swift": start])

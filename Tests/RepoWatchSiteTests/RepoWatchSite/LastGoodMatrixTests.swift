@@ -136,7 +136,9 @@ struct LastGoodMatrixTests {
             Issue.record(Comment(rawValue: message))
         }
         let table = Self.table(outcomes)
-        let written = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("last-good-matrix.md")
+        // One file a run: several checkouts on one machine run the matrix at once.
+        let written = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "last-good-matrix-\(ProcessInfo.processInfo.processIdentifier).md")
         try? Data((table + "\n").utf8).write(to: written)
         print(
             "last-good matrix: \(cells.count) cells (\(cells.filter { !$0.isSameAsAnother }.count) builds) in "

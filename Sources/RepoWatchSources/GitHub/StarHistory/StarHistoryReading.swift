@@ -172,6 +172,17 @@ package struct StarHistoryReading: Sendable {
         return outcomes
     }
 
+    /// `/repos/OWNER/NAME/stargazers/history?per_page=30&page=N`, built here: GitHub's `rel="next"`
+    /// names the repository by number.
+    private static func pageURL(_ name: RepoName, _ page: Int, client: GitHubClient) -> URL {
+        client.configuration.endpoint(
+            "/repos/\(name.owner)/\(name.name)/stargazers/history",
+            query: [
+                URLQueryItem(name: "per_page", value: String(StarHistoryPage.weeksPerPage)),
+                URLQueryItem(name: "page", value: String(page)),
+            ])
+    }
+
     /// Pages until the repository is read whole, the API refuses, or the build's budget is spent.
     private static func read(_ candidate: Candidate, client: GitHubClient, now: Date) async -> Outcome {
         let name = candidate.name
@@ -184,12 +195,7 @@ package struct StarHistoryReading: Sendable {
                 entry.cut = true
                 break
             }
-            let url = client.configuration.endpoint(
-                "/repos/\(name.owner)/\(name.name)/stargazers/history",
-                query: [
-                    URLQueryItem(name: "per_page", value: String(StarHistoryPage.weeksPerPage)),
-                    URLQueryItem(name: "page", value: String(page)),
-                ])
+            let url = pageURL(name, page, client: client)
             let response: NetworkResponse
             do {
                 response = try await client.get(url, uncached: true)

@@ -105,11 +105,10 @@ struct StarHistoryState: Sendable, Equatable {
 /// `.repowatch/star-history.json`: a missing or unreadable file is an empty state (the pages are asked
 /// again, which costs requests, never data). Read and written an entry at a time (`JSONEntryStream`).
 struct StarHistoryFile: Sendable {
-    static let name = "star-history.json"
     let url: URL
 
     init(cacheDirectory: URL) {
-        url = cacheDirectory.appendingPathComponent(Self.name)
+        url = KeptFile.starHistory.url(cache: cacheDirectory)
     }
 
     func load() -> StarHistoryState {
