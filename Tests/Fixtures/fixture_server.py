@@ -13,9 +13,9 @@ Prints ``PORT <n>`` on stdout once listening. Routes file: a JSON list of
                     "rewrite": true}]}                                          # optional, default true
 
 Several responses are served in sequence, the last one repeating. Unknown routes get GitHub's
-404 body. How GitHub shapes its answers (avatars' PNGs, ETags and 304s, GraphQL's NOT_FOUND
-entries, the faults' recorded answers) comes from `github_behaviour.py`, which the benchmarks'
-servers share. Every https://api.github.com in bodies and headers becomes this
+404 body (but for the star history, below). How GitHub shapes its answers (avatars' PNGs, ETags and
+304s, GraphQL's NOT_FOUND entries, the faults' recorded answers) comes from `github_behaviour.py`,
+which the benchmarks' servers share. Every https://api.github.com in bodies and headers becomes this
 server's base URL; avatar URLs become <base>/_avatars/<original path>[?query], and
 GET /_avatars/... answers a small PNG (distinct bytes per URL) unless a route is configured
 for that path. Responses carrying an ETag answer 304 to a matching If-None-Match
@@ -49,6 +49,11 @@ or the spec's "page_size") at a time, with GitHub's `Link` (`rel="next"`, `rel="
 `/repositories/ID/stargazers/history` form) and an empty array past the last page; "new_week":
 {week} with "new_week_from_page": P puts one more week at the head of the list from page P on (a
 new week begun while paging: page P repeats the last week of page P-1).
+Without a route, GET /repos/OWNER/NAME/stargazers/history answers 200 with an empty page (`[]`, no
+`Link`): the page GitHub sends past a history's last one, which ends the reading at one request a
+repository. It stands for a history the test does not look at (the shape is documented in
+github/README.md, "The star history"); a test that looks at one gives its weeks, and one that wants
+the endpoint missing (an older GitHub Enterprise Server) routes a 404.
 API paths match case-insensitively (as on GitHub); /_avatars/ paths match exactly.
 Every request is logged; GET /_log returns the log as JSON (not itself logged).
 """
@@ -68,6 +73,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import github_behaviour as github
 
 API_ORIGIN = "https://api.github.com"
+STAR_HISTORY_PATH_RE = re.compile(r"/repos/[^/]+/[^/]+/stargazers/history")
 # Hosts whose URLs are avatars: avatars.githubusercontent.com, avatars0..3.githubusercontent.com,
 # secure.gravatar.com, www.gravatar.com, gravatar.com, 0..2.gravatar.com.
 AVATAR_URL_RE = re.compile(
@@ -426,6 +432,9 @@ class Handler(BaseHTTPRequestHandler):
                 resp = {"status": 200, "headers": {"content-type": "image/png",
                                                    "cache-control": "max-age=300"},
                         "body": make_png(path)}
+            elif method in ("GET", "HEAD") and STAR_HISTORY_PATH_RE.fullmatch(urlsplit(path).path):
+                resp = {"status": 200, "headers": {"content-type": "application/json; charset=utf-8"},
+                        "body": b"[]"}
             else:
                 resp = {"status": 404, "headers": {"content-type": "application/json; charset=utf-8"},
                         "body": json.dumps(github.answer_body("not_found")).encode("utf-8")}

@@ -29,9 +29,13 @@ enum DashboardSite {
             """
     }
 
+    /// The seeded weeks are the whole history: no star history is read (the fixture server's empty
+    /// one would mark charts as starting at GitHub's star history at the first seeded day).
+    static let yaml = MainSite.yaml + "base_url: https://watch.example.com/site/\nhistory:\n  backfill: false\n"
+
     private static let build = Task<BuiltSite, any Error> {
         let site = try await E2E.build(
-            "dashboard", site: MainSite.yaml + "base_url: https://watch.example.com/site/\n", routes: MainSite.routes,
+            "dashboard", site: yaml, routes: MainSite.routes,
             environment: { _ in ["GITHUB_TOKEN": MainSite.token] },
             extraFiles: [".repowatch/history.json": historyJSON])
         return site

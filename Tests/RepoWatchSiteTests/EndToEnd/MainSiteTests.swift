@@ -370,6 +370,14 @@ struct EndToEndMainSiteTests {
             }
             let request = try #require(contributors, "no contributors request for \(repo.fullName)\n\(site)")
             #expect(request.query?.contains("per_page=") == true, "\(request)")
+            // GitHub's star history, after the cards: its first page (the fixture server's empty one
+            // ends the reading there), asked by the name in site.yml.
+            let history = api.filter {
+                $0.pathOnly.lowercased() == "/repos/\(repo.config.lowercased())/stargazers/history"
+            }
+            #expect(
+                history.map(\.query) == ["per_page=30&page=1"] && history.allSatisfy { $0.status == 200 },
+                "\(repo.config)'s star history: \(history)")
         }
         let counts = Dictionary(grouping: api, by: \.path).mapValues(\.count)
         #expect(counts.filter { $0.value > 1 }.isEmpty, "requested more than once: \(counts.filter { $0.value > 1 })")

@@ -257,7 +257,10 @@ struct EndToEndNetworkTests {
         let rebuilt = try await site.build(server)
         #expect(rebuilt.status == 0, "\(rebuilt)")
         let refetched = NetworkRoutes.apiRequests(Array(try await server.requests().dropFirst(before)))
-        #expect(refetched.count == 4)
+        // The four cached answers, and the star history's first pages: star-history.json was
+        // corrupted with the rest, and what cannot be read is read again.
+        #expect(refetched.count == 6, "\(refetched)")
+        #expect(refetched.filter { $0.pathOnly.hasSuffix("/stargazers/history") }.count == 2, "\(refetched)")
         #expect(refetched.allSatisfy { $0.headers["if-none-match"] == nil && $0.status == 200 })
         #expect(try site.page("repos/twbs/bootstrap/medium.html").contains("data-state=\"fresh\""))
     }

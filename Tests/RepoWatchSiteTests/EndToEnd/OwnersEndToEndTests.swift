@@ -133,9 +133,18 @@ struct OwnersEndToEndTests {
             listings.filter { $0.pathOnly.hasSuffix("/repos") }.allSatisfy {
                 $0.query?.contains("per_page=100") == true
             })
-        let documents = coldLog.filter { $0.pathOnly.hasPrefix("/repos/") && !$0.pathOnly.hasSuffix("/contributors") }
+        let documents = coldLog.filter {
+            $0.pathOnly.hasPrefix("/repos/") && !$0.pathOnly.hasSuffix("/contributors")
+                && !$0.pathOnly.hasSuffix("/stargazers/history")
+        }
         #expect(documents.map(\.pathOnly).sorted() == ["/repos/fixture-org/swift-fork", "/repos/octocat/Hello-World"])
         #expect(coldLog.filter { $0.pathOnly.hasSuffix("/contributors") }.count == 7)
+        // Each repository's star history, once: the fixture server's empty first page is all of it.
+        let starHistory = coldLog.filter { $0.pathOnly.hasSuffix("/stargazers/history") }
+        #expect(
+            Set(starHistory.map { $0.pathOnly.lowercased() })
+                == Set(OwnerRoutes.expected.map { "/repos/\($0.0.lowercased())/stargazers/history" })
+                && starHistory.count == OwnerRoutes.expected.count, "\(starHistory)")
 
         // Every repository has a widget in both sizes, in the site's order; a section per owner.
         let gallery = try HTMLPage(contentsOf: site.dir.url.appendingPathComponent("public/index.html"))

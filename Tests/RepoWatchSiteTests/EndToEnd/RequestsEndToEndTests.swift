@@ -145,10 +145,18 @@ struct RequestsEndToEndTests {
         // Star dates are asked after the cards, never for the private repository the site leaves out.
         let backfill = log.filter(\.isBackfill)
         #expect(!backfill.isEmpty && backfill.allSatisfy { !($0.body ?? "").contains("secret") }, "\(backfill)")
-        let documents = NetworkRoutes.apiRequests(log).filter { !$0.pathOnly.hasSuffix("/contributors") }
+        let rest = NetworkRoutes.apiRequests(log).filter { !$0.pathOnly.hasSuffix("/contributors") }
+        let documents = rest.filter { !$0.pathOnly.hasSuffix("/stargazers/history") }
         #expect(
             documents.map(\.pathOnly) == ["/repos/octocat/Gone"],
             "no REST document but the one that confirms NOT_FOUND: \(documents)")
+        // The star history is REST whatever counted the cards: asked for the two shown, never for the
+        // repository that is gone nor for the private one the site leaves out.
+        let history = rest.filter { $0.pathOnly.hasSuffix("/stargazers/history") }
+        #expect(
+            history.map(\.pathOnly).sorted() == [
+                "/repos/kennethreitz/requests/stargazers/history", "/repos/twbs/bootstrap/stargazers/history",
+            ], "\(history)")
         let bootstrap = try #require(try Self.snapshotRepo(site, "twbs/bootstrap"))
         #expect(bootstrap["stars"] == 170_001 && bootstrap["open_issues"] == 5 && bootstrap["open_pulls"] == 2)
         #expect(bootstrap["release"]?["tag"] == "v5.3.3" && bootstrap["topics"] == ["css"])
@@ -171,8 +179,11 @@ struct RequestsEndToEndTests {
         defer { server.stop() }
         let result = try await site.build(server, ["--rate-limits", "rest=2/min,minute=1s"])
         #expect(result.status == 0, "\(result)")
-        let times = NetworkRoutes.apiRequests(try await server.requests()).compactMap(\.time).sorted()
-        #expect(times.count == 4)
+        let asked = NetworkRoutes.apiRequests(try await server.requests())
+        // Each repository's document, contributors and first page of star history, all under the pacer.
+        #expect(asked.filter { $0.pathOnly.hasSuffix("/stargazers/history") }.count == 2, "\(asked)")
+        let times = asked.compactMap(\.time).sorted()
+        #expect(times.count == 6)
         // Any three consecutive requests span at least the window GitHub would count over.
         for index in 2..<times.count { #expect(times[index] - times[index - 2] >= 1.0, "\(times)") }
         #expect(result.stderr.contains("Paced under GitHub's secondary limits (rest=2/min"), "\(result)")

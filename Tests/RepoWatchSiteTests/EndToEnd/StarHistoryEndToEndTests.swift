@@ -78,6 +78,15 @@ struct StarHistoryEndToEndTests {
         ((history["repos"] as? [String: Any])?[key] as? [[Any]] ?? []).map { $0.map { $0 as? Int } }
     }
 
+    /// A UTC day (days since 1970) as the English pages and images write it.
+    static func display(_ day: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMM yyyy"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(day * Self.day)))
+    }
+
     static func historyRequests(_ server: FixtureServer) async throws -> [LoggedRequest] {
         try await server.requests().filter { $0.pathOnly.hasSuffix("/stargazers/history") }
     }
@@ -120,6 +129,17 @@ struct StarHistoryEndToEndTests {
         let page = try site.page("repos/octocat/hello-world/index.html")
         #expect(page.contains("data-history-start=\"star-history\""))
         #expect(page.contains("stars still held"))
+        // The charts start at its creation too: the page's, and history.svg in both appearances.
+        let creation = Self.display(firstDay)
+        #expect(page.contains("star history (stars still held), since \(creation)</figcaption>"), "\(creation)")
+        for image in ["history.svg", "history-dark.svg"] {
+            let audit = SVGAudit(
+                try Data(contentsOf: site.output.appendingPathComponent("repos/octocat/hello-world/\(image)")))
+            #expect(audit.rootAttributes["data-history-start"] == "star-history", "\(image)")
+            #expect(
+                audit.readableText.contains("from GitHub's star history since \(creation)"),
+                "\(image): \(audit.readableText)")
+        }
         let state = try String(contentsOf: site.cache.appendingPathComponent("star-history.json"), encoding: .utf8)
         #expect(state.contains("\"done\":true") && !state.contains(site.token))
 
@@ -160,6 +180,11 @@ struct StarHistoryEndToEndTests {
         let names = ["new/born", "no/stars", "moving/week", "very/old"]
         let site = try RebuiltSite("star-history-edges", repos: names)
         defer { site.dir.remove() }
+        // A comparison of three of them: each line starts where its star history does.
+        try site.dir.write(
+            "site.yml",
+            "title: Edges\nrepos:\n" + names.map { "  - \($0)\n" }.joined()
+                + "charts:\n  - id: ages\n    repos: [new/born, moving/week, very/old]\n")
         // A new week (this one, its days still zeros) began between pages 1 and 2: page 2 starts with
         // page 1's last week again.
         var moving = Self.weeks(40, total: 1_700, newest: [0, 0, 0, 0, 0, 0, 0])
@@ -209,6 +234,14 @@ struct StarHistoryEndToEndTests {
         #expect(old.count == 100 && old.last?.query == "per_page=30&page=100")
         let oldPoints = Self.points(history, "very/old")
         #expect(oldPoints.first?[1] == 99_999 - 1_000 * 7 + 1, "\(oldPoints.prefix(2))")
+        // The comparison's lines start at each one's first backfilled day, not at the build.
+        let chart = try site.page("charts/ages/index.html")
+        for (name, points) in [("new/born", born), ("moving/week", movingPoints), ("very/old", oldPoints)] {
+            let first = try #require(points.first?[0], "\(name)") / Self.day
+            let after = chart.components(separatedBy: "<tr data-series=\"\(name)\">").dropFirst().first ?? ""
+            let row = after.components(separatedBy: "</tr>")[0]
+            #expect(row.contains(">\(Self.display(first))</time>"), "\(name): \(row)")
+        }
     }
 
     @Test(

@@ -44,9 +44,18 @@ struct BackfillFileTests {
         let file = BackfillFile(cacheDirectory: folder)
         let counts = OpenCountsCache(cacheDirectory: folder)
         try FileManager.default.copyItem(at: file.url, to: counts.url)
+        let starHistory = StarHistoryFile(cacheDirectory: folder)
+        var read = StarHistoryState()
+        for key in ["a/one", "b/two"] {
+            var entry = StarHistoryState.Entry()
+            entry.pages = 1
+            entry.days = [[20_000, 3]]
+            read.repos[key] = entry
+        }
+        starHistory.save(read, keeping: ["a/one", "b/two"].map { RepoName.parse($0).value! })
         #expect(
             KeptFile.all.filter { $0.holds == .repositoryEntries }.map(\.name).sorted() == [
-                "backfill.json", "open-counts.json",
+                "backfill.json", "open-counts.json", "star-history.json",
             ])
         let sweep = PrivateCacheSweep(
             cache: ResponseCache(directory: folder),
@@ -61,7 +70,8 @@ struct BackfillFileTests {
 
         sweep.forget(["a/one"])
         #expect(file.load().repos.keys.sorted() == ["b/two"])
-        for url in [file.url, counts.url] {
+        #expect(starHistory.load().repos.keys.sorted() == ["b/two"])
+        for url in [file.url, counts.url, starHistory.url] {
             let text = try String(contentsOf: url, encoding: .utf8)
             #expect(
                 !text.contains("a/one") && !text.contains("a\\/one") && text.contains("b"),
