@@ -74,9 +74,11 @@ struct LastGoodInvariant {
             states.append(name)
         }
         var text = states.joined(separator: " + ")
-        // A secondary limit holds every request for a while, so whether it also catches another source's
-        // contributor list is a race between requests; the table names only what the faulted source decides.
-        let raced = cell.fault == .secondaryLimit && cell.source != .contributors
+        // A rate limit, secondary or primary, holds every request after it, so whether it also catches
+        // another source's contributor list is a race between requests (a primary limit on the REST
+        // documents went both ways on a loaded machine); the table names only what the faulted source
+        // decides.
+        let raced = [.secondaryLimit, .primaryLimit].contains(cell.fault) && cell.source != .contributors
         if !raced, repos.contains(where: { $0.isAvailable && $0.contributorsNote == ContributorsNote.unavailable }) {
             text += "; contributors unavailable"
         }
