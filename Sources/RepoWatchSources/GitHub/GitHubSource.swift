@@ -80,8 +80,7 @@ package struct GitHubSource: SiteSource {
         }
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
         // After the cards: the star history spends the requests they left, the fork dates GraphQL's.
-        let backfill = await backfill(
-            repos, of: config, counts: counts, after: countReport, client: network.reachesNetwork ? client : nil)
+        let backfill = await backfill(repos, of: config, counts: counts, after: countReport, client: client)
         let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
         return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
@@ -175,11 +174,11 @@ package struct GitHubSource: SiteSource {
 
     /// The star history and the fork dates for the history, where site.yml wants them: never for a
     /// repository without data, nor for a private one the site leaves out. The fork dates not while
-    /// GraphQL is failing: they wait for a build where the cards could be counted. `client` is nil where
-    /// the network stack reaches no network (`--offline`): the star history reads nothing then.
+    /// GraphQL is failing: they wait for a build where the cards could be counted. Where the client
+    /// reaches no network (`--offline`) the star history reads nothing.
     private func backfill(
         _ repos: RepoList, of config: SiteConfig, counts: OpenCountsFetcher, after cards: OpenCountsFetcher.Report,
-        client: GitHubClient?
+        client: GitHubClient
     ) async -> StarBackfill.Report? {
         guard config.historyBackfill else { return nil }
         let graphQLFailing = cards.queries == 0 && cards.problem != nil
@@ -202,7 +201,8 @@ package struct GitHubSource: SiteSource {
         // A history backfilled from the star dates earlier versions read whole is kept as it is.
         let readFromDates = Set(report.updates.filter { $0.value.start == .backfill }.keys)
         let reading = StarHistoryReading(
-            client: client, cacheDirectory: cacheURL, log: log, now: now, jobs: options.jobs)
+            client: client.reachesNetwork ? client : nil, cacheDirectory: cacheURL, log: log, now: now,
+            jobs: options.jobs)
         let starHistory = await reading.run(
             config.repos, eligible: { eligible[$0] && !readFromDates.contains(config.repos[$0].key) },
             stars: { stars[$0] })

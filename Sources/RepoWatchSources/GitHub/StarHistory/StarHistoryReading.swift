@@ -11,7 +11,7 @@ import Synchronization
 /// budget is refused, which ends the reading until the next build. The repositories never read go
 /// first, then the largest of those still being read.
 package struct StarHistoryReading: Sendable {
-    /// Nil offline: nothing is read, what earlier builds read is kept.
+    /// Nil where the build reaches no network: nothing is read, what earlier builds read is kept.
     let client: GitHubClient?
     let file: StarHistoryFile
     let log: any BuildLog
@@ -43,7 +43,8 @@ package struct StarHistoryReading: Sendable {
         package var cut = 0
         /// Why reading stopped before every repository was read (the budget, a fault).
         package var stopped: String?
-        package var offline = false
+        /// Nothing was asked: the build reaches no network (`--offline`), so no pages are counted.
+        package var askedNothing = false
 
         package init() {}
 
@@ -52,7 +53,7 @@ package struct StarHistoryReading: Sendable {
             var line =
                 "Star history: \(Formatting.grouped(done)) of "
                 + "\(Formatting.plural(done + remaining + notOffered, "repository", "repositories")) read"
-            if !offline { line += ", \(Formatting.plural(pages, "page", "pages")) read in this build" }
+            if !askedNothing { line += ", \(Formatting.plural(pages, "page", "pages")) read in this build" }
             if remaining > 0 {
                 line += "; \(Formatting.grouped(remaining)) remaining"
                 if pagesLeft > 0 { line += " (at least \(Formatting.plural(pagesLeft, "page", "pages")))" }
@@ -96,7 +97,7 @@ package struct StarHistoryReading: Sendable {
             }
             file.save(state, keeping: repos)
         } else {
-            report.offline = true
+            report.askedNothing = true
         }
         for (name, _) in candidates {
             let entry = state.repos[name.key]
