@@ -44,7 +44,7 @@ package struct StarHistoryReading: Sendable {
         /// Why reading stopped before every repository was read (the budget, a fault).
         package var stopped: String?
         /// Nothing was asked: the build reaches no network (`--offline`), so no pages are counted.
-        package var askedNothing = false
+        var askedNothing = false
 
         package init() {}
 
