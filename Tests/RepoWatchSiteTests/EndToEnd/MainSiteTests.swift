@@ -377,7 +377,7 @@ struct EndToEndMainSiteTests {
             }
             #expect(
                 history.map(\.query) == ["per_page=30&page=1"] && history.allSatisfy { $0.status == 200 },
-                "\(repo.config)'s star history: \(history)")
+                "\(repo.config)'s star history: \(history)\n\(site.result.stderr)\n\(site.result.stdout)")
         }
         let counts = Dictionary(grouping: api, by: \.path).mapValues(\.count)
         #expect(counts.filter { $0.value > 1 }.isEmpty, "requested more than once: \(counts.filter { $0.value > 1 })")
