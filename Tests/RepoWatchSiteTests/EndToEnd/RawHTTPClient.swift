@@ -239,7 +239,14 @@ enum RawHTTP {
     static func webSocket(port: UInt16, _ path: String, origin: String? = "", timeout: Int = 20) async throws
         -> RawSocket
     {
-        let (status, socket) = try await webSocketAnswer(port: port, path, origin: origin, timeout: timeout)
+        try await blocking { try openedWebSocket(port: port, path, origin: origin, timeout: timeout) }
+    }
+
+    /// `webSocket` on the calling thread, for a page that must answer from the moment it is open.
+    static func openedWebSocket(port: UInt16, _ path: String, origin: String? = "", timeout: Int = 20) throws
+        -> RawSocket
+    {
+        let (status, socket) = try upgrade(port: port, path, origin: origin, host: nil, timeout: timeout)
         guard status == 101 else { throw RawSocketError(description: "WebSocket upgrade answered \(status)") }
         return socket
     }
@@ -250,16 +257,20 @@ enum RawHTTP {
     )
         async throws -> (Int, RawSocket)
     {
-        try await blocking {
-            let socket = try RawSocket(port: port, timeout: timeout)
-            let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-            let originLine = origin.map { "Origin: \($0.isEmpty ? "http://127.0.0.1:\(port)" : $0)\r\n" } ?? ""
-            try socket.send(
-                "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(originLine)Upgrade: websocket\r\n"
-                    + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
-            let (status, _) = try socket.readHead()
-            return (status, socket)
-        }
+        try await blocking { try upgrade(port: port, path, origin: origin, host: host, timeout: timeout) }
+    }
+
+    private static func upgrade(port: UInt16, _ path: String, origin: String?, host: String?, timeout: Int) throws
+        -> (Int, RawSocket)
+    {
+        let socket = try RawSocket(port: port, timeout: timeout)
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        let originLine = origin.map { "Origin: \($0.isEmpty ? "http://127.0.0.1:\(port)" : $0)\r\n" } ?? ""
+        try socket.send(
+            "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(originLine)Upgrade: websocket\r\n"
+                + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        let (status, _) = try socket.readHead()
+        return (status, socket)
     }
 
     /// The next WebSocket text message, parsed as a JSON object.

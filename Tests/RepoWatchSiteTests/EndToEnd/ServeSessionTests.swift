@@ -119,10 +119,16 @@ struct ServeSessionTests {
         let (dir, server, port, _) = try await ServeTests.start("serve-pings", ["--live-reload-ping", "10"])
         defer { dir.remove() }
         let socketPath = "/__repowatch/livereload"
-        let answering = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
-        let silent = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
-        // The answering page pongs every ping, all along, until the rebuild's reload reaches it.
+        // The answering page opens its socket and pongs every ping on one thread of its own, until the
+        // rebuild's reload reaches it: this test's task waits its turn on a busy machine, and a page that
+        // waited with it would be silent for real (it once missed three pings while the task was away).
+        let answeringOpen = DispatchSemaphore(value: 0)
         let reloadSeen = StartedWork { () -> (pongs: Int, text: String?) in
+            let answering: RawSocket
+            do {
+                defer { answeringOpen.signal() }
+                answering = try RawHTTP.openedWebSocket(port: port, socketPath, timeout: 120)
+            }
             var pongs = 0
             while let frame = try answering.receiveFrame() {
                 if frame.opcode == 0x9 {
@@ -135,6 +141,8 @@ struct ServeSessionTests {
             }
             return (pongs, nil)
         }
+        try await RawHTTP.blocking { answeringOpen.wait() }
+        let silent = try await RawHTTP.webSocket(port: port, socketPath, timeout: 120)
         // The silent one hears hello and three pings it never answers, then goodbye (1001, when it
         // arrives before the socket is shut) and the end.
         let heard = try await RawHTTP.blocking {
