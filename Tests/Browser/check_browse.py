@@ -14,15 +14,14 @@ fixed time; the waits' limits only end a session that would otherwise hang.
 """
 
 import argparse
-import json
 import pathlib
 import sys
 from urllib.parse import urljoin
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+import browser_kit as kit
 
 # Every resource the page asked for, with the status it got (0: no answer at all).
 RESOURCES_JS = """
@@ -38,21 +37,19 @@ def main():
     parser.add_argument("--site-yml", required=True)
     parser.add_argument("--report", required=True)
     parser.add_argument("--pages", type=int, default=24)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    # No back/forward cache: going back must load the page from the server again.
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-features=BackForwardCache"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    with (kit.chromium(args, kit.NO_BACK_FORWARD_CACHE, console=True) as driver,
+          kit.report_kept(args.report, {"pages": [], "problems": []}) as report):
+        browse(args, driver, report)
+    return 0
+
+
+def browse(args, driver, report):
+    """The session: the tour of clicks, back and forward until --pages pages, then the live reload."""
     driver.set_page_load_timeout(300)
     wait = WebDriverWait(driver, 300, poll_frequency=0.1)
-    report = {"pages": [], "problems": []}
 
     history = []
     position = -1
@@ -60,22 +57,16 @@ def main():
     def settled(how, expected):
         """The next document is there (not the one before it), has loaded, and its live-reload socket is
         open; what it loaded is recorded."""
-        wait.until(lambda d: d.current_url == expected and d.execute_script(
-            "return window.__leaving === undefined && document.readyState === 'complete'"))
-        wait.until(lambda d: d.execute_script(
-            "return document.documentElement.getAttribute('data-repowatch-live-reload')") == "connected")
+        wait.until(lambda d: d.current_url == expected and kit.next_page_loaded(d))
+        wait.until(kit.live_reload_connected)
         resources = driver.execute_script(RESOURCES_JS)
         for entry in resources:
             if entry["status"] not in (200, -1):
                 report["problems"].append(
                     f"{how} {expected}: {entry['type']} {entry['name']} answered {entry['status']}")
-        for entry in driver.get_log("browser"):
-            if entry["level"] in ("SEVERE", "ERROR"):
-                report["problems"].append(f"{how} {expected}: console: {entry['message']}")
+        for message in kit.console_errors(driver):
+            report["problems"].append(f"{how} {expected}: console: {message}")
         report["pages"].append({"how": how, "url": expected, "resources": len(resources)})
-
-    def leave():
-        driver.execute_script("window.__leaving = true")
 
     def click(selector):
         nonlocal position
@@ -85,7 +76,7 @@ def main():
             raise RuntimeError(report["problems"][-1])
         target = urljoin(driver.current_url, links[0].get_attribute("href"))
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[0])
-        leave()
+        kit.mark_leaving(driver)
         links[0].click()
         del history[position + 1:]
         history.append(target)
@@ -94,54 +85,49 @@ def main():
 
     def back():
         nonlocal position
-        leave()
+        kit.mark_leaving(driver)
         driver.back()
         position -= 1
         settled("back", history[position])
 
     def forward():
         nonlocal position
-        leave()
+        kit.mark_leaving(driver)
         driver.forward()
         position += 1
         settled("forward", history[position])
 
-    try:
-        driver.get(args.url)
-        history.append(driver.current_url)
-        position = 0
-        settled("open", args.url)
-        tour = [
-            lambda: click('a[href^="repos/"]'),
-            lambda: click('a[href="medium.html"]'),
-            back,
-            lambda: click("a.brand"),
-            lambda: click('a[href^="widgets/"]'),
-            lambda: click('a[href^="../../repos/"]'),
-            back,
-            lambda: click("a.site-head__search"),
-            back,
-            back,
-            forward,
-            lambda: click("a.brand"),
-        ]
-        while len(report["pages"]) < args.pages:
-            for step in tour:
-                step()
-        report["after_pages"] = len(report["pages"])
+    driver.get(args.url)
+    history.append(driver.current_url)
+    position = 0
+    settled("open", args.url)
+    tour = [
+        lambda: click('a[href^="repos/"]'),
+        lambda: click('a[href="medium.html"]'),
+        back,
+        lambda: click("a.brand"),
+        lambda: click('a[href^="widgets/"]'),
+        lambda: click('a[href^="../../repos/"]'),
+        back,
+        lambda: click("a.site-head__search"),
+        back,
+        back,
+        forward,
+        lambda: click("a.brand"),
+    ]
+    while len(report["pages"]) < args.pages:
+        for step in tour:
+            step()
+    report["after_pages"] = len(report["pages"])
 
-        # Live reload after the last page: the open page reloads itself with the new title.
-        driver.execute_script("window.__beforeReload = true")
-        text = pathlib.Path(args.site_yml).read_text(encoding="utf-8")
-        pathlib.Path(args.site_yml).write_text(text.replace("Serve Test", "Reloaded Title"), encoding="utf-8")
-        wait.until(lambda d: d.execute_script(
-            "return window.__beforeReload === undefined && document.readyState === 'complete'"
-            " && document.body.textContent.includes('Reloaded Title')"))
-        report["reloaded"] = True
-    finally:
-        driver.quit()
-        pathlib.Path(args.report).write_text(json.dumps(report, indent=2), encoding="utf-8")
-    return 0
+    # Live reload after the last page: the open page reloads itself with the new title.
+    driver.execute_script("window.__beforeReload = true")
+    text = pathlib.Path(args.site_yml).read_text(encoding="utf-8")
+    pathlib.Path(args.site_yml).write_text(text.replace("Serve Test", "Reloaded Title"), encoding="utf-8")
+    wait.until(lambda d: d.execute_script(
+        "return window.__beforeReload === undefined && document.readyState === 'complete'"
+        " && document.body.textContent.includes('Reloaded Title')"))
+    report["reloaded"] = True
 
 
 if __name__ == "__main__":

@@ -14,13 +14,11 @@ must stay inside the SVG's box; it must not overlap another text of the same SVG
 """
 
 import argparse
-import json
 import pathlib
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import browser_kit as kit
 
 MEASURE_JS = r"""
 const selector = arguments[0];
@@ -67,20 +65,13 @@ return { charts: charts.length, texts, smallest: charts.length ? smallest : null
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--report", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     parser.add_argument("sites", nargs="+")
     args = parser.parse_args()
 
     started = time.monotonic()
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--allow-file-access-from-files", "--force-device-scale-factor=1", "--font-render-hinting=none"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"entries": []}
-    try:
+    with kit.chromium(args, kit.FILE_ACCESS, kit.EXACT_PIXELS) as driver:
         for folder in args.sites:
             site = pathlib.Path(folder).resolve()
             pages = sorted(site.glob("charts/*/index.html")) + [site / "insights/index.html"]
@@ -89,9 +80,8 @@ def main():
             harness = site / "chart-harness.html"
             for width in (390, 1280):
                 driver.set_window_size(width, 900)
-                for scheme in ("light", "dark"):
-                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                for scheme in kit.COLOUR_SCHEMES:
+                    kit.set_colour_scheme(driver, scheme)
                     for page in pages:
                         driver.get(page.as_uri())
                         measured = driver.execute_script(MEASURE_JS, "svg.chart, svg.history-chart, svg.insight-bars")
@@ -107,10 +97,8 @@ def main():
                         report["entries"].append({"path": f"{site.name}/{image.relative_to(site)}", "width": width,
                                                   "scheme": scheme, **measured})
             harness.unlink(missing_ok=True)
-    finally:
-        driver.quit()
     report["seconds"] = round(time.monotonic() - started, 2)
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    kit.write_report(args.report, report)
     return 0
 
 

@@ -11,18 +11,10 @@ page with no script run, and axe's violations with every entry open. The pages a
 """
 
 import argparse
-import functools
-import http.server
-import json
 import pathlib
 import sys
-import threading
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-# The owner cards' check serves a site and runs axe the same way; its folder is on the path.
-from check_owner_cards import Quiet, axe_violations
+import browser_kit as kit
 
 OPEN_JS = r"""
 const sections = [...document.querySelectorAll('section.embeds')];
@@ -45,42 +37,27 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--report", required=True)
     parser.add_argument("--page", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     parser.add_argument("sites", nargs="+")
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--force-device-scale-factor=1", "--window-size=1280,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"views": []}
-    try:
-        driver.set_script_timeout(30)
+    with kit.chromium(args, kit.EXACT_PIXELS, window=(1280, 900), script_timeout=30) as driver:
         for folder in args.sites:
             site = pathlib.Path(folder).resolve()
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-            threading.Thread(target=server.serve_forever, daemon=True).start()
-            try:
-                for scheme in ("light", "dark"):
-                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            with kit.served(site) as base:
+                for scheme in kit.COLOUR_SCHEMES:
+                    kit.set_colour_scheme(driver, scheme)
                     # Scripts off first: every snippet is there to read without one.
                     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
-                    driver.get(f"http://127.0.0.1:{server.server_address[1]}/{args.page}")
+                    driver.get(base + args.page)
                     source = driver.page_source
                     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
                     measured = driver.execute_script(OPEN_JS)
                     measured["withoutScript"] = all(f'id="{s}"' in source for s in measured["snippets"])
                     report["views"].append({"site": site.name, "scheme": scheme, **measured,
-                                            "violations": axe_violations(driver)})
-            finally:
-                server.shutdown()
-    finally:
-        driver.quit()
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+                                            "violations": kit.axe_violations(driver)})
+    kit.write_report(args.report, report)
     return 0
 
 

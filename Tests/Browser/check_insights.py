@@ -13,18 +13,10 @@ over HTTP from 127.0.0.1.
 """
 
 import argparse
-import functools
-import http.server
-import json
 import pathlib
 import sys
-import threading
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-# The owner cards' check serves a site and runs axe the same way; its folder is on the path.
-from check_owner_cards import Quiet, axe_violations
+import browser_kit as kit
 
 MEASURE_JS = r"""
 const scopes = [...document.querySelectorAll('.insights-scope')].map(scope => {
@@ -67,34 +59,22 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--report", required=True)
     parser.add_argument("--screenshots", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     parser.add_argument("sites", nargs="+")
     args = parser.parse_args()
 
     shots = pathlib.Path(args.screenshots)
     shots.mkdir(parents=True, exist_ok=True)
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 "--force-device-scale-factor=1", "--font-render-hinting=none"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"views": []}
-    try:
-        driver.set_script_timeout(30)
+    with kit.chromium(args, kit.NO_SCROLLBARS, kit.EXACT_PIXELS, script_timeout=30) as driver:
         for folder in args.sites:
             site = pathlib.Path(folder).resolve()
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-            threading.Thread(target=server.serve_forever, daemon=True).start()
-            try:
-                url = f"http://127.0.0.1:{server.server_address[1]}/insights/index.html"
+            with kit.served(site) as base:
                 for width in (390, 1280):
                     driver.set_window_size(width, 900)
-                    for scheme in ("light", "dark"):
-                        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-                        driver.get(url)
+                    for scheme in kit.COLOUR_SCHEMES:
+                        kit.set_colour_scheme(driver, scheme)
+                        driver.get(base + "insights/index.html")
                         measured = driver.execute_script(MEASURE_JS)
                         # The layout viewport is the window less nothing (scrollbars hidden): widths are exact.
                         measured["width"] = driver.execute_script("return window.innerWidth")
@@ -104,12 +84,8 @@ def main():
                         driver.save_screenshot(str(shot))
                         driver.set_window_size(width, 900)
                         report["views"].append({"site": site.name, "scheme": scheme, "screenshot": str(shot),
-                                                **measured, "violations": axe_violations(driver)})
-            finally:
-                server.shutdown()
-    finally:
-        driver.quit()
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+                                                **measured, "violations": kit.axe_violations(driver)})
+    kit.write_report(args.report, report)
     return 0
 
 

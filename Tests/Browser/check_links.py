@@ -19,14 +19,12 @@ a session that would otherwise hang.
 """
 
 import argparse
-import json
-import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+import browser_kit as kit
 
 # What the document is: one of the site's pages (by its hooks) or something else.
 KIND_JS = """
@@ -66,23 +64,22 @@ def main():
     parser.add_argument("--gallery", help="file:// URL of public/index.html")
     parser.add_argument("--not-found", action="append", default=[], help="MISSING_URL=GALLERY_URL")
     parser.add_argument("--report", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-features=BackForwardCache"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    with (kit.chromium(args, kit.NO_BACK_FORWARD_CACHE) as driver,
+          kit.report_kept(args.report, {"steps": [], "problems": [], "not_found": []}) as report):
+        click_through(args, driver, report)
+    return 0
+
+
+def click_through(args, driver, report):
+    """From disk (with --gallery), then from each --not-found page; the first problem ends it."""
     driver.set_page_load_timeout(120)
     wait = WebDriverWait(driver, 120, poll_frequency=0.1)
-    report = {"steps": [], "problems": [], "not_found": []}
 
     def arrived(how, expected_kind):
-        wait.until(lambda d: d.execute_script(
-            "return window.__leaving === undefined && document.readyState === 'complete'"))
+        wait.until(kit.next_page_loaded)
         kind = driver.execute_script(KIND_JS)
         report["steps"].append({"how": how, "url": driver.current_url, "kind": kind})
         if kind != expected_kind:
@@ -95,19 +92,18 @@ def main():
             report["problems"].append(f"no visible link {selector} on {driver.current_url}")
             raise RuntimeError(report["problems"][-1])
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[0])
-        driver.execute_script("window.__leaving = true")
+        kit.mark_leaving(driver)
         links[0].click()
         arrived(f"click {selector}", expected_kind)
 
     def back(expected_kind):
-        driver.execute_script("window.__leaving = true")
+        kit.mark_leaving(driver)
         driver.back()
         arrived("back", expected_kind)
 
     try:
         if args.gallery:
             from_disk(args, driver, wait, report, click, back, arrived)
-
 
         for pair in args.not_found:
             missing, gallery = pair.split("=", 1)
@@ -120,10 +116,6 @@ def main():
     except Exception as error:  # noqa: BLE001 - the report says what went wrong
         if not report["problems"]:
             report["problems"].append(f"{type(error).__name__}: {error}")
-    finally:
-        driver.quit()
-        pathlib.Path(args.report).write_text(json.dumps(report, indent=2), encoding="utf-8")
-    return 0
 
 
 if __name__ == "__main__":

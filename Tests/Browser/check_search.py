@@ -21,17 +21,14 @@ cannot work.
 """
 
 import argparse
-import functools
-import http.server
-import json
+import contextlib
 import pathlib
 import sys
-import threading
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import browser_kit as kit
 
 SHOWN_JS = r"""
 const list = document.querySelector('[data-search-results]');
@@ -51,17 +48,6 @@ return {
 """
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(folder):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def settled(driver, timeout):
     WebDriverWait(driver, timeout).until(
         lambda d: d.execute_script("const l = document.querySelector('[data-search-results]'); return l && l.dataset.state === 'done';"))
@@ -77,16 +63,6 @@ def show_all(driver, timeout):
     return shown
 
 
-def axe_violations(driver):
-    from axe_selenium_python.axe import _DEFAULT_SCRIPT
-
-    driver.execute_script(pathlib.Path(_DEFAULT_SCRIPT).read_text(encoding="utf-8"))
-    result = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
-    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in result]
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", help="serve this folder with Python's http.server")
@@ -94,24 +70,22 @@ def main():
     parser.add_argument("--report", required=True)
     parser.add_argument("--query", required=True)
     parser.add_argument("--owner", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
 
     if bool(args.site) == bool(args.url):
         parser.error("give --site or --url")
-    server = serve(str(pathlib.Path(args.site).resolve())) if args.site else None
-    base = f"http://127.0.0.1:{server.server_address[1]}/" if server else args.url
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    with kit.served(pathlib.Path(args.site).resolve()) if args.site else contextlib.nullcontext(args.url) as base:
+        report = search(args, base)
+    kit.write_report(args.report, report)
+    return 0
+
+
+def search(args, base):
+    """The three searches on the site at `base`, then axe and the console; the page from file:// too."""
     report = {"base": base}
-    try:
-        driver.set_script_timeout(60)
+    with kit.chromium(args, console=True, script_timeout=60) as driver:
         driver.get(base + "search/index.html?q=" + args.query.replace(" ", "+"))
         report["query"] = show_all(driver, args.timeout)
 
@@ -125,11 +99,10 @@ def main():
         report["owners"] = driver.execute_script(
             "return [...document.querySelectorAll('select[name=owner] option')].map(o => o.value).filter(Boolean);")
         report["axe"] = []
-        for scheme in ("light", "dark"):
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            report["axe"] += [f"{scheme}: {v}" for v in axe_violations(driver)]
-        report["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+        for scheme in kit.COLOUR_SCHEMES:
+            kit.set_colour_scheme(driver, scheme)
+            report["axe"] += [f"{scheme}: {v}" for v in kit.axe_violations(driver)]
+        report["console"] = kit.console_errors(driver)
         if args.site:
             driver.get((pathlib.Path(args.site).resolve() / "search/index.html").as_uri())
             report["file"] = driver.execute_script(
@@ -138,12 +111,7 @@ def main():
                 "return {notice: !!n && !n.hidden && n.getBoundingClientRect().height > 0,"
                 " text: n ? n.textContent : '', command: n ? [...n.querySelectorAll('code')].map(c => c.textContent) : [],"
                 " formHidden: !!f && f.getBoundingClientRect().height === 0};")
-    finally:
-        driver.quit()
-        if server:
-            server.shutdown()
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
-    return 0
+    return report
 
 
 if __name__ == "__main__":

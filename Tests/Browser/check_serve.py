@@ -12,15 +12,12 @@ writes a broken site.yml) the error overlay appearing.
 """
 
 import argparse
-import json
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-from check_widgets import CSP_LISTENER_JS
+import browser_kit as kit
 
 
 def main():
@@ -28,23 +25,14 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--site-yml", required=True)
     parser.add_argument("--report", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
-    report = {}
-    try:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER_JS})
+    with kit.chromium(args, console=True) as driver, kit.report_kept(args.report, {}) as report:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": kit.CSP_LISTENER_JS})
         driver.get(args.url)
         wait = WebDriverWait(driver, 60, poll_frequency=0.1)
-        wait.until(lambda d: d.execute_script(
-            "return document.documentElement.getAttribute('data-repowatch-live-reload')") == "connected")
+        wait.until(kit.live_reload_connected)
         report["connected"] = True
         report["csp_loaded"] = driver.execute_script("return window.__cspViolations")
 
@@ -54,10 +42,7 @@ def main():
             "const o = document.getElementById('repowatch-error-overlay');"
             "return {position: getComputedStyle(o).position, role: o.getAttribute('role'), text: o.textContent};")
         report["csp_error"] = driver.execute_script("return window.__cspViolations")
-        report["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
-    finally:
-        driver.quit()
-        pathlib.Path(args.report).write_text(json.dumps(report, indent=2), encoding="utf-8")
+        report["console"] = kit.console_errors(driver)
     return 0
 
 

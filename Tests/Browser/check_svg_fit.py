@@ -15,23 +15,13 @@ texts that end in "…" (the build shortened them to fit).
 """
 
 import argparse
-import json
 import pathlib
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import browser_kit as kit
 
-INLINE_JS = r"""
-document.body.innerHTML = arguments[0];
-const svg = document.querySelector('svg');
-const width = svg.viewBox.baseVal.width, height = svg.viewBox.baseVal.height;
-const origin = svg.getBoundingClientRect();
-const tolerance = 0.5, pad = 16;
-const rect = el => { const r = el.getBoundingClientRect();
-  return { l: r.left - origin.left, t: r.top - origin.top, r: r.right - origin.left, b: r.bottom - origin.top }; };
-const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim());
+INLINE_JS = kit.INLINE_SVG_JS + r"""
 const shapes = [...svg.children].filter(el => {
   const tag = el.tagName.toLowerCase();
   if (['text', 'title', 'style', 'clippath', 'filter', 'defs'].includes(tag)) return false;
@@ -93,39 +83,26 @@ img.src = arguments[0];
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--report", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     parser.add_argument("sites", nargs="+")
     args = parser.parse_args()
 
     started = time.monotonic()
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--allow-file-access-from-files", "--force-device-scale-factor=1", "--font-render-hinting=none"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"svgs": []}
-    try:
-        driver.set_script_timeout(30)
+    with kit.chromium(args, kit.FILE_ACCESS, kit.EXACT_PIXELS, script_timeout=30) as driver:
         for folder in args.sites:
             site = pathlib.Path(folder).resolve()
-            harness = site / "svg-fit.html"
-            harness.write_text("<!doctype html><meta charset=utf-8><body style=margin:0>", encoding="utf-8")
             # The widgets; the history charts have their own check (check_charts.py).
             svgs = sorted(p for p in site.glob("repos/*/*/*.svg") if not p.name.startswith("history"))
             svgs += sorted(site.glob("widgets/*/*.svg"))
-            driver.get(harness.as_uri())
-            for svg in svgs:
-                inline = driver.execute_script(INLINE_JS, svg.read_text(encoding="utf-8"))
-                image = driver.execute_async_script(IMAGE_JS, svg.as_uri())
-                report["svgs"].append({"path": f"{site.name}/{svg.relative_to(site)}", **inline,
-                                       "image": image})
-            harness.unlink()
-    finally:
-        driver.quit()
+            with kit.blank_page(driver, site, "svg-fit.html"):
+                for svg in svgs:
+                    inline = driver.execute_script(INLINE_JS, svg.read_text(encoding="utf-8"))
+                    image = driver.execute_async_script(IMAGE_JS, svg.as_uri())
+                    report["svgs"].append({"path": f"{site.name}/{svg.relative_to(site)}", **inline,
+                                           "image": image})
     report["seconds"] = round(time.monotonic() - started, 2)
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    kit.write_report(args.report, report)
     return 0
 
 

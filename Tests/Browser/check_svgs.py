@@ -14,21 +14,11 @@ different set of words.
 """
 
 import argparse
-import json
 import pathlib
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-LOAD_JS = r"""
-const done = arguments[arguments.length - 1];
-const img = new Image();
-img.onload = () => done({width: img.naturalWidth, height: img.naturalHeight});
-img.onerror = () => done({width: 0, height: 0});
-img.src = arguments[0];
-"""
+import browser_kit as kit
 
 INNER_JS = r"""
 const done = arguments[arguments.length - 1];
@@ -89,8 +79,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
     parser.add_argument("--report", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     args = parser.parse_args()
 
     started = time.monotonic()
@@ -99,16 +88,9 @@ def main():
     svgs = sorted(p for p in site.glob("repos/*/*/*.svg") if not p.name.startswith("history"))
     svgs += sorted(site.glob("widgets/*/*.svg"))
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--allow-file-access-from-files"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"svgs": []}
     html_text = {}
-    try:
-        driver.set_script_timeout(30)
+    with kit.chromium(args, kit.FILE_ACCESS, script_timeout=30) as driver:
         for svg in svgs:
             html = svg.with_name(svg.stem.removesuffix("-dark") + ".html")
             if html not in html_text:
@@ -116,7 +98,7 @@ def main():
                 html_text[html] = driver.execute_script(HTML_TEXT_JS)
             driver.get(svg.as_uri())
             inner = driver.execute_async_script(INNER_JS)
-            decoded = driver.execute_async_script(LOAD_JS, svg.as_uri())
+            decoded = driver.execute_async_script(kit.IMAGE_SIZE_JS, svg.as_uri())
             report["svgs"].append({
                 "path": str(svg.relative_to(site)),
                 "width": decoded["width"], "height": decoded["height"],
@@ -125,10 +107,8 @@ def main():
                 "svg_words": words(" ".join(inner["texts"])), "html_words": words(html_text[html]["text"]),
                 "word_problems": word_problems(inner["texts"], html_text[html]["text"]),
             })
-    finally:
-        driver.quit()
     report["seconds"] = round(time.monotonic() - started, 2)
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    kit.write_report(args.report, report)
     return 0
 
 

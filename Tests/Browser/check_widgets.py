@@ -24,17 +24,14 @@ file:// URLs instead.
 
 import argparse
 import base64
-import functools
-import json
+import contextlib
 import pathlib
 import sys
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-from selenium import webdriver
 from selenium.common.exceptions import UnexpectedAlertPresentException
-from selenium.webdriver.chrome.service import Service
+
+import browser_kit as kit
 
 CHECKS_JS = r"""
 const expected = { medium: [329, 155], large: [329, 345], double: [329, 345] };
@@ -329,14 +326,6 @@ return out;
 """
 
 
-# Installed through CDP before each document's own scripts: every violation of the page's policy.
-CSP_LISTENER_JS = r"""
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', (e) => {
-  window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || ''}:${e.lineNumber} (${(e.sample || '').slice(0, 60)})`);
-});
-"""
-
 # Whether the page's policy refuses an inline script added now (a policy that is not in force would run it).
 INLINE_PROBE_JS = r"""
 window.__inlineRan = false;
@@ -346,19 +335,6 @@ document.head.appendChild(probe);
 probe.remove();
 return !window.__inlineRan;
 """
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, fmt, *args):  # noqa: N802 (stdlib name)
-        pass
-
-
-def serve(folder):
-    """The site over HTTP on 127.0.0.1 (an ephemeral port), in a thread; returns (server, base URL)."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def parse_page(spec):
@@ -386,13 +362,44 @@ def screenshot(driver, path):
     path.write_bytes(base64.b64decode(shot["data"]))
 
 
+def check_page(driver, args, site, base, shots, spec):
+    """One page load of `spec` (PATH[@SCHEME][@WIDTH]): what CHECKS_JS finds, the console, the policy, axe."""
+    path, scheme, width = parse_page(spec)
+    page_started = time.monotonic()
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    kit.set_colour_scheme(driver, scheme)
+    entry = {"page": spec, "alerts": []}
+    try:
+        driver.get(base + path if base else (site / path).as_uri())
+        driver.execute_script("return document.fonts.ready.then(() => true)")
+    except UnexpectedAlertPresentException as alert:
+        entry["alerts"].append(str(alert))
+    scale = driver.execute_script(
+        "const g = document.querySelector('.gallery, .repo-widgets');"
+        "return g ? (parseFloat(getComputedStyle(g).zoom) || 1) : 1;")
+    entry.update(driver.execute_script(CHECKS_JS, scale))
+
+    entry["console"] = kit.console_errors(driver)
+    entry["csp"] = driver.execute_script("return window.__cspViolations || ['no listener']")
+    # After the console is read: the refused probe logs an error of its own.
+    entry["inlineBlocked"] = driver.execute_script(INLINE_PROBE_JS)
+    driver.get_log("browser")
+    if args.axe:
+        entry["axe"] = kit.axe_violations(driver, nodes=3)
+    name = spec.replace("/", "_").replace("@", "-").replace(".html", "") + ".png"
+    screenshot(driver, shots / name)
+    entry["screenshot"] = name
+    entry["seconds"] = round(time.monotonic() - page_started, 2)
+    return entry
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
     parser.add_argument("--screenshots", required=True)
     parser.add_argument("--report", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    kit.add_browser_arguments(parser)
     parser.add_argument("--axe", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--serve", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("pages", nargs="+")
@@ -402,69 +409,15 @@ def main():
     site = pathlib.Path(args.site).resolve()
     shots = pathlib.Path(args.screenshots)
     shots.mkdir(parents=True, exist_ok=True)
-    axe_source = None
-    if args.axe:
-        from axe_selenium_python.axe import _DEFAULT_SCRIPT  # the axe-core build the package ships
-
-        axe_source = pathlib.Path(_DEFAULT_SCRIPT).read_text(encoding="utf-8")
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--hide-scrollbars", "--force-device-scale-factor=1", "--allow-file-access-from-files",
-                 "--font-render-hinting=none"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     report = {"pages": [], "screenshots": str(shots.resolve())}
-    server, base = serve(site) if args.serve else (None, None)
-    try:
-        driver.set_script_timeout(60)
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER_JS})
+    needs = (kit.NO_SCROLLBARS, kit.EXACT_PIXELS, kit.FILE_ACCESS)
+    with (kit.chromium(args, *needs, console=True, script_timeout=60) as driver,
+          kit.served(site) if args.serve else contextlib.nullcontext(None) as base):
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": kit.CSP_LISTENER_JS})
         for spec in args.pages:
-            path, scheme, width = parse_page(spec)
-            page_started = time.monotonic()
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            entry = {"page": spec, "alerts": []}
-            try:
-                driver.get(base + path if base else (site / path).as_uri())
-                driver.execute_script("return document.fonts.ready.then(() => true)")
-            except UnexpectedAlertPresentException as alert:
-                entry["alerts"].append(str(alert))
-            scale = driver.execute_script(
-                "const g = document.querySelector('.gallery, .repo-widgets');"
-                "return g ? (parseFloat(getComputedStyle(g).zoom) || 1) : 1;")
-            entry.update(driver.execute_script(CHECKS_JS, scale))
-
-            entry["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
-            entry["csp"] = driver.execute_script("return window.__cspViolations || ['no listener']")
-            # After the console is read: the refused probe logs an error of its own.
-            entry["inlineBlocked"] = driver.execute_script(INLINE_PROBE_JS)
-            driver.get_log("browser")
-            if axe_source:
-                driver.execute_script(axe_source)
-                result = driver.execute_async_script(
-                    "const done = arguments[arguments.length - 1];"
-                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
-                entry["axe"] = [
-                    f"{v['id']} ({v['impact']}): {v['help']} — "
-                    + "; ".join(n.get("html", "")[:100] for n in v["nodes"][:3])
-                    for v in result
-                ]
-            name = spec.replace("/", "_").replace("@", "-").replace(".html", "") + ".png"
-            screenshot(driver, shots / name)
-            entry["screenshot"] = name
-            entry["seconds"] = round(time.monotonic() - page_started, 2)
-            report["pages"].append(entry)
-    finally:
-        driver.quit()
-        if server:
-            server.shutdown()
+            report["pages"].append(check_page(driver, args, site, base, shots, spec))
     report["seconds"] = round(time.monotonic() - started, 2)
-    pathlib.Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    kit.write_report(args.report, report)
     return 0
 
 

@@ -28,11 +28,9 @@ extension BrowserGalleryTests {
             try SpecimenSite.write(try ChartImageTests.site(locale: locale), to: folder)
             folders.append(folder.path)
         }
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("chart-report.json")
-        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_charts.py")
-        let run = try await BrowserTools.run("python3", [script.path, "--report", reportFile.path] + folders)
-        try #require(run.status == 0, "check_charts.py failed: \(run)")
-        let report = try JSONDecoder().decode(ChartReport.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_charts.py", folders, report: BrowserTools.outputFolder.appendingPathComponent("chart-report.json"),
+            as: ChartReport.self)
         print("Browser suite: \(report.entries.count) chart views measured in \(report.seconds)s")
         // Every kind of chart was measured, in both languages, at both widths, in both schemes.
         for site in ["charts-en/", "charts-ar/"] {

@@ -40,12 +40,9 @@ struct BrowserEmbedsTests {
                 """
             sites.append(try await BrowserTools.sampleSite("embeds-\(locale)", label: locale, yaml: yaml).path)
         }
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("embeds-report.json")
-        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_embeds.py")
-        let run = try await BrowserTools.run(
-            "python3", [script.path, "--report", reportFile.path, "--page", "repos/apple/swift/index.html"] + sites)
-        try #require(run.status == 0, "check_embeds.py failed: \(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_embeds.py", ["--page", "repos/apple/swift/index.html"] + sites,
+            report: BrowserTools.outputFolder.appendingPathComponent("embeds-report.json"), as: Report.self)
         #expect(report.views.count == 2 * 2)
         let expected = ["medium", "large", "history", "badge-row"] + Self.kinds.map { "badge-\($0)" }
         for view in report.views {

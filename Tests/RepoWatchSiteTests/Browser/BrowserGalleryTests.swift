@@ -92,16 +92,11 @@ struct BrowserGalleryTests {
     func widgetsInChromium() async throws {
         try requireTools()
         try await Self.site.value
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("report.json")
         try? FileManager.default.removeItem(at: Self.screenshotFolder)
-        let run = try await BrowserTools.run(
-            "python3",
-            [
-                BrowserTools.script.path, "--site", Self.siteFolder.path, "--screenshots", Self.screenshotFolder.path,
-                "--report", reportFile.path,
-            ] + Self.pages())
-        try #require(run.status == 0, "check_widgets.py failed: \(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_widgets.py",
+            ["--site", Self.siteFolder.path, "--screenshots", Self.screenshotFolder.path] + Self.pages(),
+            report: BrowserTools.outputFolder.appendingPathComponent("report.json"), as: Report.self)
         print(
             "Browser suite: \(report.pages.count) page loads in \(report.seconds)s; screenshots in \(report.screenshots)"
         )

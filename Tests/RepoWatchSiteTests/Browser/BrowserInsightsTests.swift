@@ -59,14 +59,10 @@ struct BrowserInsightsTests {
         try BrowserTools.requireAll()
         let english = try await Self.site("en")
         let arabic = try await Self.site("ar")
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("insights-report.json")
         let shots = BrowserTools.outputFolder.appendingPathComponent("screenshots", isDirectory: true)
-        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_insights.py")
-        let run = try await BrowserTools.run(
-            "python3",
-            [script.path, "--report", reportFile.path, "--screenshots", shots.path, english.path, arabic.path])
-        try #require(run.status == 0, "check_insights.py failed: \(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_insights.py", ["--screenshots", shots.path, english.path, arabic.path],
+            report: BrowserTools.outputFolder.appendingPathComponent("insights-report.json"), as: Report.self)
         // Two sites, two widths, two schemes.
         #expect(report.views.count == 2 * 2 * 2)
         for view in report.views {

@@ -44,18 +44,14 @@ struct BrowserLinksTests {
     }
 
     func clicks(gallery: URL?, notFound: [(URL, URL)], in dir: TempDir) async throws -> Report {
-        let reportFile = dir.url.appendingPathComponent("links-report-\(UUID().uuidString).json")
-        var arguments = [
-            BrowserTools.script.deletingLastPathComponent().appendingPathComponent("check_links.py").path,
-            "--report", reportFile.path,
-        ]
+        var arguments: [String] = []
         if let gallery { arguments += ["--gallery", gallery.absoluteString] }
         for (missing, home) in notFound {
             arguments += ["--not-found", "\(missing.absoluteString)=\(home.absoluteString)"]
         }
-        let run = try await BrowserTools.run("python3", arguments, timeout: 540)
-        #expect(run.status == 0, "check_links.py: \(run)")
-        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        return try await BrowserTools.runCheck(
+            "check_links.py", arguments,
+            report: dir.url.appendingPathComponent("links-report-\(UUID().uuidString).json"))
     }
 
     @Test("from file:// through every kind of page and back; from a 404 three folders deep to the gallery")

@@ -71,17 +71,11 @@ struct BrowserLocaleTests {
     @Test("sizes, overflow, contrast, spoken values and axe hold in every locale; RTL screenshots")
     func localesInChromium() async throws {
         try await Self.sites.value
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("locales-report.json")
         let screenshots = BrowserTools.outputFolder.appendingPathComponent("locale-screenshots", isDirectory: true)
         try? FileManager.default.removeItem(at: screenshots)
-        let run = try await BrowserTools.run(
-            "python3",
-            [
-                BrowserTools.script.path, "--site", Self.root.path, "--screenshots", screenshots.path,
-                "--report", reportFile.path,
-            ] + Self.pages())
-        try #require(run.status == 0, "check_widgets.py failed: \(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_widgets.py", ["--site", Self.root.path, "--screenshots", screenshots.path] + Self.pages(),
+            report: BrowserTools.outputFolder.appendingPathComponent("locales-report.json"), as: Report.self)
         print("Browser locale suite: \(report.pages.count) page loads; screenshots in \(report.screenshots)")
         #expect(report.pages.count == Self.pages().count)
         for page in report.pages {

@@ -44,12 +44,9 @@ struct BrowserOwnerCardsTests {
         try BrowserTools.requireAll()
         let english = try await Self.site("en")
         let arabic = try await Self.site("ar")
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("owner-cards-report.json")
-        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_owner_cards.py")
-        let run = try await BrowserTools.run(
-            "python3", [script.path, "--report", reportFile.path, english.path, arabic.path])
-        try #require(run.status == 0, "check_owner_cards.py failed: \(run)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_owner_cards.py", [english.path, arabic.path],
+            report: BrowserTools.outputFolder.appendingPathComponent("owner-cards-report.json"), as: Report.self)
         // Two owners, two cards, light and dark, two locales.
         #expect(report.cards.count == 2 * 2 * 2 * 2)
         for card in report.cards {

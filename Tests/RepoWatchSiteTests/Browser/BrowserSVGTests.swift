@@ -24,12 +24,9 @@ extension BrowserGalleryTests {
     func svgWidgetsInChromium() async throws {
         try requireTools()
         try await Self.site.value
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("svg-report.json")
-        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_svgs.py")
-        let run = try await BrowserTools.run(
-            "python3", [script.path, "--site", Self.siteFolder.path, "--report", reportFile.path])
-        try #require(run.status == 0, "check_svgs.py failed: \(run)")
-        let report = try JSONDecoder().decode(SVGReport.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_svgs.py", ["--site", Self.siteFolder.path],
+            report: BrowserTools.outputFolder.appendingPathComponent("svg-report.json"), as: SVGReport.self)
         print("Browser suite: \(report.svgs.count) SVG widgets in \(report.seconds)s")
         #expect(report.svgs.count == SpecimenSite.repos.count * 4 + SpecimenSite.looks.count * 2)
         for svg in report.svgs {
@@ -72,12 +69,9 @@ extension BrowserGalleryTests {
         try requireTools()
         try await Self.site.value
         try await SpecimenSite.write(to: Self.arabicSite, locale: "ar")
-        let reportFile = BrowserTools.outputFolder.appendingPathComponent("svg-fit-report.json")
-        let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_svg_fit.py")
-        let run = try await BrowserTools.run(
-            "python3", [script.path, "--report", reportFile.path, Self.siteFolder.path, Self.arabicSite.path])
-        try #require(run.status == 0, "check_svg_fit.py failed: \(run)")
-        let report = try JSONDecoder().decode(SVGFitReport.self, from: Data(contentsOf: reportFile))
+        let report = try await BrowserTools.runCheck(
+            "check_svg_fit.py", [Self.siteFolder.path, Self.arabicSite.path],
+            report: BrowserTools.outputFolder.appendingPathComponent("svg-fit-report.json"), as: SVGFitReport.self)
         print("Browser suite: \(report.svgs.count) SVG widgets fitted in \(report.seconds)s")
         #expect(report.svgs.count == 2 * (SpecimenSite.repos.count * 4 + SpecimenSite.looks.count * 2))
         for svg in report.svgs {

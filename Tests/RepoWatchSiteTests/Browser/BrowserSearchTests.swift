@@ -14,7 +14,6 @@ struct BrowserSearchTests {
     /// Last in site.yml, so its widgets are on the last gallery page; two decoys on the first page
     /// each share one of its words.
     static let needle = "west/needle-finder"
-    static let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_search.py")
 
     static var yaml: String {
         var lines = [
@@ -59,10 +58,8 @@ struct BrowserSearchTests {
 
     @Test("a query finds a later page's repository first; an owner filter narrows; sorting by stars orders them")
     func searchFilterSort() async throws {
-        let dir = try await Self.builtSite("search-browser")
-        defer { dir.remove() }
-        let site = dir.url.appendingPathComponent("public")
-        let report = try await Self.search(dir, ["--site", site.path])
+        let site = try await Self.builtSite("search-browser")
+        let report = try await Self.search(site.deletingLastPathComponent(), ["--site", site.path])
         try Self.verify(report, site: site)
         // From file://, where search.js cannot load, the page says why and how to preview it instead.
         let file = try #require(report.file)
@@ -73,12 +70,11 @@ struct BrowserSearchTests {
     /// `serve` sends each file a policy header; Pagefind's worker must get one that lets it work.
     @Test("the same searches on the site `serve` serves, under its policy headers")
     func underServe() async throws {
-        let dir = try await Self.builtSite("search-serve")
-        defer { dir.remove() }
-        let server = try ServeProcess(["--sample", "--port", "0"], in: dir.url)
+        let site = try await Self.builtSite("search-serve")
+        let server = try ServeProcess(["--sample", "--port", "0"], in: site.deletingLastPathComponent())
         let url = try await server.waitForURL()
-        let report = try await Self.search(dir, ["--url", url.absoluteString])
-        try Self.verify(report, site: dir.url.appendingPathComponent("public"))
+        let report = try await Self.search(site.deletingLastPathComponent(), ["--url", url.absoluteString])
+        try Self.verify(report, site: site)
         #expect(await server.interrupt() == 0)
     }
 
@@ -96,7 +92,7 @@ struct BrowserSearchTests {
         defer { built.dir.remove() }
         try #require(built.result.status == 0 && !built.result.stderr.contains("without search"), "\(built)")
         let site = built.dir.url.appendingPathComponent("public")
-        let report = try await Self.search(built.dir, ["--site", site.path], query: "inko", owner: "fixture-org")
+        let report = try await Self.search(built.dir.url, ["--site", site.path], query: "inko", owner: "fixture-org")
         let stars = try Self.stars(in: site)
         let owned = stars.filter { $0.key.hasPrefix("fixture-org/") }
         #expect(owned.count >= 2 && owned.count < stars.count, "\(stars)")
@@ -107,32 +103,21 @@ struct BrowserSearchTests {
         #expect(report.axe.isEmpty, "axe-core: \(report.axe)")
     }
 
-    /// The specimen site, built by the binary with the real Pagefind.
-    static func builtSite(_ label: String) async throws -> TempDir {
+    /// The specimen site, built by the binary with the real Pagefind, in `label/site-search` under the
+    /// browser suite's output folder (beside its site.yml).
+    static func builtSite(_ label: String) async throws -> URL {
         try #require(
             SearchTools.missing.isEmpty, "CI is set but \(SearchTools.missing.joined(separator: ", ")) is missing")
-        let dir = try TempDir(label)
-        try dir.write("site.yml", Self.yaml)
-        let home = dir.url.appendingPathComponent("home")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let built = try await BinaryRunner.run(
-            ["build", "--sample"], in: dir.url, environment: BinaryRunner.environment(home: home))
-        try #require(built.status == 0 && !built.stderr.contains("without search"), "\(built)")
-        return dir
+        return try await BrowserTools.sampleSite(label, label: "search", yaml: Self.yaml, refusing: "without search")
     }
 
     /// Runs Tests/Browser/check_search.py against the site (`--site DIR` or `--url BASE`).
     static func search(
-        _ dir: TempDir, _ target: [String], query: String = "needle finder", owner: String = "west"
+        _ reportFolder: URL, _ target: [String], query: String = "needle finder", owner: String = "west"
     ) async throws -> Report {
-        let reportFile = dir.url.appendingPathComponent("search-report.json")
-        let run = try await BrowserTools.run(
-            "python3",
-            [Self.script.path] + target + [
-                "--report", reportFile.path, "--query", query, "--owner", owner,
-            ])
-        try #require(run.status == 0, "check_search.py failed: \(run)")
-        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        try await BrowserTools.runCheck(
+            "check_search.py", target + ["--query", query, "--owner", owner],
+            report: reportFolder.appendingPathComponent("search-report.json"))
     }
 
     static func verify(_ report: Report, site: URL) throws {

@@ -36,17 +36,13 @@ struct BrowserServeTests {
         }
         let (dir, server, port, path) = try await ServeTests.start("browser-serve")
         defer { dir.remove() }
-        let reportFile = dir.url.appendingPathComponent("serve-report.json")
-        let run = try await BrowserTools.run(
-            "python3",
+        let report = try await BrowserTools.runCheck(
+            "check_serve.py",
             [
-                BrowserTools.script.deletingLastPathComponent().appendingPathComponent("check_serve.py").path,
                 "--url", "http://127.0.0.1:\(port)\(path)", "--site-yml",
                 dir.url.appendingPathComponent("site.yml").path,
-                "--report", reportFile.path,
-            ])
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
-        #expect(run.status == 0, "check_serve.py: \(run)\n\(server.stderr)")
+            ],
+            report: dir.url.appendingPathComponent("serve-report.json"), as: Report.self, note: server.stderr)
         #expect(report.connected == true, "the live-reload socket never opened")
         #expect(report.cspLoaded == [], "violations on load: \(report.cspLoaded ?? [])")
         #expect(
@@ -82,16 +78,14 @@ struct BrowserSessionTests {
         try dir.write("site.yml", ServeTests.site + "search: true\n")
         let server = try ServeProcess(["--sample", "--port", "0"], in: dir.url)
         let url = try await server.waitForURL()
-        let reportFile = dir.url.appendingPathComponent("browse-report.json")
-        let run = try await BrowserTools.run(
-            "python3",
+        let report = try await BrowserTools.runCheck(
+            "check_browse.py",
             [
-                BrowserTools.script.deletingLastPathComponent().appendingPathComponent("check_browse.py").path,
-                "--url", url.absoluteString, "--site-yml", dir.url.appendingPathComponent("site.yml").path,
-                "--report", reportFile.path, "--pages", "24",
-            ], timeout: 540)
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
-        #expect(run.status == 0, "check_browse.py: \(run)\n\(server.stderr.suffix(2000))")
+                "--url", url.absoluteString, "--site-yml", dir.url.appendingPathComponent("site.yml").path, "--pages",
+                "24",
+            ],
+            report: dir.url.appendingPathComponent("browse-report.json"), as: Report.self,
+            note: String(server.stderr.suffix(2000)))
         #expect(report.problems == [], "\(report.problems)")
         // The gallery (open), then 24 more: a repository page, a widget document, the double widget's page,
         // the search page, back and forward, all under the one process.

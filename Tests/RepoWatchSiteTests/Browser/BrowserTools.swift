@@ -11,7 +11,12 @@ enum BrowserTools {
     static let outputFolder = E2EPaths.packageRoot.appendingPathComponent(
         ".build/test-output/browser", isDirectory: true)
 
-    static let script = E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/check_widgets.py")
+    static let script = check("check_widgets.py")
+
+    /// A browser check, `Tests/Browser/NAME`; they share `Tests/Browser/browser_kit.py`.
+    static func check(_ name: String) -> URL {
+        E2EPaths.packageRoot.appendingPathComponent("Tests/Browser/\(name)")
+    }
 
     static var isCI: Bool { !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty }
 
@@ -92,9 +97,21 @@ enum BrowserTools {
         }
     }
 
+    /// Runs the browser check `name` with python3, `--report FILE` then `arguments`, and returns the report
+    /// it wrote; throws, with its output and `note` (say, a server's log), where it exits other than 0.
+    static func runCheck<Report: Decodable>(
+        _ name: String, _ arguments: [String], report file: URL, as type: Report.Type = Report.self,
+        note: @autoclosure () -> String = ""
+    ) async throws -> Report {
+        let run = try await run("python3", [check(name).path, "--report", file.path] + arguments)
+        guard run.status == 0 else { throw BrowserToolsError(description: "\(name) failed: \(run)\n\(note())") }
+        return try JSONDecoder().decode(Report.self, from: Data(contentsOf: file))
+    }
+
     /// Builds `yaml` with `--sample` (the fixed "now" of the test runs) in a fresh folder `name` under the
-    /// output folder; returns the site, `name/site-LABEL`.
-    static func sampleSite(_ name: String, label: String, yaml: String) async throws -> URL {
+    /// output folder, whose site.yml it is; returns the site, `name/site-LABEL`. A build that exits other
+    /// than 0, or whose log says `refusing` (a warning the test cannot pass with), throws.
+    static func sampleSite(_ name: String, label: String, yaml: String, refusing: String? = nil) async throws -> URL {
         let folder = outputFolder.appendingPathComponent(name, isDirectory: true)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -102,7 +119,9 @@ enum BrowserTools {
         let run = try await BinaryRunner.run(
             ["build", "--sample", "--output", "site-\(label)"], in: folder,
             environment: BinaryRunner.environment(home: folder.appendingPathComponent("home")))
-        guard run.status == 0 else { throw BrowserToolsError(description: "the sample build failed: \(run)") }
+        guard run.status == 0, !(refusing.map(run.stderr.contains) ?? false) else {
+            throw BrowserToolsError(description: "the sample build failed: \(run)")
+        }
         return folder.appendingPathComponent("site-\(label)")
     }
 
