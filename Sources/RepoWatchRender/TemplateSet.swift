@@ -124,8 +124,8 @@ package struct TemplateSet: Sendable {
     ) -> ([String: CompiledTemplate], [Diagnostic]) {
         var compiledTemplates: [String: CompiledTemplate] = [:]
         var fallback: [Diagnostic] = []
-        for (name, template) in parsed.sorted(by: { $0.key < $1.key }) {
-            do { compiledTemplates[name] = try CompiledTemplate(template) } catch {
+        for name in parsed.keys.sorted() {
+            do { compiledTemplates[name] = try CompiledTemplate(parsing: sources[name]?.text ?? "") } catch {
                 fallback.append(
                     Diagnostic(
                         .warning, file: sources[name]?.file ?? name, line: 1, column: 1,

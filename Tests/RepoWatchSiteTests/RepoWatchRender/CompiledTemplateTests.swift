@@ -78,7 +78,7 @@ struct CompiledTemplateTests {
         for (name, source) in Self.partials.merging(["main": text], uniquingKeysWith: { $1 }) {
             let template = try MustacheTemplate(string: source)
             library.register(template, named: name)
-            compiled[name] = try CompiledTemplate(template)
+            compiled[name] = try CompiledTemplate(parsing: source)
         }
         let expected = library.render(Self.context, withTemplate: "main")
         #expect(expected?.isEmpty == false)
@@ -103,8 +103,7 @@ struct CompiledTemplateTests {
     /// swift-mustache escapes whole characters: a quote followed by a combining mark is one
     /// character, not `"`, and went out raw, ending the attribute it was in.
     @Test func aQuoteFollowedByACombiningMarkIsEscaped() throws {
-        let template = try MustacheTemplate(string: "<p title=\"{{title}}\">")
-        let rendered = CompiledRenderer(templates: ["t": try CompiledTemplate(template)])
+        let rendered = CompiledRenderer(templates: ["t": try CompiledTemplate(parsing: "<p title=\"{{title}}\">")])
             .render("t", ["title": "\"\u{301} onmouseover=alert(1) x=&\u{301}"])
         #expect(rendered == "<p title=\"&quot;\u{301} onmouseover=alert(1) x=&amp;\u{301}\">")
     }
