@@ -57,7 +57,8 @@ extension SiteConfigReader {
         guard let kind = forgeKind(fields["kind"], in: node, known: known?.kind) else { return nil }
         var forge = Forge(
             host: host, kind: kind, api: known?.api ?? kind.defaultAPI(host: host)!,
-            tokenEnv: known?.kind == kind ? known?.tokenEnv : nil)
+            tokenEnv: known?.kind == kind ? known?.tokenEnv : nil,
+            perMinute: known?.kind == kind ? known?.perMinute : kind.defaultPerMinute)
         if let apiNode = fields["api"] {
             guard let api = forgeAPI(apiNode) else { return nil }
             forge.api = api
@@ -108,8 +109,7 @@ extension SiteConfigReader {
         }
         let text = node.string?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard let kind = ForgeKind(rawValue: text), ForgeKind.declarable.contains(kind) else {
-            let later = ["gitea", "forgejo"].contains(text) ? " (\(text) is not supported yet)" : ""
-            error(node, "`forges.kind` must be one of \(kinds), got '\(node.string ?? "")'\(later)")
+            error(node, "`forges.kind` must be one of \(kinds), got '\(node.string ?? "")'")
             return nil
         }
         return kind
@@ -161,8 +161,17 @@ extension SiteConfigReader {
     mutating func checkForges(_ sequence: Node.Sequence, forges: Forges) {
         for item in sequence {
             guard let text = item.string?.trimmingCharacters(in: .whitespaces),
-                let repo = RepoName.parse(text).value, let host = repo.host, forges.forge(at: host) == nil
+                let repo = RepoName.parse(text).value, let host = repo.host
             else { continue }
+            if let forge = forges.forge(at: host) {
+                if !forge.kind.hasSubgroups, repo.owner.contains("/") {
+                    error(
+                        item,
+                        "\(forge.kind.displayName) has no subgroups: a repository on \(host) is written "
+                            + "\(host)/OWNER/NAME (got '\(text)')")
+                }
+                continue
+            }
             let kinds = ForgeKind.declarable.map(\.rawValue).joined(separator: " or ")
             error(
                 item,

@@ -74,19 +74,21 @@ package enum PrivateAnswers {
         isSealed(data) || redacted(data) == sealedBody
     }
 
-    /// `"private": true`, or a `visibility` other than `public` (Enterprise's `internal`).
+    /// `"private": true`, `"internal": true` (Gitea's, for every signed-in user), or a `visibility`
+    /// other than `public` (Enterprise's and GitLab's `internal`).
     private static func isPrivate(_ object: [String: Any]) -> Bool {
-        if object["private"] as? Bool == true { return true }
+        if object["private"] as? Bool == true || object["internal"] as? Bool == true { return true }
         guard let visibility = object["visibility"] as? String else { return false }
         return visibility.lowercased() != "public"
     }
 
-    /// A quick look before parsing: a `"private"` key whose value is `true`, or a `"visibility"` whose
+    /// A quick look before parsing: a `"private"` or `"internal"` key whose value is `true`, or a `"visibility"` whose
     /// value is not `"public"`. Most answers (avatars, contributor lists, public repositories) have
     /// neither and are kept without being parsed.
     private static func mayMarkPrivate(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             values(in: raw, of: #""private""#).contains { rest(raw, from: $0, startsWith: "true") }
+                || values(in: raw, of: #""internal""#).contains { rest(raw, from: $0, startsWith: "true") }
                 || values(in: raw, of: #""visibility""#).contains { !rest(raw, from: $0, startsWith: #""public""#) }
         }
     }

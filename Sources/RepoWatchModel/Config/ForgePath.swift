@@ -34,9 +34,17 @@ package enum ForgePath {
         guard host.contains("."), !isGitHubHost(host), isValidHost(host) else { return nil }
         var path = rest[rest.index(after: hostEnd)...]
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        // GitLab's pages of a project (`/-/tree/main`, `/-/issues`) hang under `/-/`.
-        if let pages = path.range(of: "/-/") { path = path[..<pages.lowerBound] }
-        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // GitLab's pages of a project (`/-/tree/main`, `/-/issues`) hang under `/-/`; Gitea's and
+        // Forgejo's (`/src/branch/main`, `/issues/12`) right under OWNER/REPO, which has no subgroups.
+        var segments: [String]
+        if let pages = path.range(of: "/-/") {
+            segments = path[..<pages.lowerBound].split(separator: "/").map(String.init)
+        } else {
+            segments = path.split(separator: "/").map(String.init)
+            if host.lowercased() != "gitlab.com", segments.count > 2, giteaPages.contains(segments[2].lowercased()) {
+                segments = Array(segments.prefix(2))
+            }
+        }
         guard segments.count >= 2 else { return nil }
         let last = segments.removeLast()
         let name = last.count > 4 && last.lowercased().hasSuffix(".git") ? String(last.dropLast(4)) : last
@@ -44,6 +52,13 @@ package enum ForgePath {
         guard segments.allSatisfy(isValidSegment) else { return nil }
         return RepoName(host: host.lowercased(), owner: segments.dropLast().joined(separator: "/"), name: name)
     }
+
+    /// The first segment of a Gitea or Forgejo repository's web pages after OWNER/REPO.
+    private static let giteaPages: Set = [
+        "src", "issues", "pulls", "releases", "commits", "commit", "wiki", "actions", "activity", "tags",
+        "branches", "milestones", "labels", "projects", "compare", "blame", "raw", "media", "graph", "forks",
+        "stars", "watchers", "archive", "settings",
+    ]
 
     /// Forges strip `.git` from a project's path, so `PROJECT.git` is only ever a clone URL's tail.
     private static func withoutGitSuffix(_ name: RepoName) -> RepoName? {

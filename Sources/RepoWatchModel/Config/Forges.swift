@@ -4,25 +4,42 @@ import Foundation
 package enum ForgeKind: String, Sendable, CaseIterable, Codable {
     case github
     case gitlab
-    // gitea and forgejo (issue 48) join here, in `Forges.known`, in ForgeParser's kinds and in
-    // `ForgeSources.source(for:)` (Sources), each with its own `ForgeSource`.
+    /// Gitea and its fork Forgejo (Codeberg's software) answer the same API, `/api/v1`.
+    case gitea
+    case forgejo
 
     /// The kinds `forges:` may declare (GitHub is not declared: `OWNER/NAME` is GitHub's).
-    package static let declarable: [ForgeKind] = [.gitlab]
+    package static let declarable: [ForgeKind] = [.gitlab, .gitea, .forgejo]
 
     /// Where a kind's REST API lives on a host when `forges:` gives no `api`.
     package func defaultAPI(host: String) -> URL? {
         switch self {
         case .github: return nil
         case .gitlab: return URL(string: "https://\(host)/api/v4")
+        case .gitea, .forgejo: return URL(string: "https://\(host)/api/v1")
         }
     }
+
+    /// Requests a minute a host of this kind is asked at most when `forges:` gives no `rate:`.
+    /// Gitea and Forgejo limit nothing themselves, but the proxies in front of them do without
+    /// saying how much (Codeberg asks for fair use): docs/forges.md. GitLab says its own limits.
+    package var defaultPerMinute: Int? {
+        switch self {
+        case .gitea, .forgejo: return 60
+        case .github, .gitlab: return nil
+        }
+    }
+
+    /// A project's path is `OWNER/NAME` here, never a group's subgroups.
+    package var hasSubgroups: Bool { self == .gitlab }
 
     /// The name people know the kind by, for messages and the card.
     package var displayName: String {
         switch self {
         case .github: return "GitHub"
         case .gitlab: return "GitLab"
+        case .gitea: return "Gitea"
+        case .forgejo: return "Forgejo"
         }
     }
 }
@@ -54,7 +71,10 @@ package struct Forges: Sendable, Equatable {
     /// Hosts every site may name without declaring them.
     package static let known: [Forge] = [
         Forge(
-            host: "gitlab.com", kind: .gitlab, api: URL(string: "https://gitlab.com/api/v4")!, tokenEnv: "GITLAB_TOKEN")
+            host: "gitlab.com", kind: .gitlab, api: URL(string: "https://gitlab.com/api/v4")!, tokenEnv: "GITLAB_TOKEN"),
+        Forge(
+            host: "codeberg.org", kind: .forgejo, api: URL(string: "https://codeberg.org/api/v1")!,
+            tokenEnv: "CODEBERG_TOKEN", perMinute: ForgeKind.forgejo.defaultPerMinute),
     ]
 
     /// `forges:` as site.yml gives it, in its order.

@@ -5,4 +5,16 @@ package enum ContributorsNote {
     package static let unavailable = "Contributors unavailable"
     /// A budgeted build did not reach them yet (`RepoSnapshot.pending`).
     package static let pending = "Contributors not fetched yet"
+
+    /// Gitea and Forgejo list no contributors: the card ranks the authors of the last `count`
+    /// commits, and says so beside them (the list is there; the note says what it counted).
+    package static func amongLastCommits(_ count: Int) -> String { "\(amongLastPrefix)\(count) commits" }
+
+    /// The commits a ranking counted, when the note says it ranked recent commits.
+    package static func commitsCounted(_ note: String?) -> Int? {
+        guard let note, note.hasPrefix(amongLastPrefix), note.hasSuffix(" commits") else { return nil }
+        return Int(note.dropFirst(amongLastPrefix.count).dropLast(" commits".count))
+    }
+
+    private static let amongLastPrefix = "By commits among the last "
 }

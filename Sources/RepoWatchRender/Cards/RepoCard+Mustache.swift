@@ -43,6 +43,7 @@ extension RepoCard: MustacheParent {
         case "contributors": return contributors
         case "has_contributors": return hasContributors
         case "contributors_note": return contributorsNote
+        case "contributors_basis": return contributorsBasis
         case "history": return history
         case "delta": return delta
         case "sparkline_svg": return sparklineSVG

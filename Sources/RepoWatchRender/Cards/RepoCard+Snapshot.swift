@@ -55,7 +55,14 @@ extension RepoCard {
                 avatar: Avatar(src: person.avatar ?? "", alt: strings.text("avatar_of", ["login": person.login])),
                 rank: index + 1)
         }
-        contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+        if let counted = ContributorsNote.commitsCounted(repo.contributorsNote) {
+            let count = ["count": format.number(counted, .full)]
+            contributorsBasis = strings.text("contributors_among_last", count)
+            contributorsBasisShort = strings.text("contributors_among_last_short", count)
+            contributorsNote = contributors.isEmpty ? strings.text("no_contributors") : nil
+        } else {
+            contributorsNote = Self.note(repo.contributorsNote, empty: contributors.isEmpty, strings: strings)
+        }
     }
 
     /// A card without numbers (unavailable, or pending and never fetched) says why instead.

@@ -138,6 +138,10 @@ struct RepoCard: Sendable {
     var language: Language?
     var contributors: [Person] = []
     var contributorsNote: String?
+    /// What the ranking counted where the forge lists no contributors (Gitea: recent commits).
+    var contributorsBasis: String?
+    /// The same in a few words, where an image has room for no more ("last 50 commits").
+    var contributorsBasisShort: String?
     var history: HistorySummary?
     var delta: Delta?
     /// Only on a repository page: widgets would draw it for nothing.

@@ -98,8 +98,19 @@ extension SVGWidget {
     // MARK: - Top Contributors (as large.mustache)
 
     mutating func team(_ repo: RepoCard, top: Double) {
-        let title = TextWidth.fit(repo.strings.text("top_contributors"), size: 13, bold: true, width: Self.width - 32)
-        out += text(title, x: 16, y: top + 12.5, size: 13, classes: "b m")
+        // What the ranking counted (Gitea's recent commits) shares the title's line, at its end: the
+        // title keeps its own width (up to half the line), the basis the rest.
+        let heading = repo.strings.text("top_contributors")
+        let line = Self.width - 32
+        let titleWidth =
+            repo.contributorsBasisShort == nil ? line : min(line / 2, TextWidth.estimate(heading, size: 13, bold: true))
+        out += text(
+            TextWidth.fit(heading, size: 13, bold: true, width: titleWidth), x: 16, y: top + 12.5, size: 13,
+            classes: "b m")
+        if let basis = repo.contributorsBasisShort {
+            let fitted = TextWidth.fit(basis, size: 10.5, bold: false, width: line - titleWidth - 10)
+            out += text(fitted, x: Self.width - 16, y: top + 12.5, size: 10.5, classes: "m", anchor: .end)
+        }
         let people = repo.contributors
         guard !people.isEmpty else {
             let note = TextWidth.fit(repo.contributorsNote ?? "", size: 13, bold: false, width: Self.width - 32)

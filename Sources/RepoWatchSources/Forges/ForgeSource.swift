@@ -3,7 +3,7 @@ import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchSupport
 
-/// One forge's projects (GitLab's now; Gitea's and Forgejo's next), read through the build's one
+/// One forge's projects (GitLab's, Gitea's and Forgejo's), read through the build's one
 /// network stack: each kind brings its own source, and `ForgeSources` holds one per host the site
 /// names. GitHub's repositories never reach one: `SnapshotFetcher` asks GitHub for `OWNER/NAME`.
 package protocol ForgeSource: Sendable {
@@ -66,6 +66,7 @@ package struct ForgeSources: Sendable {
         for forge in forges {
             switch forge.kind {
             case .gitlab: sources[forge.host] = GitLabSource(forge: forge, context: context)
+            case .gitea, .forgejo: sources[forge.host] = GiteaSource(forge: forge, context: context)
             case .github: continue
             }
         }

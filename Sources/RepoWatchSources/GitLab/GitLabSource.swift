@@ -40,7 +40,7 @@ struct GitLabSource: ForgeSource {
             pending.failureIsTransient = !(context.records?.foundFile ?? false)
             return pending
         } catch {
-            return Self.failed(repo, error)
+            return ForgeFailure.snapshot(repo, error)
         }
         if context.leavesOutPrivate, project.isPrivate {
             forgetParts(of: project.id)
@@ -67,22 +67,8 @@ struct GitLabSource: ForgeSource {
             context.records?.asked(at: position, pushedAt: project.lastActivityAt, now: context.now)
         }
         var snapshot = card(repo, project, parts, face: await face, staleness: staleness)
-        keepLastGoodFaces(&snapshot, repo)
+        ForgeFaces.keepLastGood(&snapshot, repo, previous: context.previous)
         return snapshot
-    }
-
-    /// A face that could not be downloaded now is the previous build's, as on GitHub's cards.
-    private func keepLastGoodFaces(_ snapshot: inout RepoSnapshot, _ repo: RepoName) {
-        let faces = [snapshot.ownerAvatar] + snapshot.contributors.map(\.avatar)
-        guard faces.contains(where: { $0.map(AvatarStore.isPlaceholder) ?? true }),
-            let previous = context.previous, let shown = previous.shown(repo)
-        else { return }
-        snapshot.ownerAvatar = SnapshotFetcher.lastGoodFace(snapshot.ownerAvatar, shown.ownerAvatar, previous: previous)
-        for index in snapshot.contributors.indices {
-            let earlier = shown.contributors.first { $0.login == snapshot.contributors[index].login }?.avatar
-            snapshot.contributors[index].avatar = SnapshotFetcher.lastGoodFace(
-                snapshot.contributors[index].avatar, earlier, previous: previous)
-        }
     }
 
     /// The four parts besides the document, as they came.
@@ -160,15 +146,6 @@ struct GitLabSource: ForgeSource {
             let moved = ConsoleText.inline("\(forge.host)/\(project.pathWithNamespace)")
             context.log.warning("\(repo) was moved to \(moved); update site.yml")
         }
-    }
-
-    private static func failed(_ repo: RepoName, _ error: any Error) -> RepoSnapshot {
-        // No network at all (`--offline`) passes only when the user says so: nothing stands in.
-        let transient = (error as? GitHubError).map { $0.isTransient && $0 != .notCached } ?? false
-        let reason: Staleness = (error as? GitHubError) == .notCached ? .noDataYet : .failed(ErrorText.describe(error))
-        var snapshot = RepoSnapshot.unavailable(repo, reason: reason, transient: transient)
-        snapshot.isGone = (error as? GitHubError) == .notFound
-        return snapshot
     }
 
     /// The namespace's face (a group's or a user's), else the project's; GitLab may write it as a

@@ -78,7 +78,7 @@ struct ForgeConfigTests {
         "each bad forges entry is an error at its place",
         arguments: [
             ("forges:\n  - host: gitlab.example.com\n", 2, "no `kind:`"),
-            ("forges:\n  - host: gitlab.example.com\n    kind: gitea\n", 3, "not supported yet"),
+            ("forges:\n  - host: gitlab.example.com\n    kind: gogs\n", 3, "one of gitlab, gitea, forgejo"),
             ("forges:\n  - host: https://gitlab.example.com\n    kind: gitlab\n", 2, "without scheme"),
             (
                 "forges:\n  - host: gitlab.example.com\n    kind: gitlab\n    api: http://gitlab.example.com/api/v4\n",

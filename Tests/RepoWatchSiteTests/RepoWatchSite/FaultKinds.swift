@@ -17,6 +17,7 @@ enum FaultSource: String, CaseIterable, Sendable {
     case starHistory = "star history"
     case ownerCards = "owner cards' languages and contributions"
     case gitLab = "GitLab project (REST, every part)"
+    case gitea = "Gitea repository (REST, every part)"
     // A new source is a case here, its requests in `of`, its answers in `FaultWorld.realAnswer`:
     // every fault and starting state then covers it.
 
@@ -28,6 +29,7 @@ enum FaultSource: String, CaseIterable, Sendable {
         case "avatars.test": return .avatars
         case "site.test": return .publishedHistory
         case "gitlab.test": return .gitLab
+        case "gitea.test": return .gitea
         case "api.test": break
         default: return nil
         }

@@ -23,7 +23,7 @@ final class FaultWorld: HTTPTransport, Sendable {
     /// A project on a self-managed GitLab (`https://gitlab.test/api/v4`), with a token of its own.
     static let gitLabProject = "gitlab.test/g/five"
     static let gitLabToken = "matrix-gitlab-token-never-elsewhere"
-    static var all: [String] { listed + owned + [gitLabProject] }
+    static var all: [String] { listed + owned + [gitLabProject, giteaRepo] }
 
     let version: Int
     let fault: (source: FaultSource, kind: Fault)?
@@ -101,6 +101,7 @@ final class FaultWorld: HTTPTransport, Sendable {
             return (200, ok, json(Self.owned.map { restDocument($0).merging(["fork": false]) { $1 } }))
         case .avatars?: return (200, ["content-type": "image/png"], avatar(url.path))
         case .gitLab?: return gitLabAnswer(url, ok: ok)
+        case .gitea?: return giteaAnswer(url, ok: ok)
         case .publishedHistory?:
             let file = publishedSite?.appendingPathComponent(String(url.path.dropFirst()))
             guard let file, let data = FileManager.default.contents(atPath: file.path) else { return notFound }
@@ -109,7 +110,7 @@ final class FaultWorld: HTTPTransport, Sendable {
         }
     }
 
-    private var notFound: Answer { Fault.recorded("not_found") }
+    var notFound: Answer { Fault.recorded("not_found") }
 
     /// GitLab's REST answers for the one project, in the shapes of GitLab's documentation
     /// (Tests/Fixtures/gitlab/README.md): the document, the merge requests' count in `x-total`, the
@@ -158,9 +159,9 @@ final class FaultWorld: HTTPTransport, Sendable {
         [("ada", 50 + version), ("grace", 40 + version)]
     }
 
-    private func pushedAt() -> String { "2026-11-0\(version)T10:00:00Z" }
+    func pushedAt() -> String { "2026-11-0\(version)T10:00:00Z" }
 
-    private func avatarURL(_ login: String) -> String { "https://avatars.test/u/\(login)?v=4" }
+    func avatarURL(_ login: String) -> String { "https://avatars.test/u/\(login)?v=4" }
 
     /// A PNG signature, then bytes that say whose face and which world's.
     private func avatar(_ path: String) -> Data {

@@ -33,6 +33,7 @@ struct MatrixCell: Hashable, Sendable {
         if fault == .notFound, source == .restDocument { return "a 404 that REST confirms: the repository is gone" }
         if fault == .notFound, source == .ownerListing { return "a 404 for the owner: the owner is gone" }
         if fault == .notFound, source == .gitLab { return "a 404 for the project: the project is gone" }
+        if fault == .notFound, source == .gitea { return "a 404 for the repository: the repository is gone" }
         if source == .graphQLCounts, fault?.isWholeRequest == true {
             return "the same request as the GraphQL repository query"
         }
@@ -73,10 +74,14 @@ struct MatrixBuilder {
           - host: gitlab.test
             kind: gitlab
             token_env: MATRIX_GITLAB_TOKEN
+          - host: gitea.test
+            kind: gitea
+            token_env: MATRIX_GITEA_TOKEN
         repos:
           - a/one
           - a/two
           - gitlab.test/g/five
+          - gitea.test/g/six
         owners:
           - owner: b
 
@@ -94,7 +99,10 @@ struct MatrixBuilder {
         options.configPath = folder.appendingPathComponent("site.yml").path
         options.now = now
         if let siteCeiling { options.siteCeiling = siteCeiling }
-        options.environment = ["GITHUB_TOKEN": FaultWorld.token, "MATRIX_GITLAB_TOKEN": FaultWorld.gitLabToken]
+        options.environment = [
+            "GITHUB_TOKEN": FaultWorld.token, "MATRIX_GITLAB_TOKEN": FaultWorld.gitLabToken,
+            "MATRIX_GITEA_TOKEN": FaultWorld.giteaToken,
+        ]
         let log = MemoryLog()
         return (try await Build(options: options, log: log).run(), log)
     }

@@ -36,11 +36,10 @@ struct LastGoodMatrixTests {
                 .problems(repos, after: after, exitCode: result.exitCode, site: site)
             problems += tokenLeaks(world)
             if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
-            // The table says what the faulted source decides: GitLab's rows its project's card, the
-            // other rows GitHub's repositories' (a fault on one forge leaves the other's cards fresh).
-            let decided =
-                cell.source == nil
-                ? repos : repos.filter { ($0.configName == FaultWorld.gitLabProject) == (cell.source == .gitLab) }
+            // The table says what the faulted source decides: GitLab's rows its project's card,
+            // Gitea's its repository's, the other rows GitHub's repositories' (a fault on one forge
+            // leaves the other's cards fresh).
+            let decided = cell.source == nil ? repos : repos.filter { Self.decides(cell.source, $0.configName) }
             var seen = LastGoodInvariant.seen(decided, exitCode: result.exitCode, cell: cell)
             if cell.source == .ownerCards { seen += LastGoodInvariant.ownerCardSeen(after) }
             if cell.source == .backfill || cell.source == .starHistory {
@@ -53,13 +52,25 @@ struct LastGoodMatrixTests {
         }
     }
 
+    /// Whether a fault on `source` decides the card of `name`.
+    static func decides(_ source: FaultSource?, _ name: String) -> Bool {
+        switch name {
+        case FaultWorld.gitLabProject: return source == .gitLab
+        case FaultWorld.giteaRepo: return source == .gitea
+        default: return source != .gitLab && source != .gitea
+        }
+    }
+
     /// Each token goes to its own API's origin only (GitHub's to api.test, GitLab's to gitlab.test),
     /// whatever the fault; nothing else carries one.
     static func tokenLeaks(_ world: FaultWorld) -> [String] {
         world.requests.compactMap { request in
             let sent = request.value(forHTTPHeaderField: "Authorization")
             let host = request.url?.host ?? "?"
-            let expected = ["api.test": FaultWorld.token, "gitlab.test": FaultWorld.gitLabToken][host]
+            let expected = [
+                "api.test": FaultWorld.token, "gitlab.test": FaultWorld.gitLabToken,
+                "gitea.test": FaultWorld.giteaToken,
+            ][host]
             guard let sent, sent != "Bearer \(expected ?? "")" else { return nil }
             return "a token went to \(host)"
         }
@@ -102,7 +113,7 @@ struct LastGoodMatrixTests {
         let lastGood = try await MatrixBuilder.lastGood()
         defer { try? FileManager.default.removeItem(at: lastGood) }
         let before = try PublishedValues(site: lastGood.appendingPathComponent("public"))
-        #expect(before.repos.count == 5 && before.feed.count > 0 && before.history.count == 5)
+        #expect(before.repos.count == 6 && before.feed.count > 0 && before.history.count == 6)
         // Star history: read whole for two, not offered for one, the first page of the fourth (whose
         // fork dates are backfilled alone meanwhile).
         #expect(before.starts.values.filter { $0 == .starHistory }.count == 2, "\(before.starts)")
