@@ -59,6 +59,14 @@ extension SiteConfigReader {
             return nil
         }
         let written = text.trimmingCharacters(in: .whitespaces)
+        if let host = written.split(separator: "/").first, host.contains("."), written.contains("/") {
+            // Another forge's owner (`codeberg.org/OWNER`, `gitlab.com/GROUP`): not listed yet.
+            error(
+                ownerNode,
+                "`owners:` lists GitHub users and organizations only for now; list the repositories of "
+                    + "'\(written)' one by one under `repos:`, like \(written)/NAME")
+            return nil
+        }
         guard RepoName.isValidOwner(written) else {
             let hint = written.contains("/") ? "; give only the owner (the part before '/')" : ""
             error(ownerNode, RepoNameError.invalidOwner(written).description + hint)

@@ -65,6 +65,23 @@ struct GiteaConfigTests {
     }
 
     @Test(
+        "an owner on another forge is an error at its place that says to list its repositories",
+        arguments: ["codeberg.org/forgejo", "gitlab.com/gitlab-org/security-products"])
+    func forgeOwner(_ owner: String) {
+        do {
+            _ = try load("repos:\n  - apple/swift\nowners:\n  - owner: \(owner)\n")
+            Issue.record("loaded")
+        } catch let error as DiagnosticsError {
+            let found = error.diagnostics
+            #expect(
+                found.contains { $0.line == 4 && $0.column == 12 && $0.message.contains("like \(owner)/NAME") },
+                "\(found)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test(
         "repo add writes a pasted Codeberg address as HOST/OWNER/NAME",
         arguments: [
             "https://codeberg.org/forgejo/forgejo", "https://codeberg.org/forgejo/forgejo/src/branch/forgejo/README.md",
