@@ -58,7 +58,9 @@ package struct NetworkStack: Sendable {
                 api: api, token: configuration.token, userAgent: configuration.userAgent, ledger: ledger,
                 gitHub: configuration.isGitHub)
             layer = allowanceLayer(key, over: layer)
-            layer = rateLimited(layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit)
+            layer = rateLimited(
+                layer, api: api, ledger: ledger, onSecondaryLimit: onSecondaryLimit,
+                limitOf: configuration.isGitHub ? "GitHub" : configuration.baseURL.host ?? "the forge")
             layer = RetryLayer(next: layer, policy: options.retry, ledger: ledger, sleep: sleep)
         }
         guard let cache else { return RedirectLayer(next: layer) }
@@ -81,12 +83,13 @@ package struct NetworkStack: Sendable {
 
     private func rateLimited(
         _ layer: any NetworkLayer, api: APIScope, ledger: RequestLedger,
-        onSecondaryLimit: @escaping @Sendable () async -> Void
+        onSecondaryLimit: @escaping @Sendable () async -> Void, limitOf: String = "GitHub"
     ) -> any NetworkLayer {
         var limited = RateLimitLayer(
             next: layer, api: api, ledger: ledger, maxWait: options.maxWait, log: log,
             onSecondaryLimit: onSecondaryLimit, sleep: sleep, clock: clock)
         limited.backoffBase = options.limits.minute
+        limited.limitOf = limitOf
         return limited
     }
 

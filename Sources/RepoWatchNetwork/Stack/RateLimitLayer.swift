@@ -24,6 +24,8 @@ struct RateLimitLayer: NetworkLayer {
     /// The first wait for a secondary limit GitHub gave no time for (a minute on GitHub); each later
     /// one doubles it.
     var backoffBase: Double = 60
+    /// Whose limit the log names: GitHub's, or another forge's host.
+    var limitOf = "GitHub"
 
     /// A request waits out at most this many limits before the API is stopped for the build.
     private static let waitsAllowed = 3
@@ -91,7 +93,7 @@ struct RateLimitLayer: NetworkLayer {
         // Many requests hit the same limit at once; react once per pause, not once per response.
         if await ledger.pause(until: resume, now: now) {
             log?.warning(
-                "GitHub rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing")
+                "\(limitOf) rate limit (\(signal.kind)); waiting \(Int(max(0, wait).rounded(.up)))s before continuing")
             if case .secondary = signal { await onSecondaryLimit() }
         }
     }

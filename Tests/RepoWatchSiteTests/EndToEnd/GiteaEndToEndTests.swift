@@ -182,6 +182,9 @@ struct GiteaEndToEndTests {
         let statuses = try await servers.codeberg.requests().filter { $0.pathOnly == "/api/v1/repos/forgejo/forgejo" }
             .map(\.status)
         #expect(statuses == [429, 200], "\(statuses)")
+        // The wait is said to be the host's, not GitHub's.
+        #expect(result.stderr.contains("127.0.0.1 rate limit"), "\(result.stderr)")
+        #expect(!result.stderr.contains("GitHub rate limit"), "\(result.stderr)")
         for repo in [Self.codebergRepo, Self.selfManagedRepo, "twbs/bootstrap"] {
             #expect(try Self.page(dir, repo).tags(where: "data-widget").first?["data-state"] == "fresh", "\(repo)")
         }
