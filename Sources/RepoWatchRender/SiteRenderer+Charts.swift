@@ -13,7 +13,8 @@ extension PageMaker {
         let start = renderer.data.history.start(forKey: name.key)
         // Light and dark differ only in colour: the title and the dated caption are worded once.
         var image = ChartImage.history(
-            name: name.description, points: drawn, start: start, strings: strings, dark: false)
+            name: name.description, points: drawn, start: start, sample: renderer.data.history.isSample,
+            strings: strings, dark: false)
         for dark in [false, true] {
             image.chart.colors = ChartColors(dark: dark)
             try emit(folder + SiteLayout.historySVG(dark: dark), Data(image.svg().utf8))

@@ -181,7 +181,7 @@ struct PageMaker: Sendable {
         if card.state != .unavailable {
             page.chart = HistoryChartContext(
                 points: points, start: renderer.data.history.start(forKey: name.key) ?? .firstSnapshot(nil),
-                strings: strings,
+                sample: renderer.data.history.isSample, strings: strings,
                 csv: config.openData ? SiteLayout.historyCSVFile : nil)
         }
         if embeddable { page.embeds.append(try historyImages(name, points: points, into: emit)) }

@@ -35,13 +35,15 @@ struct HistoryChartContext: Sendable, MustacheParent {
     /// `history.csv` beside the page, when the site publishes it (`open_data: true`).
     var csv: String?
 
-    init?(points: [History.Point], start: HistoryStart, strings: StringTable, csv: String?) {
+    /// `sample`: the history is `--sample`'s made-up one, and the note says so whatever its start.
+    init?(points: [History.Point], start: HistoryStart, sample: Bool, strings: StringTable, csv: String?) {
         guard let chart = HistoryChart(points, strings: strings) else { return nil }
         svg = chart.svg
         self.start = start.from.rawValue
         let first = strings.formatter.day(points[0].time)
         let note =
             switch start.from {
+            case _ where sample: "chart_start_sample"
             case .starHistory: "chart_start_star_history"
             case .backfill: "chart_start_backfill"
             case .firstSnapshot: "chart_start_first_snapshot"

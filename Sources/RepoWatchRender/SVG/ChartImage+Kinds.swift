@@ -42,12 +42,14 @@ extension ChartImage {
 
     /// `repos/OWNER/NAME/history.svg`: the repository's stars over its whole recorded history.
     static func history(
-        name: String, points: [LineChart.Point], start: HistoryStart?, strings: StringTable, dark: Bool
+        name: String, points: [LineChart.Point], start: HistoryStart?, sample: Bool = false, strings: StringTable,
+        dark: Bool
     ) -> ChartImage {
         let from = start?.from.rawValue ?? HistoryStart.From.firstSnapshot.rawValue
         let first = points.first.map { strings.formatter.day(Date(timeIntervalSince1970: TimeInterval($0.seconds))) }
         let caption =
-            first.map { strings.text(captionKey(from), ["date": $0]) } ?? strings.text("chart_no_history")
+            first.map { strings.text(sample ? "history_svg_caption_sample" : captionKey(from), ["date": $0]) }
+            ?? strings.text("chart_no_history")
         let chart = LineChart(
             lines: [LineChart.Line(key: "stars", label: "", points: points, look: .of(0))], time: .date,
             scale: .linear, strings: strings, colors: ChartColors(dark: dark))

@@ -2,8 +2,10 @@ import Foundation
 import RepoWatchModel
 
 /// A few made-up weeks of history for a `--sample` site, so its preview shows what a site with a
-/// history shows (sparklines, the change since the last build). Deterministic from each name, like
-/// the sample numbers, and ending on them: the newest point is the sample snapshot itself.
+/// history shows (sparklines, the change since the last build), and before them a made-up star
+/// history from a made-up creation day, so its charts start where a real site's do once GitHub's
+/// star history is read. Deterministic from each name, like the sample numbers, and ending on them:
+/// the newest point is the sample snapshot itself.
 ///
 /// It is made for each sample build and never recorded: the history it returns says it is a sample
 /// (`History.isSample`), which `data/history.json` carries, so it is never read back as a real one.
@@ -15,9 +17,28 @@ package enum SampleHistory {
         var history = History()
         history.isSample = true
         for repo in snapshot.repos where repo.isAvailable {
-            history.set(repo.configName.lowercased(), points(for: repo, until: snapshot.generatedAt))
+            let observed = points(for: repo, until: snapshot.generatedAt)
+            history.set(
+                repo.configName.lowercased(), starHistory(for: repo, before: observed) + observed, start: .starHistory)
         }
         return history
+    }
+
+    /// Backfilled daily totals, as GitHub's star history gives them: from a made-up creation day one to
+    /// eight years before the first observed point, growing slowly and then faster (most repositories'
+    /// stars come late), up to that point's count.
+    package static func starHistory(for repo: RepoSnapshot, before observed: [History.Point]) -> [History.Point] {
+        guard let first = observed.first, let target = first.stars, target > 0 else { return [] }
+        var generator = SeededGenerator(seed: "star-history:" + repo.configName.lowercased())
+        let days = generator.next(in: 365...(8 * 365))
+        let firstDay = Int((first.time.timeIntervalSince1970 / 86_400).rounded(.down)) - days
+        return (0..<days).map { day in
+            let share = Double(day + 1) / Double(days + 1)
+            return History.Point(
+                time: Date(timeIntervalSince1970: TimeInterval((firstDay + day) * 86_400 + 86_399)),
+                stars: Int(Double(target) * share * share), forks: nil, openIssues: nil, contributors: nil,
+                backfilled: true)
+        }
     }
 
     /// Walks back from the repository's numbers a day at a time: stars and forks only ever grew (a

@@ -120,7 +120,11 @@ struct HistoryEndToEndTests {
             runs.append(try Self.points(published, "octocat/hello-world"))
         }
         let points = try #require(runs.first)
-        #expect(points.count == SampleHistory.days)
+        // A made-up star history from a made-up creation day a year or more back, then the made-up weeks.
+        #expect(points.count > SampleHistory.days)
+        let (first, last) = (try #require(points.first), try #require(points.last))
+        #expect((try #require(last[0])) - (try #require(first[0])) >= 365 * 86_400, "\(first) … \(last)")
+        #expect((first[1] ?? 0) <= (last[1] ?? 0))
         // Deterministic from the name: the same numbers every build, only the times move.
         #expect(runs[0].map { $0.dropFirst() } == runs[1].map { $0.dropFirst() })
         let snapshot =
@@ -130,6 +134,10 @@ struct HistoryEndToEndTests {
         #expect(points.last?[1] == repo["stars"] as? Int && points.last?[2] == repo["forks"] as? Int)
         let page = try site.page("repos/octocat/hello-world/index.html")
         #expect(page.contains("class=\"history__chart\"") && page.contains("data-delta=\"stars\""))
+        // Shown as a star history, and said to be made up: on the page and in the chart to paste.
+        #expect(page.contains("data-history-start=\"star-history\"") && page.contains("Made-up sample history"))
+        let chart = try site.page("repos/octocat/hello-world/history.svg")
+        #expect(chart.contains("Sample data: made-up stars") && !chart.contains("from GitHub&#39;s star history"))
         let gained = try #require(points.last?[1]) - (try #require(points[points.count - 2][1]))
         #expect(page.contains("data-delta=\"stars\" data-value=\"\(gained)\""))
     }

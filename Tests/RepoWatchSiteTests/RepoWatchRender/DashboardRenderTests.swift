@@ -147,15 +147,21 @@ struct DashboardRenderTests {
         #expect(HistoryChart(starsOnly, strings: .english)?.shown.map(\.key) == ["stars"])
         let context = try #require(
             HistoryChartContext(
-                points: Self.points(3), start: .firstSnapshot(.notOffered), strings: .english,
+                points: Self.points(3), start: .firstSnapshot(.notOffered), sample: false, strings: .english,
                 csv: "history.csv"))
         #expect(context.start == "first-snapshot" && context.reason == HistoryStart.Reason.notOffered.message)
         #expect(
-            HistoryChartContext(points: Self.points(3), start: .backfill, strings: .english, csv: nil)?.start
+            HistoryChartContext(points: Self.points(3), start: .backfill, sample: false, strings: .english, csv: nil)?
+                .start
                 == "backfill")
         let starHistory = try #require(
-            HistoryChartContext(points: Self.points(3), start: .starHistory, strings: .english, csv: nil))
+            HistoryChartContext(points: Self.points(3), start: .starHistory, sample: false, strings: .english, csv: nil)
+        )
         #expect(starHistory.start == "star-history" && starHistory.startNote.contains("stars still held"))
+        // `--sample`'s made-up history never claims to be GitHub's.
+        let sample = try #require(
+            HistoryChartContext(points: Self.points(3), start: .starHistory, sample: true, strings: .english, csv: nil))
+        #expect(sample.startNote.hasPrefix("Made-up sample history") && !sample.startNote.contains("GitHub's"))
     }
 
     @Test("insights: changes over 7 and 30 days, rising, relative growth above the floor, per owner")
