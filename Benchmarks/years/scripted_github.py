@@ -205,7 +205,7 @@ class Handler(BaseHTTPRequestHandler):
             self.world.advance(int(body["step"]), body.get("faults", {}))
             self.reply(200, b"{}")
         else:
-            self.reply(404, b'{"message":"Not Found"}')
+            self.answer("not_found")
 
     def do_GET(self):
         path, _, query = self.path.partition("?")
@@ -238,12 +238,12 @@ class Handler(BaseHTTPRequestHandler):
         if m := IDS_RE.match(path):
             return self.document(self.world.by_id(int(m.group(1))), bool(m.group(2)), path, query)
         self.world.count("404")
-        self.reply(404, b'{"message":"Not Found"}')
+        self.answer("not_found")
 
     def document(self, repo, contributors, path, query):
         if repo is None or repo.deleted:
             self.world.count("404")
-            return self.reply(404, b'{"message":"Not Found","documentation_url":"https://docs.github.com"}')
+            return self.answer("not_found")
         self.world.count("contributors" if contributors else "repository")
         if not contributors:
             return self.serve(json.dumps(repo.document(self.base)).encode(), "application/json; charset=utf-8")
@@ -261,18 +261,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def fail(self, kind, rng):
         if kind == "error5xx":
-            status = rng.choice([500, 502, 503, 504])
-            return self.reply(status, b'{"message":"Server Error"}')
+            return self.answer("server_error", status=rng.choice([500, 502, 503, 504]))
         if kind == "timeout":
             # Longer than the driver's --timeout: the build gives up on this answer and retries.
             time.sleep(self.world.faults.get("hold", 3.0))
-            return self.reply(502, b'{"message":"too late"}')
+            return self.answer("server_error")
         if kind == "primary":
-            return self.reply(403, b'{"message":"API rate limit exceeded"}', {
-                "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "0", "x-ratelimit-used": "5000",
-                "x-ratelimit-reset": str(int(time.time()) + 3_600), "x-ratelimit-resource": "core"})
-        status = rng.choice([403, 429])
-        return self.reply(status, b'{"message":"You have exceeded a secondary rate limit."}', {"retry-after": "1"})
+            return self.answer("primary_limit", **github.quota_headers(5000, 0, time.time() + 3_600, used=5000))
+        # GitHub says 403 or 429 for the secondary limit, with the same body.
+        return self.answer("secondary_limit", status=rng.choice([403, 429]), retry_after="1")
 
     def serve_page(self, relative):
         root = os.path.realpath(self.pages)
@@ -293,6 +290,12 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             return
         self.reply(200, body, headers, content_type)
+
+    def answer(self, kind, status=None, **headers):
+        """GitHub's recorded answer of `kind` (github_behaviour), at another `status` when given."""
+        recorded, fields, body = github.answer(kind, **headers)
+        content_type = fields.pop("content-type")
+        self.reply(status or recorded, body, fields, content_type=content_type)
 
     def reply(self, status, body, headers=None, content_type="application/json; charset=utf-8"):
         self.send_response_only(status)
