@@ -42,13 +42,16 @@ final class JSONEntryStream {
 
     /// The entries of a cache file shaped `{"repos": {NAME: ENTRY, …}, "schema": 1}`, each decoded alone
     /// and kept as `keep` makes it; nil when the file is missing, of another shape or schema, or any
-    /// entry does not decode (as `JSONDecoder` would refuse the whole).
+    /// entry does not decode (as `JSONDecoder` would refuse the whole). An entry `wanted` refuses is
+    /// not decoded.
     static func schema1Entries<Entry: Decodable, Kept>(
-        _ path: String, decoder: JSONDecoder, _ keep: (String, Entry) -> Kept?
+        _ path: String, decoder: JSONDecoder, wanted: (String) -> Bool = { _ in true },
+        _ keep: (String, Entry) -> Kept?
     ) -> [String: Kept]? {
         var kept: [String: Kept] = [:]
         do {
             let others = try read(path, name: "repos") { key, bytes in
+                guard wanted(key) else { return }
                 if let value = keep(key, try decoder.decode(Entry.self, from: Data(bytes))) { kept[key] = value }
             }
             guard let others, others["schema"].map({ Int(String(decoding: $0, as: UTF8.self)) }) == 1 else {

@@ -77,16 +77,19 @@ package struct StarHistoryReading: Sendable {
         var report = Report()
         var candidates: [(name: RepoName, stars: Int?)] = []
         for index in repos.indices where eligible(index) { candidates.append((repos[index], stars(index))) }
-        var state = file.load()
-        var finished = Set<String>()
+        let earlier = file.summaries()
+        var summaries = earlier ?? [:]
+        var finished: [String: StarHistoryState.Entry] = [:]
         if let client {
-            let order = readingOrder(candidates, state: state)
-            let outcomes = await read(order, state: state, client: client)
+            let order = readingOrder(candidates, summaries: summaries)
+            let outcomes = await read(order, client: client)
+            var updates: [String: StarHistoryState.Entry] = [:]
             for outcome in outcomes {
-                let before = state.repos[outcome.key]
-                state.repos[outcome.key] = outcome.entry
+                let before = summaries[outcome.key]
+                updates[outcome.key] = outcome.entry
+                summaries[outcome.key] = outcome.entry.summary
                 report.pages += outcome.pages
-                if outcome.entry.done, before?.done != true { finished.insert(outcome.key) }
+                if outcome.entry.done, before?.done != true { finished[outcome.key] = outcome.entry }
                 if let problem = outcome.problem {
                     log.warning(
                         "the star history of \(outcome.name) was not used: \(problem); it is asked again in a later build"
@@ -95,46 +98,55 @@ package struct StarHistoryReading: Sendable {
                 if let stop = outcome.stop { report.stopped = stop }
                 if report.stopped == nil, let fault = outcome.fault { report.stopped = fault }
             }
-            file.save(state, keeping: repos)
+            let configured = Set(repos.map(\.key))
+            file.save(updating: updates, keeping: configured.contains, overEarlier: earlier != nil)
         } else {
             report.askedNothing = true
         }
         for (name, _) in candidates {
-            let entry = state.repos[name.key]
+            let summary = summaries[name.key]
             let start: HistoryStart
-            if entry?.done == true {
+            if summary?.done == true {
                 start = .starHistory
                 report.done += 1
-                if entry?.cut == true { report.cut += 1 }
-            } else if entry?.notOffered(now: now) == true {
+                if summary?.cut == true { report.cut += 1 }
+            } else if summary?.notOffered(now: now) == true {
                 start = .firstSnapshot(.notOffered)
                 report.notOffered += 1
             } else {
                 start = .firstSnapshot(.notReadYet)
                 report.remaining += 1
-                report.pagesLeft += entry?.pagesLeft ?? 0
+                report.pagesLeft += summary?.pagesLeft ?? 0
             }
-            let points = finished.contains(name.key) ? entry?.points(now: now) : nil
-            report.updates[name.key] = .init(points: points, start: start, complete: entry?.done == true)
+            let points = finished[name.key]?.points(now: now)
+            report.updates[name.key] = .init(points: points, start: start, complete: summary?.done == true)
         }
         return report
     }
 
     /// The repositories still to read: those never read first (in the site's order), then those
-    /// being read, the largest first. A 404 is asked again after 30 days, from the first page.
+    /// being read, the largest first, each with the days read so far. A 404 is asked again after 30
+    /// days, from the first page.
     private func readingOrder(
-        _ candidates: [(name: RepoName, stars: Int?)], state: StarHistoryState
+        _ candidates: [(name: RepoName, stars: Int?)], summaries: [String: StarHistoryState.Summary]
     ) -> [Candidate] {
         var fresh: [Candidate] = []
-        var further: [Candidate] = []
+        var further: [(name: RepoName, stars: Int?)] = []
         for (name, stars) in candidates {
-            var entry = state.repos[name.key] ?? StarHistoryState.Entry()
-            guard !entry.done, !entry.notOffered(now: now) else { continue }
-            if entry.notOfferedAt != nil { entry = StarHistoryState.Entry() }
-            let candidate = Candidate(name: name, stars: stars, entry: entry)
-            if entry.pages == 0 { fresh.append(candidate) } else { further.append(candidate) }
+            let summary = summaries[name.key] ?? StarHistoryState.Summary()
+            guard !summary.done, !summary.notOffered(now: now) else { continue }
+            if summary.pages == 0 || summary.notOfferedAt != nil {
+                fresh.append(Candidate(name: name, stars: stars, entry: StarHistoryState.Entry()))
+            } else {
+                further.append((name, stars))
+            }
         }
-        return fresh + further.sorted { ($0.stars ?? 0) > ($1.stars ?? 0) }
+        let keys = Set(further.map(\.name.key))
+        let read = file.entries(keys.contains) ?? [:]
+        return fresh
+            + further.sorted { ($0.stars ?? 0) > ($1.stars ?? 0) }.map {
+                Candidate(name: $0.name, stars: $0.stars, entry: read[$0.name.key] ?? StarHistoryState.Entry())
+            }
     }
 
     struct Candidate: Sendable {
@@ -157,7 +169,7 @@ package struct StarHistoryReading: Sendable {
         var fault: String?
     }
 
-    private func read(_ order: [Candidate], state: StarHistoryState, client: GitHubClient) async -> [Outcome] {
+    private func read(_ order: [Candidate], client: GitHubClient) async -> [Outcome] {
         let stopped = Mutex(false)
         var outcomes: [Outcome] = []
         let now = self.now

@@ -36,13 +36,16 @@ struct StarHistoryState: Sendable, Equatable {
 
         init() {}
 
-        /// Whether the API said, within the last 30 days, that it does not offer the star history.
-        func notOffered(now: Date) -> Bool {
-            notOfferedAt.map { now.timeIntervalSince($0) < StarHistoryState.refusalMemory } ?? false
+        /// The entry without the days read.
+        var summary: Summary {
+            Summary(pages: pages, lastPage: lastPage, done: done, cut: cut, notOfferedAt: notOfferedAt)
         }
 
+        /// Whether the API said, within the last 30 days, that it does not offer the star history.
+        func notOffered(now: Date) -> Bool { summary.notOffered(now: now) }
+
         /// Pages known to be left (from `rel="last"`); nil before the first page.
-        var pagesLeft: Int? { done ? 0 : lastPage.map { max(0, $0 - pages) } }
+        var pagesLeft: Int? { summary.pagesLeft }
 
         /// Adds a page's weeks (newest first), the page after those read. A week already read (a new
         /// week began while paging, and the pages moved by one) is dropped; the others must go on
@@ -97,57 +100,30 @@ struct StarHistoryState: Sendable, Equatable {
         }
     }
 
+    /// How far an entry's reading has come, without its days: all a build needs of a repository it
+    /// reads no page of, decoded from the file without building the days (a long history holds
+    /// thousands, and a site of thousands of repositories held them all).
+    struct Summary: Decodable, Sendable, Equatable {
+        var pages = 0
+        var lastPage: Int?
+        var done = false
+        var cut = false
+        var notOfferedAt: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case pages, done, cut
+            case lastPage = "last_page"
+            case notOfferedAt = "not_offered_at"
+        }
+
+        func notOffered(now: Date) -> Bool {
+            notOfferedAt.map { now.timeIntervalSince($0) < StarHistoryState.refusalMemory } ?? false
+        }
+
+        var pagesLeft: Int? { done ? 0 : lastPage.map { max(0, $0 - pages) } }
+    }
+
     var repos: [String: Entry] = [:]
 
     init() {}
-}
-
-/// `.repowatch/star-history.json`: a missing or unreadable file is an empty state (the pages are asked
-/// again, which costs requests, never data). Read and written an entry at a time (`JSONEntryStream`).
-struct StarHistoryFile: Sendable {
-    let url: URL
-
-    init(cacheDirectory: URL) {
-        url = KeptFile.starHistory.url(cache: cacheDirectory)
-    }
-
-    func load() -> StarHistoryState {
-        var state = StarHistoryState()
-        state.repos = entries { _, entry in entry }
-        return state
-    }
-
-    /// What `keep` makes of each entry, by key; nothing from a file that does not read whole.
-    func entries<Kept>(_ keep: (String, StarHistoryState.Entry) -> Kept?) -> [String: Kept] {
-        let entries = JSONEntryStream.schema1Entries(url.path, decoder: OpenCountsCache.decoder) {
-            (key, entry: StarHistoryState.Entry) in RepoName.parse(key).value?.key == key ? keep(key, entry) : nil
-        }
-        return entries ?? [:]
-    }
-
-    /// Only the configured repositories' entries are kept, keys sorted, an entry at a time.
-    func save(_ state: StarHistoryState, keeping configured: [RepoName]) {
-        let keys = Set(configured.map(\.key))
-        do {
-            try JSONEntryStream.writeSchema1(url.path) { add in
-                for key in state.repos.keys.sorted() where keys.contains(key) {
-                    guard let entry = state.repos[key] else { continue }
-                    try add(
-                        [UInt8](try OpenCountsCache.encoder.encode(key)) + Array(":".utf8)
-                            + [UInt8](try OpenCountsCache.encoder.encode(entry)))
-                }
-            }
-        } catch {
-            // A state that cannot be written is read again by a later build: requests, not data.
-        }
-    }
-
-    /// Drops what was read of `keys` (private repositories the site leaves out); the file is not even
-    /// read when none is given.
-    func forget(_ keys: Set<String>) {
-        guard !keys.isEmpty else { return }
-        let state = load()
-        guard state.repos.keys.contains(where: keys.contains) else { return }
-        save(state, keeping: state.repos.keys.filter { !keys.contains($0) }.compactMap { RepoName.parse($0).value })
-    }
 }
