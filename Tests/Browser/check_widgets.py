@@ -8,8 +8,8 @@ Run by the Swift suite BrowserGalleryTests (one browser session for every page):
 Each PAGE is a path under DIR, optionally suffixed `@light`, `@dark` (the emulated system setting;
 default light) and `@WIDTH` (viewport width; default 1280), e.g. `index.html@dark@1920`.
 For every page load the report lists console errors, broken images, images without alt text,
-widgets of the wrong size, content that spills out of its card, stats rows that take more than one
-line, contributor grids that are not
+widgets of the wrong size, content that spills out of its card, a page that scrolls sideways (and
+what sticks out), stats rows that take more than one line, contributor grids that are not
 2 x 2 with equal cells, text and icons below WCAG AA contrast, hostile strings that ran, links with
 disallowed schemes, Content-Security-Policy violations (caught by a `securitypolicyviolation`
 listener installed before any of the page's own code, through CDP), whether the policy blocks an
@@ -320,6 +320,16 @@ if (body) {
   const beside = rtl ? side.right <= widgets.left + tolerance : side.left >= widgets.right - tolerance;
   if (innerWidth >= 860 && !(beside && side.top < widgets.bottom)) out.order.push('the repository page does not put its widgets beside the history and snippets');
   if (innerWidth < 860 && side.top < widgets.bottom - tolerance) out.order.push('on a phone the repository page does not stack its widgets above the rest');
+}
+// The page itself never scrolls sideways; where it does, what sticks out of the viewport.
+out.sideways = [];
+const viewport = document.documentElement.clientWidth;
+if (document.documentElement.scrollWidth > viewport + 1) {
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > viewport + 1 || r.left < -1)) out.sideways.push(`${describe(el)} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
+  }
+  out.sideways = [`the page is ${document.documentElement.scrollWidth} px wide in ${viewport}`].concat(out.sideways.slice(0, 5));
 }
 scrollTo(0, 0);
 return out;

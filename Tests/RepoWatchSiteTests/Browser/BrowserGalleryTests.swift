@@ -66,6 +66,8 @@ struct BrowserGalleryTests {
         var links: [String]
         var sizes: [String]
         var overflow: [String]
+        /// The page scrolls sideways: its width, then what sticks out.
+        var sideways: [String]
         var rows: [String]
         var grids: [String]
         var cells: [String]
@@ -116,6 +118,7 @@ struct BrowserGalleryTests {
             #expect(page.links.isEmpty, "\(name): links with disallowed schemes \(page.links)")
             #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
             #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.sideways.isEmpty, "\(name): scrolls sideways \(page.sideways)")
             #expect(page.rows.isEmpty, "\(name): stats rows on more than one line \(page.rows.prefix(10))")
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
             #expect(page.contrast.isEmpty, "\(name): below WCAG AA contrast \(page.contrast.prefix(10))")

@@ -49,6 +49,8 @@ struct BrowserLocaleTests {
         var labels: [String]
         var sizes: [String]
         var overflow: [String]
+        /// The page scrolls sideways: its width, then what sticks out.
+        var sideways: [String]
         var rows: [String]
         var statRows: Int
         var grids: [String]
@@ -86,6 +88,7 @@ struct BrowserLocaleTests {
             #expect(page.labels.isEmpty, "\(name): stats without spoken values \(page.labels)")
             #expect(page.sizes.isEmpty, "\(name): widgets of the wrong size \(page.sizes)")
             #expect(page.overflow.isEmpty, "\(name): content outside its card \(page.overflow.prefix(10))")
+            #expect(page.sideways.isEmpty, "\(name): scrolls sideways \(page.sideways)")
             #expect(page.rows.isEmpty, "\(name): stats rows on more than one line \(page.rows.prefix(10))")
             #expect(page.statRows > 0 || !name.contains("index.html"), "\(name): no stats row was checked")
             #expect(page.grids.isEmpty && page.cells.isEmpty, "\(name): contributor grids \(page.grids + page.cells)")
