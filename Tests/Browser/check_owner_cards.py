@@ -6,8 +6,9 @@ Chromium and checks each owner page with axe-core. Run by the Swift suite Browse
 
 Inline (the SVG's markup in an HTML page) every <text>'s bounding box must stay inside the card's
 viewBox with 16 px to spare on either side, and no two texts may overlap. As an image the card must
-decode at its own size. The owner pages are served over HTTP from 127.0.0.1 and every axe-core
-violation is reported, with the system set to light and to dark.
+decode at its own size. The owner pages are served over HTTP from 127.0.0.1, at 390 and 1280 px wide,
+with the system set to light and to dark: every axe-core violation is reported, and whether the page
+scrolls sideways.
 """
 
 import argparse
@@ -34,6 +35,9 @@ return { texts: texts.length, problems, mirrored: svg.querySelector('text[direct
 """
 
 
+# Whether the page scrolls sideways.
+SIDEWAYS_JS = "return document.documentElement.scrollWidth > document.documentElement.clientWidth"
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -54,10 +58,12 @@ def main():
             with kit.served(site) as base:
                 for page in sorted(site.glob("owners/*/index.html")):
                     path = page.relative_to(site).as_posix()
-                    for scheme in kit.COLOUR_SCHEMES:
+                    for width, scheme in ((w, s) for w in (390, 1280) for s in kit.COLOUR_SCHEMES):
+                        driver.set_window_size(width, 900)
                         kit.set_colour_scheme(driver, scheme)
                         driver.get(base + path)
-                        report["pages"].append({"path": f"{site.name}/{path}", "scheme": scheme,
+                        report["pages"].append({"path": f"{site.name}/{path}", "scheme": scheme, "width": width,
+                                                "sideways": driver.execute_script(SIDEWAYS_JS),
                                                 "violations": kit.axe_violations(driver)})
     kit.write_report(args.report, report)
     return 0

@@ -20,6 +20,8 @@ struct BrowserOwnerCardsTests {
         struct Page: Decodable {
             var path: String
             var scheme: String
+            var width: Int
+            var sideways: Bool
             var violations: [String]
         }
         var cards: [Card]
@@ -39,7 +41,9 @@ struct BrowserOwnerCardsTests {
         return try await BrowserTools.sampleSite("owner-cards-\(locale)", label: locale, yaml: yaml)
     }
 
-    @Test("stats and languages cards: text inside the card, light and dark, en and ar; the owner page passes axe")
+    @Test(
+        "stats and languages cards: text inside the card, light and dark, en and ar; the owner page passes axe and fits 390 px"
+    )
     func cards() async throws {
         try BrowserTools.requireAll()
         let english = try await Self.site("en")
@@ -56,9 +60,12 @@ struct BrowserOwnerCardsTests {
             // Right to left in Arabic: the card's own words carry direction="rtl".
             #expect(card.mirrored == card.path.hasPrefix("site-ar/"), "\(card.path): mirrored \(card.mirrored)")
         }
-        #expect(report.pages.count == 2 * 2 * 2)
+        // Two owners, two widths, light and dark, two locales.
+        #expect(report.pages.count == 2 * 2 * 2 * 2)
         for page in report.pages {
-            #expect(page.violations.isEmpty, "\(page.path) (\(page.scheme)): \(page.violations)")
+            let name = "\(page.path) at \(page.width) px (\(page.scheme))"
+            #expect(page.violations.isEmpty, "\(name): \(page.violations)")
+            #expect(!page.sideways, "\(name) scrolls sideways")
         }
     }
 }
