@@ -49,7 +49,7 @@ struct BackfillFileTests {
         for key in ["a/one", "b/two"] {
             var entry = StarHistoryState.Entry()
             entry.pages = 1
-            entry.days = [[20_000, 3]]
+            entry.days = [.init(day: 20_000, count: 3)]
             read.repos[key] = entry
         }
         starHistory.save(read, keeping: ["a/one", "b/two"].map { RepoName.parse($0).value! })

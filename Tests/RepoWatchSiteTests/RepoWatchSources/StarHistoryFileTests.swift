@@ -48,7 +48,7 @@ struct StarHistoryFileTests {
         var read = StarHistoryState.Entry()
         read.pages = 2
         read.done = true
-        read.days = [[20_001, 1]]
+        read.days = [.init(day: 20_001, count: 1)]
         let summaries = try #require(file.summaries())
         #expect(summaries["a/done"]?.done == true && summaries["c/partial"]?.pagesLeft == 3)
         #expect(file.entries { $0 == "c/partial" }?.keys.sorted() == ["c/partial"])
@@ -63,5 +63,17 @@ struct StarHistoryFileTests {
 
         file.forget(["a/done"])
         #expect(file.summaries()?.keys.sorted() == ["b/new", "c/partial"])
+    }
+
+    @Test("a day is kept as [day, count]: a pair reads back, anything else refuses the entry")
+    func dayPairs() throws {
+        let day = StarHistoryState.StarDay(day: 20_000, count: 3)
+        #expect(String(decoding: try JSONEncoder().encode([day]), as: UTF8.self) == "[[20000,3]]")
+        #expect(try JSONDecoder().decode([StarHistoryState.StarDay].self, from: Data("[[20000,3]]".utf8)) == [day])
+        for broken in ["[[20000]]", "[[20000,3,1]]", "[[20000,\"3\"]]"] {
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode([StarHistoryState.StarDay].self, from: Data(broken.utf8))
+            }
+        }
     }
 }

@@ -21,8 +21,8 @@ struct StarHistoryState: Sendable, Equatable {
         /// The oldest and the newest week read (their starts, seconds since 1970).
         var oldest: Int?
         var newest: Int?
-        /// `[day, count]` for each day read that had stars (days since 1970, UTC), oldest first.
-        var days: [[Int]] = []
+        /// Each day read that had stars, oldest first.
+        var days: [StarDay] = []
         /// The card's star count when the first page was read: where a cut history's totals end.
         var stars: Int?
         /// When the API answered 404.
@@ -51,7 +51,7 @@ struct StarHistoryState: Sendable, Equatable {
         /// week began while paging, and the pages moved by one) is dropped; the others must go on
         /// from the oldest read, 7 days apart.
         mutating func add(_ weeks: [StarHistoryWeek]) throws(StarHistoryProblem) {
-            var added: [[Int]] = []
+            var added: [StarDay] = []
             for week in weeks {
                 if let oldest, let newest, week.start >= oldest {
                     guard week.start <= newest, (week.start - oldest) % StarHistoryWeek.seconds == 0 else {
@@ -65,7 +65,7 @@ struct StarHistoryState: Sendable, Equatable {
                 oldest = week.start
                 if newest == nil { newest = week.start }
                 for (index, count) in week.days.enumerated().reversed() where count > 0 {
-                    added.append([week.day(index), count])
+                    added.append(StarDay(day: week.day(index), count: count))
                 }
             }
             days = added.reversed() + days
@@ -80,15 +80,15 @@ struct StarHistoryState: Sendable, Equatable {
             let today = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
             let last = min(StarHistoryWeek(start: newest, days: []).day(6), today)
             guard first <= last else { return [] }
-            let total = days.reduce(0) { $0 + $1[1] }
+            let total = days.reduce(0) { $0 + $1.count }
             var running = cut ? max(0, (stars ?? total) - total) : 0
             var next = days.makeIterator()
             var pending = next.next()
             var points: [History.Point] = []
             points.reserveCapacity(last - first + 1)
             for day in first...last {
-                while let entry = pending, entry[0] <= day {
-                    running += entry[1]
+                while let entry = pending, entry.day <= day {
+                    running += entry.count
                     pending = next.next()
                 }
                 points.append(
@@ -121,6 +121,33 @@ struct StarHistoryState: Sendable, Equatable {
         }
 
         var pagesLeft: Int? { done ? 0 : lastPage.map { max(0, $0 - pages) } }
+    }
+
+    /// A day that had stars, kept in the file as `[day, count]` (days since 1970, UTC): a value, not
+    /// an array of its own, since a long history holds thousands.
+    struct StarDay: Codable, Sendable, Equatable {
+        var day: Int
+        var count: Int
+
+        init(day: Int, count: Int) {
+            self.day = day
+            self.count = count
+        }
+
+        init(from decoder: any Decoder) throws {
+            var pair = try decoder.unkeyedContainer()
+            day = try pair.decode(Int.self)
+            count = try pair.decode(Int.self)
+            guard pair.isAtEnd else {
+                throw DecodingError.dataCorruptedError(in: pair, debugDescription: "not a [day, count] pair")
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var pair = encoder.unkeyedContainer()
+            try pair.encode(day)
+            try pair.encode(count)
+        }
     }
 
     var repos: [String: Entry] = [:]
