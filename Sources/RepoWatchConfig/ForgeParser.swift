@@ -180,4 +180,36 @@ extension SiteConfigReader {
                     + "its token, if it needs one); docs/forges.md")
         }
     }
+
+    /// An `owners:` entry on another forge (`codeberg.org/OWNER`): a host the site can read, and an
+    /// owner that forge can have. Said at its place otherwise.
+    mutating func forgeOwner(_ written: String, at node: Node, forges: Forges) -> Bool {
+        guard let sample = RepoName.parse(written + "/name").value, let host = sample.host else {
+            error(node, "'\(written)' is not an owner on another forge; write HOST/OWNER, like codeberg.org/OWNER")
+            return false
+        }
+        guard let forge = forges.forge(at: host) else {
+            let kinds = ForgeKind.declarable.map(\.rawValue).joined(separator: " or ")
+            error(
+                node,
+                "\(host) is not a forge this site knows; declare it in site.yml under `forges:` as "
+                    + "`- host: \(host)` with `kind: \(kinds)`; docs/forges.md")
+            return false
+        }
+        if !forge.kind.hasSubgroups, sample.owner.contains("/") {
+            error(
+                node,
+                "\(forge.kind.displayName) has no subgroups: an owner on \(host) is written \(host)/OWNER "
+                    + "(got '\(written)')")
+            return false
+        }
+        if forge.kind == .gitlab {
+            error(
+                node,
+                "`owners:` does not list GitLab groups yet; list the projects of '\(written)' one by one "
+                    + "under `repos:`, like \(written)/NAME")
+            return false
+        }
+        return true
+    }
 }

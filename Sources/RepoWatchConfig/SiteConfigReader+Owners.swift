@@ -18,7 +18,7 @@ extension SiteConfigReader {
         return name
     }
 
-    mutating func ownerList(_ node: Node) -> [OwnerSource] {
+    mutating func ownerList(_ node: Node, forges: Forges) -> [OwnerSource] {
         if node.isNull { return [] }
         guard case .sequence(let sequence) = node else {
             error(node, "`owners` must be a list of entries like `- owner: apple`")
@@ -28,7 +28,7 @@ extension SiteConfigReader {
         var owners: [OwnerSource] = []
         var seen: [String: Node] = [:]
         for item in sequence {
-            guard let owner = ownerEntry(item) else { continue }
+            guard let owner = ownerEntry(item, forges: forges) else { continue }
             if let first = seen[owner.key] {
                 let line = first.mark.map { " (first at line \($0.line))" } ?? ""
                 error(item, "owner '\(owner.owner)' is listed twice\(line); names are compared case-insensitively")
@@ -40,7 +40,7 @@ extension SiteConfigReader {
         return owners
     }
 
-    mutating func ownerEntry(_ node: Node) -> OwnerSource? {
+    mutating func ownerEntry(_ node: Node, forges: Forges) -> OwnerSource? {
         guard case .mapping(let mapping) = node else {
             error(node, "each owner must be a mapping like `- owner: apple` (with optional filters)")
             return nil
@@ -60,14 +60,8 @@ extension SiteConfigReader {
         }
         let written = text.trimmingCharacters(in: .whitespaces)
         if let host = written.split(separator: "/").first, host.contains("."), written.contains("/") {
-            // Another forge's owner (`codeberg.org/OWNER`, `gitlab.com/GROUP`): not listed yet.
-            error(
-                ownerNode,
-                "`owners:` lists GitHub users and organizations only for now; list the repositories of "
-                    + "'\(written)' one by one under `repos:`, like \(written)/NAME")
-            return nil
-        }
-        guard RepoName.isValidOwner(written) else {
+            guard forgeOwner(written, at: ownerNode, forges: forges) else { return nil }
+        } else if !RepoName.isValidOwner(written) {
             let hint = written.contains("/") ? "; give only the owner (the part before '/')" : ""
             error(ownerNode, RepoNameError.invalidOwner(written).description + hint)
             return nil
@@ -168,7 +162,7 @@ extension SiteConfigReader {
         var names: [RepoName] = []
         for item in items {
             guard let name = repoName(item, what: "excluded repository") else { return nil }
-            if name.owner.lowercased() != owner.lowercased() {
+            if !OwnerSource(owner: owner).owns(name) {
                 warning(item, "\(name) is not one of \(owner)'s repositories, so excluding it changes nothing")
             }
             names.append(name)

@@ -77,8 +77,8 @@ struct SiteConfigReader {
         let privateRepos = fields["private"].flatMap { parsePrivate($0) }
         let policyAdditions = fields["csp"].map { parsePolicyAdditions($0) } ?? PolicyAdditions()
 
-        owners = fields["owners"].map { ownerList($0) } ?? []
         let forges = fields["forges"].map { parseForges($0) } ?? Forges()
+        owners = fields["owners"].map { ownerList($0, forges: forges) } ?? []
         let repos: [RepoName]
         if let reposNode = fields["repos"], !(hasOwners && reposNode.isNull) {
             repos = repoList(reposNode, forges: forges)

@@ -95,6 +95,15 @@ package struct Forges: Sendable, Equatable {
     /// The kind of forge a repository lives on (GitHub for `OWNER/NAME`).
     package func kind(of repo: RepoName) -> ForgeKind { forge(of: repo)?.kind ?? .github }
 
+    /// The forges `repos` and `owners` name, each once, in the order of their first repository, then of the owners.
+    package func used(by repos: some Sequence<RepoName>, owners: [OwnerSource]) -> [Forge] {
+        var forges = used(by: repos)
+        for host in owners.compactMap(\.host) where !forges.contains(where: { $0.host == host }) {
+            if let forge = forge(at: host) { forges.append(forge) }
+        }
+        return forges
+    }
+
     /// The forges `repos` name, each once, in the order of their first repository.
     package func used(by repos: some Sequence<RepoName>) -> [Forge] {
         var seen: Set<String> = []

@@ -92,7 +92,7 @@ extension SiteConfig {
         where !seen.contains(RepoKey(reference.name)) && !leftOut.contains(reference.name.key)
             && !leftOut.contains(SealedName.of(reference.name.key) ?? "")
         {
-            if let owner = failed.first(where: { $0.key == reference.name.owner.lowercased() }) {
+            if let owner = failed.first(where: { $0.owns(reference.name) }) {
                 seen.insert(RepoKey(reference.name))
                 ranges.append(.init(positions: order.count..<order.count + 1, source: owner.source))
                 unlisted[reference.name] = owner

@@ -33,6 +33,28 @@ package struct OwnerSource: Sendable, Equatable {
 
     /// Owners compare as GitHub compares them: case-insensitively.
     package var key: String { owner.lowercased() }
+
+    /// The forge's host of an owner on another forge (`codeberg.org/OWNER`: a host has a dot, a
+    /// GitHub login never does); nil on GitHub.
+    package var host: String? {
+        guard let slash = owner.firstIndex(of: "/") else { return nil }
+        let host = owner[..<slash]
+        return host.contains(".") ? host.lowercased() : nil
+    }
+
+    /// The owner's path on its forge (`OWNER`, or `group/subgroup` on GitLab); the login on GitHub.
+    package var path: String {
+        guard host != nil, let slash = owner.firstIndex(of: "/") else { return owner }
+        return String(owner[owner.index(after: slash)...])
+    }
+
+    /// Whether `name` is one of this owner's repositories (on GitLab, of its subgroups too).
+    package func owns(_ name: RepoName) -> Bool {
+        guard name.host == host else { return false }
+        let namespace = name.owner.lowercased()
+        let own = path.lowercased()
+        return namespace == own || (host != nil && namespace.hasPrefix(own + "/"))
+    }
 }
 
 /// The files an owner-listed repository gets (`outputs:` on an `owners:` entry). GitHub Pages

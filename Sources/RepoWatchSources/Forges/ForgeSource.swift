@@ -1,6 +1,7 @@
 import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
+import RepoWatchStorage
 import RepoWatchSupport
 
 /// One forge's projects (GitLab's, Gitea's and Forgejo's), read through the build's one
@@ -14,6 +15,8 @@ package protocol ForgeSource: Sendable {
     /// `private: exclude`), pending (the budget) or unavailable. `position`: in the site's list, for
     /// the fetch records.
     func snapshot(of repo: RepoName, at position: Int?) async -> RepoSnapshot
+    /// An `owners:` entry on this forge: its repositories, as many as its list holds.
+    func listOwner(_ source: OwnerSource, spool: RecordSpool) async throws -> OwnerListing
 }
 
 /// What a forge's source is made with: the build's network, cache, faces and records, shared with
@@ -62,11 +65,14 @@ package struct ForgeSources: Sendable {
 
     /// A source for each forge the site uses; a kind without one yet is left out (its projects are
     /// then unavailable, said so on their cards).
-    package init(_ forges: [Forge], context: ForgeContext) {
+    /// `ledgers`: each host's, when an earlier set of sources (the owners' listing) began counting.
+    package init(_ forges: [Forge], context: ForgeContext, ledgers: [String: RequestLedger] = [:]) {
         for forge in forges {
+            let ledger = ledgers[forge.host] ?? RequestLedger()
             switch forge.kind {
-            case .gitlab: sources[forge.host] = GitLabSource(forge: forge, context: context)
-            case .gitea, .forgejo: sources[forge.host] = GiteaSource(forge: forge, context: context)
+            case .gitlab: sources[forge.host] = GitLabSource(forge: forge, context: context, ledger: ledger)
+            case .gitea, .forgejo:
+                sources[forge.host] = GiteaSource(forge: forge, context: context, ledger: ledger)
             case .github: continue
             }
         }
@@ -74,8 +80,18 @@ package struct ForgeSources: Sendable {
 
     package var isEmpty: Bool { sources.isEmpty }
 
+    /// Each host's ledger, for the sources made after these.
+    package var ledgers: [String: RequestLedger] { sources.mapValues(\.ledger) }
+
     /// Every source, by host (sorted, so the summary reads the same each build).
     package var all: [any ForgeSource] { sources.keys.sorted().compactMap { sources[$0] } }
+
+    func listOwner(_ owner: OwnerSource, spool: RecordSpool) async throws -> OwnerListing {
+        guard let host = owner.host, let source = sources[host] else {
+            throw GitHubError.invalidResponse("\(owner.host ?? "GitHub") is not a forge this build can list")
+        }
+        return try await source.listOwner(owner, spool: spool)
+    }
 
     func snapshot(of repo: RepoName, at position: Int?) async -> RepoSnapshot {
         guard let host = repo.host, let source = sources[host] else {

@@ -38,16 +38,17 @@ package struct GitHubSource: SiteSource {
         options.sealsPrivateAnswers = leavesOutPrivate
         let sweep = PrivateCacheSweep(cache: cache, api: api)
         let swept = sweep.begin(leavingOut: leavesOutPrivate)
-        let used = config.forges.used(by: config.repos)
+        let used = config.forges.used(by: config.repos, owners: config.owners)
         let network = FetchNetwork(api: api, options: options, environment: environment, log: log, forges: used)
         let client = makeClient(api, network: network, ledger: ledger, cache: cache)
         // What a build gathers is spooled on disk beside the site (see `RecordSpool`).
         let spool = RecordSpool(inFirstOf: [output.deletingLastPathComponent(), cacheURL])
         let store = AvatarStore(client: client, spool: spool)
         let previous = LastGoodData(output: output, now: now)
+        let listers = forgeSources(used, network, cache, store, nil, previous, leavesOutPrivate)
         var owners = try await ListedOwners.list(
             config, client: client, avatars: store, previous: previous, log: log,
-            spool: spool, jobs: options.jobs)
+            spool: spool, jobs: options.jobs, forges: listers)
         let config = owners.config
         announce(config.repos.count, api: api, network: network)
         let plans = owners.fetchPlans()
@@ -55,8 +56,7 @@ package struct GitHubSource: SiteSource {
         FreedMemory.release()
         let records = FetchRecords(cacheDirectory: cacheURL, repos: config.repos)
         let order = records.oldestFirst()
-        let forges = ForgeSources(
-            used, context: forgeContext(network, cache, store, records, previous, leavesOutPrivate))
+        let forges = forgeSources(used, network, cache, store, records, previous, leavesOutPrivate, after: listers)
         // GraphQL runs beside the REST fetches (another rate limit), in the order they want the cards.
         let counts = network.openCounts(api, cacheURL: cacheURL, log: log, now: now)
         let cards = repositoryCards(counts, config, order: order, plans: plans, spool: spool, cache: cache, api: api)
@@ -99,19 +99,21 @@ package struct GitHubSource: SiteSource {
             wantsCard: { plans[$0].needsDocument })
     }
 
-    /// What each other forge's source is made with: the same stack, cache, faces, records and
-    /// previous site as GitHub's fetch.
-    private func forgeContext(
-        _ network: FetchNetwork, _ cache: ResponseCache, _ avatars: AvatarStore, _ records: FetchRecords,
-        _ previous: LastGoodData, _ leavesOutPrivate: Bool
-    ) -> ForgeContext {
+    /// The other forges' sources, made with the same stack, cache, faces, records and previous site
+    /// as GitHub's fetch: first to list the owners (no fetch records yet), then to fetch, `after` the
+    /// listing's, whose request counts they carry on.
+    private func forgeSources(
+        _ used: [Forge], _ network: FetchNetwork, _ cache: ResponseCache, _ avatars: AvatarStore,
+        _ records: FetchRecords?,
+        _ previous: LastGoodData, _ leavesOutPrivate: Bool, after earlier: ForgeSources? = nil
+    ) -> ForgeSources {
         var context = ForgeContext(
             stack: network.stack, cache: cache, avatars: avatars, records: records, environment: environment,
             log: log, now: now)
         context.leavesOutPrivate = leavesOutPrivate
         context.refresh = options.refresh
         context.previous = previous
-        return context
+        return ForgeSources(used, context: context, ledgers: earlier?.ledgers ?? [:])
     }
 
     /// How the owner cards may ask GraphQL: not offline, nor once the budget held a repository back.

@@ -40,7 +40,8 @@ struct OwnerCardMaker: Sendable {
         var cards: [OwnerCard] = []
         let avatars = Dictionary(
             owners.headings.map { ($0.source.key, $0.avatar) }, uniquingKeysWith: { first, _ in first })
-        for outcome in owners.outcomes {
+        // Another forge's owner has no card yet: its languages and contributions are GitHub's queries.
+        for outcome in owners.outcomes where outcome.source.host == nil {
             let key = outcome.source.key
             let last = earlier.cards[key] ?? previous[key]
             guard case .listed(let listing, _) = outcome, let tally = listing.tally else {

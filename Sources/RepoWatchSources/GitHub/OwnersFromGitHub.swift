@@ -13,15 +13,15 @@ extension ListedOwners {
     /// `spool`: where the listed documents wait for their fetch; `jobs`: `--jobs`.
     package static func list(
         _ config: SiteConfig, client: GitHubClient, avatars: AvatarStore, previous: LastGoodData, log: any BuildLog,
-        spool: RecordSpool = RecordSpool(), jobs: Int = 8
+        spool: RecordSpool = RecordSpool(), jobs: Int = 8, forges: ForgeSources = ForgeSources()
     ) async throws -> ListedOwners {
         guard !config.owners.isEmpty else { return try ListedOwners(config: config, outcomes: []) }
         log.info(
             "Listing the repositories of \(Formatting.plural(config.owners.count, "owner", "owners"))"
                 + (client.reachesNetwork ? "…" : " from the cache (offline)…"))
         let results = await listings(
-            of: config.owners, client: client, includePrivate: config.privateRepos == .include, spool: spool,
-            pagesAtOnce: SnapshotFetcher.tasksAtOnce(jobs: jobs))
+            of: config.owners, client: client, forges: forges, includePrivate: config.privateRepos == .include,
+            spool: spool, pagesAtOnce: SnapshotFetcher.tasksAtOnce(jobs: jobs))
         let privacy = PrivateRepoFilter(config.privateRepos)
         var privateListed: [PrivateListing] = []
         let outcomes = zip(config.owners, results).map { source, result in
@@ -69,7 +69,8 @@ extension ListedOwners {
 
     /// Each owner's listing, in `owners:` order.
     private static func listings(
-        of owners: [OwnerSource], client: GitHubClient, includePrivate: Bool, spool: RecordSpool, pagesAtOnce: Int
+        of owners: [OwnerSource], client: GitHubClient, forges: ForgeSources, includePrivate: Bool,
+        spool: RecordSpool, pagesAtOnce: Int
     ) async
         -> [Result<OwnerListing, GitHubError>]
     {
@@ -77,6 +78,9 @@ extension ListedOwners {
             for (index, source) in owners.enumerated() {
                 group.addTask {
                     do {
+                        if source.host != nil {
+                            return (index, .success(try await forges.listOwner(source, spool: spool)))
+                        }
                         return (
                             index,
                             .success(
@@ -106,7 +110,7 @@ extension ListedOwners {
         let keys = Set(listed.map(\.key))
         for (index, name) in source.exclude.enumerated() where !keys.contains(name.key) {
             // A name of another owner was warned about when site.yml was read.
-            guard name.owner.lowercased() == source.key else { continue }
+            guard source.owns(name) else { continue }
             let place = source.excludePlaces.indices.contains(index) ? ":" + source.excludePlaces[index] : ""
             let nearest = Suggestion.closest(to: name.description, among: listed.map(\.description))
             log.report(
@@ -125,7 +129,8 @@ extension ListedOwners {
         case .success(let listing):
             if listing.login.lowercased() != source.key {
                 log.warning(
-                    "owner \(source.owner) is now \(listing.login) on GitHub; update `owners:` in \(configFile)")
+                    "owner \(source.owner) is now \(listing.login)\(source.host == nil ? " on GitHub" : ""); "
+                        + "update `owners:` in \(configFile)")
             }
             if let note = listing.note { log.warning(note) }
             // Before the rules: `limit` then counts repositories the site may show.

@@ -18,10 +18,10 @@ struct GitLabSource: ForgeSource {
     let client: GitHubClient
     let context: ForgeContext
 
-    init(forge: Forge, context: ForgeContext) {
+    /// `ledger`: the host's, shared with the source that listed its owners.
+    init(forge: Forge, context: ForgeContext, ledger: RequestLedger = RequestLedger()) {
         self.forge = forge
         self.context = context
-        let ledger = RequestLedger()
         self.ledger = ledger
         client = GitHubClient(
             configuration: .forge(baseURL: forge.api, token: context.token(for: forge)), stack: context.stack,

@@ -35,7 +35,7 @@ extension GiteaSource {
                 ]))
     }
 
-    private static func escaped(_ segment: String) -> String {
+    static func escaped(_ segment: String) -> String {
         segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? segment
     }
 

@@ -42,9 +42,12 @@ package struct ListedOwners: Sendable {
     package static func sample(_ config: SiteConfig, now: Date = Date(timeIntervalSince1970: 0)) throws -> ListedOwners
     {
         let yields = config.owners.map { source in
-            let named = config.references.map(\.name).filter { $0.owner.lowercased() == source.key }
+            let named = config.references.map(\.name).filter(source.owns)
             let count = min(source.limit ?? 4, 4)
-            let made = (1...count).map { RepoName(owner: source.owner, name: "sample-\($0)") }
+            let made = (1...count).map { number in
+                source.host.map { RepoName(host: $0, owner: source.path, name: "sample-\(number)") }
+                    ?? RepoName(owner: source.owner, name: "sample-\(number)")
+            }
             return SiteConfig.OwnerYield(source: source, names: named + made)
         }
         var owners = try ListedOwners(config: config, yields: yields)
@@ -111,7 +114,9 @@ package struct ListedOwners: Sendable {
             case .listed(let listing, let selected):
                 for repo in selected {
                     guard let position = position(of: repo.name), isOwners(position) else { continue }
-                    plans[position] = .listed(repo, staleness: listing.staleness)
+                    // Another forge's list is not its cards: its source asks for each one.
+                    plans[position] =
+                        repo.name.isGitHub ? .listed(repo, staleness: listing.staleness) : .repository(repo.name)
                     planned[position] = true
                 }
                 outcomes[number] = .listed(listing, selected: [])

@@ -64,18 +64,34 @@ struct GiteaConfigTests {
         }
     }
 
+    @Test("a Codeberg organization is an owner: host, path, its own excludes without a warning")
+    func forgeOwner() throws {
+        let loaded = try load(
+            """
+            owners:
+              - owner: codeberg.org/Forgejo
+                exclude: [codeberg.org/forgejo/website, codeberg.org/other/thing]
+            """)
+        let owner = try #require(loaded.config.owners.first)
+        #expect(owner.host == "codeberg.org" && owner.path == "Forgejo" && owner.key == "codeberg.org/forgejo")
+        #expect(loaded.warnings.count == 1, "\(loaded.warnings)")
+        #expect(loaded.warnings.first?.line == 3 && loaded.warnings.first?.message.contains("other/thing") == true)
+    }
+
     @Test(
-        "an owner on another forge is an error at its place that says to list its repositories",
-        arguments: ["codeberg.org/forgejo", "gitlab.com/gitlab-org/security-products"])
-    func forgeOwner(_ owner: String) {
+        "an owner on another forge the site cannot list is an error at its place",
+        arguments: [
+            ("gitlab.com/gitlab-org/security-products", "like gitlab.com/gitlab-org/security-products/NAME"),
+            ("codeberg.org/forgejo/sub", "has no subgroups"),
+            ("gitea.example.com/infra", "not a forge this site knows"),
+        ])
+    func forgeOwnerRefused(_ owner: String, _ says: String) {
         do {
             _ = try load("repos:\n  - apple/swift\nowners:\n  - owner: \(owner)\n")
             Issue.record("loaded")
         } catch let error as DiagnosticsError {
             let found = error.diagnostics
-            #expect(
-                found.contains { $0.line == 4 && $0.column == 12 && $0.message.contains("like \(owner)/NAME") },
-                "\(found)")
+            #expect(found.contains { $0.line == 4 && $0.column == 12 && $0.message.contains(says) }, "\(found)")
         } catch {
             Issue.record("\(error)")
         }

@@ -1,0 +1,169 @@
+import Foundation
+import RepoWatchModel
+import RepoWatchNetwork
+import RepoWatchStorage
+import RepoWatchSupport
+
+/// `GET /orgs/{org}` (`structs.Organization`) or `GET /users/{user}` (`structs.User`): who the
+/// owner is, and which list to read.
+struct GiteaAccount: Decodable, Sendable {
+    var login: String?
+    var username: String?
+    var fullName: String?
+    var avatarURL: String?
+    var htmlURL: String?
+    var followers: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case login, username
+        case fullName = "full_name"
+        case avatarURL = "avatar_url"
+        case htmlURL = "html_url"
+        case followers = "followers_count"
+    }
+}
+
+/// `GET /settings/api` (`structs.GeneralAPISettings`): the largest page the instance sends.
+struct GiteaAPISettings: Decodable, Sendable {
+    var maxResponseItems: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case maxResponseItems = "max_response_items"
+    }
+}
+
+extension GiteaSource {
+    /// Gitea's default `max_response_items`: the page size when the instance does not say its own.
+    static let defaultPageSize = 50
+    /// More pages than any owner has; a list that keeps growing stops here.
+    static let ownerPageLimit = 1_000
+
+    /// An organization's repositories (`/orgs/{org}/repos`), or a user's (`/users/{user}/repos`) when
+    /// the owner is not an organization, at the instance's largest page (`/settings/api`);
+    /// `X-Total-Count` says when the list is whole. The forge has no `pushed_at`: `updated_at` (any
+    /// change) is what `sort: pushed` sorts by.
+    func listOwner(_ source: OwnerSource, spool: RecordSpool) async throws -> OwnerListing {
+        let owner = Self.escaped(source.path)
+        var (account, isOrganization) = (try await self.account("/orgs/\(owner)"), true)
+        if account == nil {
+            (account, isOrganization) = (try await self.account("/users/\(owner)"), false)
+        }
+        guard let account else { throw GitHubError.notFound }
+        let login = account.username ?? account.login ?? source.path
+        let size = await pageSize()
+        let base = isOrganization ? "/orgs/\(owner)/repos" : "/users/\(owner)/repos"
+        var repos: [ListedRepository] = []
+        var staleness: GitHubClient.Staleness?
+        for number in 1...Self.ownerPageLimit {
+            let url = client.configuration.endpoint(
+                base,
+                query: [
+                    URLQueryItem(name: "limit", value: String(size)), URLQueryItem(name: "page", value: String(number)),
+                ])
+            let page = try await listedPage(url, of: login, spool: spool)
+            repos += page.repos
+            if let older = page.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
+            // The total counts entries a page kept in the cache may have left out (private ones).
+            if let total = page.total { if number * size >= total { break } } else if page.count < size { break }
+        }
+        return OwnerListing(
+            source: source, login: "\(forge.host)/\(login)", avatarURL: SafeURL.http(account.avatarURL),
+            htmlURL: SafeURL.http(account.htmlURL) ?? "https://\(forge.host)/\(login)",
+            isOrganization: isOrganization, name: account.fullName,
+            followers: isOrganization ? nil : account.followers, repos: repos, staleness: staleness)
+    }
+
+    /// The account at `path`, or nil when the forge has none there.
+    private func account(_ path: String) async throws -> GiteaAccount? {
+        let fetched = try await client.get(client.configuration.endpoint(path), accept: "application/json")
+        if fetched.status == 404 { return nil }
+        guard fetched.status == 200 else { throw GitHubClient.failure(fetched) }
+        do {
+            return try JSONDecoder().decode(GiteaAccount.self, from: fetched.data)
+        } catch {
+            throw GitHubError.invalidResponse("the account at \(path) could not be read (\(ErrorText.describe(error)))")
+        }
+    }
+
+    /// The instance's `max_response_items`; Gitea's default when the instance does not answer.
+    private func pageSize() async -> Int {
+        guard
+            let fetched = try? await client.get(
+                client.configuration.endpoint("/settings/api"), accept: "application/json"),
+            fetched.status == 200,
+            let items = (try? JSONDecoder().decode(GiteaAPISettings.self, from: fetched.data))?.maxResponseItems,
+            items > 0
+        else { return Self.defaultPageSize }
+        return min(items, 1_000)
+    }
+
+    private struct ListedPage {
+        var repos: [ListedRepository]
+        /// Items on the page, kept or not (a page shorter than asked is the last).
+        var count: Int
+        var total: Int?
+        var staleness: GitHubClient.Staleness?
+    }
+
+    private func listedPage(_ url: URL, of login: String, spool: RecordSpool) async throws -> ListedPage {
+        // Under `private: exclude` a private repository's entry is not even kept in the cache.
+        let leavesOut = context.leavesOutPrivate
+        let page = try await client.get(
+            url, accept: "application/json",
+            keptBody: { data, _ in leavesOut ? GiteaListedRepository.withoutPrivate(data) : data })
+        guard page.status == 200 else { throw GitHubClient.failure(page) }
+        let items: [GiteaListedRepository]
+        do {
+            items = try JSONDecoder().decode([GiteaListedRepository].self, from: page.data)
+        } catch {
+            throw GitHubError.invalidResponse(
+                "the repository list of '\(login)' could not be read (\(ErrorText.describe(error)))")
+        }
+        let repos = items.compactMap { item -> ListedRepository? in
+            // A name that is not a valid one cannot be a folder of the site.
+            guard case .success(let name) = RepoName.parse("\(forge.host)/\(item.repository.fullName)") else {
+                return nil
+            }
+            return ListedRepository(
+                payload: item.payload(host: forge.host), name: name, fork: item.fork,
+                isPrivate: item.repository.isPrivate, spool: spool)
+        }
+        return ListedPage(
+            repos: repos, count: items.count, total: page.header("x-total-count").flatMap { Int($0) },
+            staleness: page.cachedCopy)
+    }
+}
+
+/// One entry of an owner's list: the repository document (`structs.Repository`) and whether it is a fork.
+struct GiteaListedRepository: Decodable {
+    var repository: GiteaRepository
+    var fork: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case fork
+    }
+
+    init(from decoder: Decoder) throws {
+        repository = try GiteaRepository(from: decoder)
+        fork = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Bool.self, forKey: .fork) ?? false
+    }
+
+    /// What the owner rules and the owner's tally read; the card itself is asked of the forge.
+    func payload(host: String) -> RepositoryPayload {
+        let document = repository
+        return RepositoryPayload(
+            fullName: "\(host)/\(document.fullName)",
+            owner: .init(login: document.owner?.login ?? "", avatarURL: document.owner?.avatarURL),
+            htmlURL: document.htmlURL, description: document.description, stars: document.stars,
+            forks: document.forks ?? 0, openIssues: document.openIssues ?? 0, hasIssues: document.hasIssues ?? true,
+            archived: document.archived ?? false, pushedAt: document.updatedAt, language: document.language,
+            topics: document.topics ?? [], isPrivate: document.isPrivate)
+    }
+
+    /// A page without its private and internal entries.
+    static func withoutPrivate(_ data: Data) -> Data {
+        guard let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
+        let shown = list.filter { ($0["private"] as? Bool) != true && ($0["internal"] as? Bool) != true }
+        return (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys])) ?? data
+    }
+}
