@@ -181,7 +181,7 @@ extension SiteConfigReader {
         }
     }
 
-    /// An `owners:` entry on another forge (`codeberg.org/OWNER`): a host the site can read, and an
+    /// An `owners:` entry on another forge (`codeberg.org/OWNER`, `gitlab.com/GROUP`): a host the site can read, and an
     /// owner that forge can have. Said at its place otherwise.
     mutating func forgeOwner(_ written: String, at node: Node, forges: Forges) -> Bool {
         guard let sample = RepoName.parse(written + "/name").value, let host = sample.host else {
@@ -201,13 +201,6 @@ extension SiteConfigReader {
                 node,
                 "\(forge.kind.displayName) has no subgroups: an owner on \(host) is written \(host)/OWNER "
                     + "(got '\(written)')")
-            return false
-        }
-        if forge.kind == .gitlab {
-            error(
-                node,
-                "`owners:` does not list GitLab groups yet; list the projects of '\(written)' one by one "
-                    + "under `repos:`, like \(written)/NAME")
             return false
         }
         return true

@@ -2,10 +2,118 @@ import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
 import RepoWatchStorage
+import RepoWatchSupport
+
+/// `GET /groups/:id` (docs.gitlab.com/ee/api/groups.html, "Details of a group"): the group's face and page.
+struct GitLabGroup: Decodable, Sendable {
+    var fullPath: String?
+    var name: String?
+    var avatarURL: String?
+    var webURL: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case fullPath = "full_path"
+        case avatarURL = "avatar_url"
+        case webURL = "web_url"
+    }
+}
+
+/// One entry of a group's or a user's project list: the project document, and whether it is a fork.
+struct GitLabListedProject: Decodable {
+    var project: GitLabProject
+    var fork: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case forkedFrom = "forked_from_project"
+    }
+
+    init(from decoder: Decoder) throws {
+        project = try GitLabProject(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fork = (try? container.decodeNil(forKey: .forkedFrom)) == false
+    }
+}
 
 extension GitLabSource {
-    /// GitLab's groups are not listed yet: site.yml refuses them before a build begins.
+    /// More pages than any group has; a list that keeps growing stops here.
+    static let ownerPageLimit = 1_000
+
+    /// A group's projects with its subgroups' (`/groups/:id/projects?include_subgroups=true`), or,
+    /// when no group has that path, a user's (`/users/:id/projects`), 100 a page, following
+    /// `x-next-page`. `sort: pushed` sorts by `last_activity_at`, GitLab's time of any activity.
     func listOwner(_ source: OwnerSource, spool: RecordSpool) async throws -> OwnerListing {
-        throw GitHubError.invalidResponse("\(source.owner): GitLab groups are not listed yet")
+        let id = source.path.replacingOccurrences(of: "/", with: "%2F")
+        let fetched = try await client.get(client.configuration.endpoint("/groups/\(id)"), accept: "application/json")
+        let group: GitLabGroup?
+        switch fetched.status {
+        case 200: group = try? JSONDecoder().decode(GitLabGroup.self, from: fetched.data)
+        case 404: group = nil
+        default: throw GitHubClient.failure(fetched)
+        }
+        let base = group != nil ? "/groups/\(id)/projects" : "/users/\(id)/projects"
+        var query = [URLQueryItem(name: "per_page", value: "100")]
+        if group != nil { query.append(URLQueryItem(name: "include_subgroups", value: "true")) }
+        var (repos, staleness, page) = ([ListedRepository](), fetched.cachedCopy, "1")
+        for _ in 1...Self.ownerPageLimit {
+            let url = client.configuration.endpoint(base, query: query + [URLQueryItem(name: "page", value: page)])
+            let answer = try await listedPage(url, of: source.owner, spool: spool)
+            repos += answer.repos
+            if let older = answer.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
+            guard let next = answer.next, !next.isEmpty, next != page else { break }
+            page = next
+        }
+        let login = group?.fullPath ?? source.path
+        return OwnerListing(
+            source: source, login: "\(forge.host)/\(login)", avatarURL: SafeURL.http(group?.avatarURL),
+            htmlURL: SafeURL.http(group?.webURL) ?? "https://\(forge.host)/\(login)", isOrganization: group != nil,
+            name: group?.name, repos: repos, staleness: staleness)
+    }
+
+    private func listedPage(_ url: URL, of owner: String, spool: RecordSpool) async throws
+        -> (repos: [ListedRepository], next: String?, staleness: GitHubClient.Staleness?)
+    {
+        // Under `private: exclude` a private or internal project's entry is not even kept in the cache.
+        let leavesOut = context.leavesOutPrivate
+        let page = try await client.get(
+            url, accept: "application/json",
+            keptBody: { data, _ in leavesOut ? GitLabListedProject.withoutPrivate(data) : data })
+        guard page.status == 200 else { throw GitHubClient.failure(page) }
+        let items: [GitLabListedProject]
+        do {
+            items = try JSONDecoder().decode([GitLabListedProject].self, from: page.data)
+        } catch {
+            throw GitHubError.invalidResponse(
+                "the project list of '\(owner)' could not be read (\(ErrorText.describe(error)))")
+        }
+        let repos = items.compactMap { item -> ListedRepository? in
+            guard case .success(let name) = RepoName.parse("\(forge.host)/\(item.project.pathWithNamespace)") else {
+                return nil
+            }
+            return ListedRepository(
+                payload: item.payload(host: forge.host), name: name, fork: item.fork,
+                isPrivate: item.project.isPrivate, spool: spool)
+        }
+        return (repos, page.header("x-next-page"), page.cachedCopy)
+    }
+}
+
+extension GitLabListedProject {
+    /// What the owner rules and the owner's tally read; the card itself is asked of GitLab.
+    func payload(host: String) -> RepositoryPayload {
+        RepositoryPayload(
+            fullName: "\(host)/\(project.pathWithNamespace)",
+            owner: .init(login: project.namespace?.fullPath ?? "", avatarURL: project.namespace?.avatarURL),
+            htmlURL: project.webURL, description: project.description, stars: project.starCount,
+            forks: project.forksCount ?? 0, openIssues: project.openIssuesCount ?? 0,
+            hasIssues: project.issuesEnabled ?? true, archived: project.archived ?? false,
+            pushedAt: project.lastActivityAt, language: nil, topics: project.topics ?? [], isPrivate: project.isPrivate)
+    }
+
+    /// A page without its private and internal entries.
+    static func withoutPrivate(_ data: Data) -> Data {
+        guard let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
+        let shown = list.filter { ($0["visibility"] as? String ?? "public") == "public" }
+        return (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys])) ?? data
     }
 }
