@@ -84,7 +84,11 @@ package struct CacheMaintenance: Sendable {
                 return
             }
             guard let entry = CacheEntryFormat.decode(data), let sealed = entry.sealedIfPrivate() else { return }
-            found += PrivateAnswers.privateRepositories(in: entry.body)
+            found += PrivateAnswers.privateRepositories(in: entry.body).map { repository in
+                var repository = repository
+                repository.documentURL = entry.url
+                return repository
+            }
             cache.store(sealed)
         }
         return found

@@ -40,6 +40,10 @@ package enum PrivateAnswers {
     package struct Repository: Sendable, Equatable {
         package var fullName: String
         package var ownerAvatar: String?
+        /// A GitLab project's id, which names its parts' URLs (its document is asked by path).
+        package var projectID: Int?
+        /// The URL the document was kept under, which says where that forge's API is.
+        package var documentURL: String?
     }
 
     /// The repository of a document, or every item of a list.
@@ -65,8 +69,18 @@ package enum PrivateAnswers {
     }
 
     private static func repository(_ object: [String: Any]) -> Repository? {
-        guard let name = object["full_name"] as? String else { return nil }
+        guard let name = object["full_name"] as? String else { return gitLabProject(object) }
         return Repository(fullName: name, ownerAvatar: (object["owner"] as? [String: Any])?["avatar_url"] as? String)
+    }
+
+    /// A GitLab project's document, which has no `full_name`: named `HOST/PATH` as site.yml names it
+    /// (the host of its `web_url`), its face its namespace's.
+    private static func gitLabProject(_ object: [String: Any]) -> Repository? {
+        guard let path = object["path_with_namespace"] as? String, let id = object["id"] as? Int,
+            let host = (object["web_url"] as? String).flatMap(URL.init(string:))?.host?.lowercased()
+        else { return nil }
+        let face = (object["namespace"] as? [String: Any])?["avatar_url"] as? String ?? object["avatar_url"] as? String
+        return Repository(fullName: "\(host)/\(path)", ownerAvatar: face, projectID: id)
     }
 
     /// Whether a body is a private repository's document (or a sealed entry's).

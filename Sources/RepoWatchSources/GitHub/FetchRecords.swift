@@ -38,6 +38,8 @@ package final class FetchRecords: Sendable {
     let foundFile: Bool
     private let repos: [RepoName]
     private let records: Mutex<[Record]>
+    /// Whether a line of a repository left out went: then even an `--offline` build writes the file.
+    private let forgotLines = Mutex(false)
 
     /// The records of `repos` (the site's list), read from `cacheDirectory`; a repository without
     /// a line, and every line of a damaged file, read as never asked.
@@ -78,8 +80,16 @@ package final class FetchRecords: Sendable {
 
     /// A repository the site leaves out (private): no line of it stays in `fetched.tsv`.
     func forget(at position: Int) {
-        records.withLock { $0[position] = Record() }
+        let had = records.withLock { records in
+            defer { records[position] = Record() }
+            return records[position].askedAt > 0
+        }
+        if had { forgotLines.withLock { $0 = true } }
     }
+
+    /// Whether `forget(at:)` took a line an earlier build wrote (an `--offline` build saves nothing
+    /// else, but must not leave a private repository's name behind).
+    var forgotSomething: Bool { forgotLines.withLock { $0 } }
 
     /// Positions, the longest waiting first (never asked before all); ties keep the site's order.
     func oldestFirst() -> [Int] {

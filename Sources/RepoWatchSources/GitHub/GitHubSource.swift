@@ -73,7 +73,7 @@ package struct GitHubSource: SiteSource {
         var countReport = await cards.report(leavingOut: { position, counts in
             leavesOutPrivate && (counts.isPrivate == true || repos[position].isPrivate)
         })
-        if network.reachesNetwork { records.save() }
+        if network.reachesNetwork || records.forgotSomething { records.save() }
         // An earlier build's counts stand in offline and where GraphQL counted nothing now.
         if countReport.fresh.count < config.repos.count {
             countReport.cached = cards.fetcher.cache.load()

@@ -155,8 +155,10 @@ extension GitLabSource {
         var all: [URL] { [mergeRequests, contributors, releases, languages] }
     }
 
-    func partURLs(_ id: Int) -> PartURLs {
-        let api = client.configuration
+    func partURLs(_ id: Int) -> PartURLs { Self.partURLs(id, api: forge.api) }
+
+    static func partURLs(_ id: Int, api base: URL) -> PartURLs {
+        let api = APIConfiguration.forge(baseURL: base, token: nil)
         return PartURLs(
             mergeRequests: api.endpoint(
                 "/projects/\(id)/merge_requests",
@@ -175,21 +177,36 @@ extension GitLabSource {
     }
 
     /// The name an email's avatar look-up is kept under: its hash, never the email.
-    func avatarLookupKey(_ hash: String) -> String { "\(forge.api.absoluteString)/avatar?email=(sha256:\(hash))" }
+    func avatarLookupKey(_ hash: String) -> String { Self.avatarLookupKey(hash, api: forge.api) }
+
+    static func avatarLookupKey(_ hash: String, api: URL) -> String {
+        "\(api.absoluteString)/avatar?email=(sha256:\(hash))"
+    }
 
     /// A project the site leaves out (private or internal): what an earlier build that published it
     /// kept of its parts goes, and its faces' look-ups with them (the document is kept sealed).
     func forgetParts(of id: Int) {
         guard let cache = context.cache else { return }
-        let urls = partURLs(id)
+        Self.forgetParts(of: id, api: forge.api, in: cache)
+    }
+
+    /// The same for a project the cache's sweep found private, by its API base (`api`).
+    static func forgetParts(of id: Int, api: URL, in cache: ResponseCache) {
+        let urls = partURLs(id, api: api)
         if let kept = cache.entry(for: urls.contributors.absoluteString),
             let list = try? JSONDecoder().decode([GitLabContributor].self, from: kept.body)
         {
             for hash in list.compactMap({ $0.email.map(GitLabEmails.hash) ?? $0.emailSHA256 }) {
-                cache.remove(avatarLookupKey(hash))
+                cache.remove(avatarLookupKey(hash, api: api))
             }
         }
         for url in urls.all { cache.remove(url.absoluteString) }
+    }
+
+    /// The API base of a project document's URL (`…/api/v4/projects/GROUP%2FPROJECT`).
+    static func apiBase(ofDocument url: String) -> URL? {
+        guard let range = url.range(of: "/projects/", options: .backwards) else { return nil }
+        return URL(string: String(url[..<range.lowerBound]))
     }
 
     /// One GET whose answer `read` turns into a value (nil: unreadable, a failure); 5xx, timeouts

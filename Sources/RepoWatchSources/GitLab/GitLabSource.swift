@@ -44,6 +44,7 @@ struct GitLabSource: ForgeSource {
         }
         if context.leavesOutPrivate, project.isPrivate {
             forgetParts(of: project.id)
+            forgetFace(of: project)
             return leftOut(repo, at: position)
         }
         warnIfRenamed(repo, project)
@@ -146,6 +147,14 @@ struct GitLabSource: ForgeSource {
             let moved = ConsoleText.inline("\(forge.host)/\(project.pathWithNamespace)")
             context.log.warning("\(repo) was moved to \(moved); update site.yml")
         }
+    }
+
+    /// A project left out: the face an earlier build downloaded for it goes from the cache too (a
+    /// public project of the same group downloads it again when it shows it).
+    private func forgetFace(of project: GitLabProject) {
+        guard let url = ownerAvatarURL(project), let sized = AvatarStore.sizedURL(url, pixels: Self.ownerAvatarPixels)
+        else { return }
+        context.cache?.remove(sized.absoluteString)
     }
 
     /// The namespace's face (a group's or a user's), else the project's; GitLab may write it as a

@@ -49,6 +49,8 @@ struct PrivateCacheSweep: Sendable {
     private struct Found {
         var names: [String] = []
         var faces: Set<String> = []
+        /// GitLab's projects: their parts are kept by id, under the API their document came from.
+        var projects: [(id: Int, api: URL)] = []
     }
 
     /// What the start of a build found.
@@ -80,6 +82,7 @@ struct PrivateCacheSweep: Sendable {
         guard !sealedEverything else { return [] }
         var found = Found()
         sealEveryEntry(&found)
+        for project in found.projects { GitLabSource.forgetParts(of: project.id, api: project.api, in: cache) }
         let keys = sweep(found.names, &found, shownFaces: [])
         try? FileIO.writeAtomically(Data(), to: stamp)
         return keys
@@ -100,7 +103,8 @@ struct PrivateCacheSweep: Sendable {
         var queue = names
         while let name = queue.popLast() {
             guard let repo = RepoName.parse(name).value, done.insert(name).inserted else { continue }
-            // Another forge's project: its source forgot its parts itself (`GitLabSource.forgetParts`).
+            // Another forge's project: its parts went by id (`sealEverythingOnce`), or its source
+            // forgot them itself (`GitLabSource.forgetParts`).
             guard repo.isGitHub else { continue }
             found.names = []
             sealDocument(of: repo, &found)
@@ -128,6 +132,9 @@ struct PrivateCacheSweep: Sendable {
         for repo in repos {
             found.names.append(repo.fullName)
             if let face = repo.ownerAvatar { found.faces.insert(face) }
+            if let id = repo.projectID, let api = repo.documentURL.flatMap(GitLabSource.apiBase(ofDocument:)) {
+                found.projects.append((id, api))
+            }
         }
     }
 

@@ -59,9 +59,30 @@ final class FaultWorld: HTTPTransport, Sendable {
             // The REST document is asked only where GraphQL gives no card: here GraphQL is down too.
             return (502, [:], Data("Bad Gateway".utf8))
         }
+        if source == .gitLab, let limited = gitLabLimit(fault.kind) { return limited }
         return try fault.kind.answer(
             in: place(of: source, asked: Self.aliases(request).count), real: real, resetAt: resetAt,
             page: Self.page(url))
+    }
+
+    /// GitLab's own answer past a limit, not GitHub's (docs.gitlab.com/ee/administration/settings/
+    /// user_and_ip_rate_limits.html, "Response headers"): a 429 with `RateLimit-*` and `Retry-After`,
+    /// "Retry later" in plain text. The primary row has spent the quota until a reset far off; the
+    /// secondary row, a limit on one kind of request, asks for a short wait and says nothing of it.
+    private func gitLabLimit(_ kind: Fault) -> Answer? {
+        let text = ["content-type": "text/plain; charset=utf-8"]
+        switch kind {
+        case .primaryLimit:
+            let headers = [
+                "ratelimit-name": "throttle_authenticated_api", "ratelimit-limit": "2000",
+                "ratelimit-observed": "2001", "ratelimit-remaining": "0",
+                "ratelimit-reset": String(Int(resetAt.timeIntervalSince1970)), "retry-after": "86400",
+            ]
+            return (429, text.merging(headers) { $1 }, Data("Retry later\n".utf8))
+        case .secondaryLimit:
+            return (429, text.merging(["retry-after": "30"]) { $1 }, Data("Retry later\n".utf8))
+        default: return nil
+        }
     }
 
     /// When a rate limit resets: far past any `--max-wait`.
