@@ -11,7 +11,7 @@ extension PageMaker {
         let folder = SiteLayout.repoFolder(name)
         var made: [Badge.Kind: Badge] = [:]
         for kind in Badge.Kind.allCases {
-            let badge = Badge(kind, repo: repo, strings: strings)
+            let badge = Badge(kind, repo: repo, strings: strings, forge: config.forges.kind(of: name))
             made[kind] = badge
             try emit(folder + SiteLayout.badge(kind.rawValue), Data(badge.svg().utf8))
             try emit(folder + SiteLayout.badge(kind.rawValue, dark: true), Data(badge.svg(dark: true).utf8))

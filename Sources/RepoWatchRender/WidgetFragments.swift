@@ -147,7 +147,7 @@ struct CardMaker: Sendable {
         var card = RepoCard(
             positions.position(of: name).map { repos[$0] } ?? .unavailable(name, reason: "not fetched"),
             sample: sample, numbers: numbers,
-            strings: strings.table(for: locale), now: now)
+            strings: strings.table(for: locale), now: now, forge: forges.kind(of: name))
         if !name.isGitHub { card.forge = forges.kind(of: name).rawValue }
         card.addHistory(history.points(for: name), numbers: numbers)
         card.fitStatsRow()

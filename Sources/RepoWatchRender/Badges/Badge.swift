@@ -108,10 +108,17 @@ struct Badge: Sendable, Equatable {
 extension Badge {
     /// A repository's badge of `kind`, in the site's words: a badge is always drawn — an unknown
     /// value says so in grey rather than leaving a broken image in someone's README.
-    init(_ kind: Kind, repo: RepoSnapshot, strings: StringTable) {
+    /// `forge`: the kind of forge the repository lives on, whose words the labels say.
+    init(_ kind: Kind, repo: RepoSnapshot, strings: StringTable, forge: ForgeKind = .github) {
         let format = strings.formatter
-        let combined = kind == .issues && repo.openIssuesIncludePulls
-        let label = strings.text(combined ? "badge_issues_and_pulls" : "badge_\(kind.rawValue)")
+        let words = ForgeWords(forge)
+        let label =
+            switch kind {
+            case .issues where repo.openIssuesIncludePulls: strings.text("badge_issues_and_pulls")
+            case .pulls: strings.text(words.badgePulls)
+            case .days: strings.text(words.badgeDays)
+            default: strings.text("badge_\(kind.rawValue)")
+            }
         let unknown = strings.text("badge_unknown")
         func count(_ value: Int?, tone: Tone, atLeast: Bool = false) -> Badge {
             guard repo.isAvailable, let value else { return Badge(label: label, message: unknown, tone: .unknown) }

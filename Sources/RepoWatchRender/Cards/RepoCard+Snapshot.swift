@@ -7,9 +7,10 @@ extension RepoCard {
     ///   - numbers: how counts are displayed; spoken labels always say the full number.
     ///   - strings: the card's words and formats (`locale:`).
     ///   - now: the build's time, which "3 days ago" counts from (default: when the data was fetched).
+    ///   - forge: the kind of forge it lives on, whose words the card says.
     init(
         _ repo: RepoSnapshot, sample: Bool, numbers: WidgetLook.Numbers = .full, strings: StringTable = .english,
-        now: Date? = nil
+        now: Date? = nil, forge: ForgeKind = .github
     ) {
         let state = repo.dataState(sample: sample)
         let format = strings.formatter
@@ -45,8 +46,8 @@ extension RepoCard {
             asOf = strings.text("as_of", ["date": format.day(fetchedAt)])
         }
         guard !fillsNoData(repo, strings: strings) else { return }
-        addCounts(repo, numbers: numbers)
-        addDetails(repo, now: now ?? repo.fetchedAt ?? Date(timeIntervalSince1970: 0))
+        addCounts(repo, numbers: numbers, words: ForgeWords(forge))
+        addDetails(repo, now: now ?? repo.fetchedAt ?? Date(timeIntervalSince1970: 0), forge: forge)
         contributors = repo.contributors.prefix(4).enumerated().map { index, person in
             Person(
                 login: person.login, contributions: person.contributions,
@@ -82,7 +83,7 @@ extension RepoCard {
     }
 
     /// Stars, forks, issues, pull requests and the days since the last push.
-    private mutating func addCounts(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers) {
+    private mutating func addCounts(_ repo: RepoSnapshot, numbers: WidgetLook.Numbers, words: ForgeWords) {
         let strings = self.strings
         stars = Self.stat(repo.stars, "stars", unknown: "stars_unknown", numbers: numbers, strings: strings)
         forks = Self.stat(repo.forks, "forks", unknown: "forks_unknown", numbers: numbers, strings: strings)
@@ -96,13 +97,13 @@ extension RepoCard {
         }
         // Pull requests are shown wherever they were counted, even with issues disabled.
         if let openPulls = repo.openPulls, !repo.openIssuesIncludePulls {
-            pulls = Self.stat(openPulls, "open_pulls", unknown: "open_pulls", numbers: numbers, strings: strings)
-            pulls?.title = strings.text("pulls_title")
+            pulls = Self.stat(openPulls, words.openPulls, unknown: words.openPulls, numbers: numbers, strings: strings)
+            pulls?.title = strings.text(words.pullsTitle)
             // Where the forge stopped counting (GitLab, past 10,000): at least that many, never a guess.
             if repo.openPullsAtLeast {
                 let atLeast = strings.formatter.grouped(openPulls) + "+"
                 pulls?.display = atLeast
-                pulls?.label = strings.plural("open_pulls", count: openPulls, display: atLeast)
+                pulls?.label = strings.plural(words.openPulls, count: openPulls, display: atLeast)
             }
         }
         if let days = repo.daysSincePush {
@@ -111,15 +112,16 @@ extension RepoCard {
                 value: days, display: display, digits: String(days.magnitude).count,
                 caption: days == 0 ? strings.text("today") : strings.plural("days_caption", count: days),
                 label: days == 0
-                    ? strings.text("last_pushed_today") : strings.plural("last_pushed", count: days, display: display),
+                    ? strings.text(words.lastPushedToday)
+                    : strings.plural(words.lastPushed, count: days, display: display),
                 hot: days > 50)
         } else {
-            days = Days(caption: strings.text("no_pushes"), label: strings.text("never_pushed"))
+            days = Days(caption: strings.text(words.noPushes), label: strings.text(words.neverPushed))
         }
     }
 
     /// The latest release and the primary language, where GitHub gave them.
-    private mutating func addDetails(_ repo: RepoSnapshot, now: Date) {
+    private mutating func addDetails(_ repo: RepoSnapshot, now: Date, forge: ForgeKind) {
         let strings = self.strings
         if let language = repo.language {
             self.language = Language(
@@ -134,7 +136,7 @@ extension RepoCard {
                 ago: release.publishedAt.map { format.ago($0, now: now) },
                 label: day.map { strings.text("release_label", ["tag": release.tag, "date": $0]) }
                     ?? strings.text("release_label_undated", ["tag": release.tag]),
-                htmlURL: htmlURL.map { $0 + "/releases/latest" })
+                htmlURL: htmlURL.map { $0 + (forge == .gitlab ? "/-/releases/permalink/latest" : "/releases/latest") })
         }
     }
 
