@@ -1,6 +1,7 @@
 import Foundation
 import RepoWatchModel
 import RepoWatchNetwork
+import RepoWatchSources
 import RepoWatchSupport
 
 /// `build --json` and `check --json`: the command's result as one JSON document on stdout, for
@@ -78,6 +79,14 @@ package enum ResultDocument {
         var fromCacheOnly: Int
         var retries: Int
 
+        init(_ counts: RequestLedger.Counts) {
+            made = counts.requests
+            notModified = counts.notModified
+            cacheHits = counts.keptAnswers
+            fromCacheOnly = counts.fromCacheOnly
+            retries = counts.retries
+        }
+
         var json: OrderedJSON {
             .object([
                 ("made", .int(made)), ("not_modified", .int(notModified)), ("cache_hits", .int(cacheHits)),
@@ -91,6 +100,29 @@ package enum ResultDocument {
         var limit: Int?
 
         var json: OrderedJSON { .object([("remaining", .int(remaining)), ("limit", .int(limit))]) }
+    }
+
+    /// Another forge's host (`requests` and `quota` above are GitHub's alone): its own requests and
+    /// what its quota left, never added to GitHub's.
+    struct ForgeHost {
+        var host: String
+        var kind: String
+        var requests: Requests
+        var quota: Quota
+
+        init(_ usage: ForgeUsage) {
+            host = usage.host
+            kind = usage.kind.rawValue
+            requests = Requests(usage.requests)
+            quota = Quota(remaining: usage.requests.quotaRemaining, limit: usage.requests.quotaLimit)
+        }
+
+        var json: OrderedJSON {
+            .object([
+                ("host", .string(host)), ("kind", .string(kind)), ("requests", requests.json),
+                ("quota", quota.json),
+            ])
+        }
     }
 
     struct Problem {
@@ -132,6 +164,7 @@ package enum ResultDocument {
         var counts: Counts
         var requests: Requests?
         var quota: Quota?
+        var forges: [ForgeHost]
         var repos: [Repository]
         var ownerFailures: [String]
         var errors: [Problem] = []
@@ -142,7 +175,8 @@ package enum ResultDocument {
                 ("exit_status", .int(Int(exitStatus))), ("sample", .bool(sample)), ("output", .string(output)),
                 ("generated_at", .string(generatedAt)), ("elapsed_seconds", .double(elapsedSeconds)),
                 ("files", files.json), ("counts", counts.json), ("requests", requests?.json ?? .null),
-                ("quota", quota?.json ?? .null), ("repos", .array(repos.map(\.json))),
+                ("quota", quota?.json ?? .null), ("forges", .array(forges.map(\.json))),
+                ("repos", .array(repos.map(\.json))),
                 ("owner_failures", .array(ownerFailures.map { .string($0) })),
                 ("errors", .array(errors.map(\.json))),
             ])
@@ -202,13 +236,9 @@ package enum ResultDocument {
                 total: result.fileCount, written: result.fileCount - result.unchangedCount,
                 unchanged: result.unchangedCount, bytes: result.byteCount),
             counts: counts,
-            requests: result.requests.map {
-                Requests(
-                    made: $0.requests, notModified: $0.notModified, cacheHits: $0.keptAnswers,
-                    fromCacheOnly: $0.fromCacheOnly, retries: $0.retries)
-            },
+            requests: result.requests.map(Requests.init),
             quota: result.requests.map { Quota(remaining: $0.quotaRemaining, limit: $0.quotaLimit) },
-            repos: repos, ownerFailures: result.ownerFailures)
+            forges: result.forges.map(ForgeHost.init), repos: repos, ownerFailures: result.ownerFailures)
         return document.json.text
     }
 

@@ -14,7 +14,9 @@ struct BuildArguments: ParsableArguments {
 
     @Option(
         name: .customLong("api-url"),
-        help: ArgumentHelp("GitHub API base URL; GitHub Enterprise is https://HOST/api/v3.", valueName: "url"))
+        help: ArgumentHelp(
+            "GitHub API base URL; GitHub Enterprise is https://HOST/api/v3. Other forges' APIs are site.yml's forges:.",
+            valueName: "url"))
     var apiURL: String?
 
     @Flag(help: "Use no network: build from the cache (marked stale); repositories missing from it are errors.")
@@ -68,11 +70,12 @@ struct BuildArguments: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            At most this many requests that cost GitHub quota in this build (a 304 is free); what does not \
-            fit keeps its last good data, or shows as pending, and is fetched first next build. The star \
-            history is read with what the cards leave, page by page over builds. Default: all but 10 % of \
-            the quota that remains (GITHUB_TOKEN in Actions: 1,000 an hour per repository; a \
-            personal token: 5,000).
+            At most this many requests that cost quota in this build, every host's counted together \
+            (GitHub's and each other forge's; a 304 from GitHub is free); what does not fit keeps its last \
+            good data, or shows as pending, and is fetched first next build. The star history is read with \
+            what the cards leave, page by page over builds. Default: all but 10 % of the GitHub quota that \
+            remains (GITHUB_TOKEN in Actions: 1,000 an hour per repository; a personal token: 5,000), \
+            counting GitHub's requests alone; another forge is held by its own limits and its forges: rate.
             """, valueName: "n"))
     var budget: Int?
 
@@ -92,7 +95,8 @@ struct BuildArguments: ParsableArguments {
         help: ArgumentHelp(
             """
             GitHub's secondary limits the build paces itself under (default \(RateLimits.github)); a GitHub \
-            Enterprise administrator may set others. `minute=6s` shortens the minute, for a test server.
+            Enterprise administrator may set others. `minute=6s` shortens the minute, for a test server. \
+            Another forge is paced by its forges: entry's rate.
             """, valueName: "rest=N/min,graphql=N/min,concurrency=N"))
     var rateLimits: String?
 

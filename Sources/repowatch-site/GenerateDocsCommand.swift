@@ -92,10 +92,13 @@ enum CLIReference {
         **Environment.** `GITHUB_TOKEN` (else `GH_TOKEN`): the token, sent only to the API origin. \
         `GITHUB_API_URL`: the API base when `--api-url` is not given (default `https://api.github.com`); \
         `GITHUB_GRAPHQL_URL`: the GraphQL endpoint (default: derived from the API base). \
+        `GITLAB_TOKEN`: gitlab.com's token, and a declared forge's the variable its `token_env` names, each \
+        sent only to that host's API (docs/forges.md). \
         `REPOWATCH_NOW`: a fixed ISO 8601 time for reproducible builds. Under GitHub Actions \
         (`GITHUB_ACTIONS=true`) diagnostics are also workflow annotations on their file and line, and \
         `build` appends a Markdown summary (repositories fresh, stale and unavailable, requests, 304s, \
-        quota left, time, the site's URL) to `$GITHUB_STEP_SUMMARY`.
+        quota left, time, the site's URL; each other forge's requests and quota on a line of its own) to \
+        `$GITHUB_STEP_SUMMARY`.
 
         **Man page and completions.** `man -l docs/man/repowatch-site.1` shows this reference as a man page \
         (copy it into a `man1` folder on your `MANPATH` to make it `man repowatch-site`). \
@@ -129,6 +132,14 @@ enum CLIReference {
           "counts": { "repositories": 3, "fresh": 2, "stale": 1, "unavailable": 0, "pending": 0, "sample": 0 },
           "requests": { "made": 9, "not_modified": 6, "cache_hits": 0, "from_cache_only": 0, "retries": 0 },
           "quota": { "remaining": 4963, "limit": 5000 },
+          "forges": [
+            {
+              "host": "gitlab.com",
+              "kind": "gitlab",
+              "requests": { "made": 3, "not_modified": 0, "cache_hits": 12, "from_cache_only": 0, "retries": 0 },
+              "quota": { "remaining": 1990, "limit": 2000 }
+            }
+          ],
           "repos": [
             { "name": "apple/swift", "full_name": "apple/swift", "source": "repos", "state": "fresh",
               "reason": null, "fetched_at": "2026-11-22T12:00:00Z" }
@@ -138,8 +149,11 @@ enum CLIReference {
         }
         ```
 
-        `ok` is true when `exit_status` is 0 (1: a repository has no data). `requests` and `quota` are null \
-        for `--sample` (and `quota`'s numbers when GitHub sent no limits). \
+        `ok` is true when `exit_status` is 0 (1: a repository has no data). `requests` and `quota` are \
+        GitHub's alone, null for `--sample` (and `quota`'s numbers when GitHub sent no limits). `forges` \
+        has one entry per other forge's host the site reads (`[]` for a site of GitHub repositories only), \
+        with that host's own `requests` and `quota` (null numbers where it sent no `RateLimit-*` headers); \
+        `--budget N` counts them all together. \
         Each repository's `state` is its widgets' `data-state`: `fresh`, `stale` (last good data; `reason` \
         says why: GitHub's answer, the budget, `--offline`), `unavailable` (no data; `reason`), `sample` or \
         `pending` (the budget left it for a later build). `name` is as written in site.yml, `source` is \

@@ -18,6 +18,7 @@ package struct QuotaOutlook: Sendable {
     /// Requests that cost quota this build, counted before it starts: a card's REST document (unless
     /// GraphQL gives it) and contributors, for every repository whose contributors were never asked
     /// or are older than `FetchRecords.maximumAge`. Others are answered 304 (free) or from the cache.
+    /// Another forge's projects cost that host's quota, never GitHub's: they are not counted here.
     package static func estimate(
         _ plans: [SnapshotFetcher.Plan], records: FetchRecords, withCards: Bool, now: Date
     ) -> Int {
@@ -26,6 +27,7 @@ package struct QuotaOutlook: Sendable {
             let asked = records[position].askedAt
             guard asked <= 0 || now.timeIntervalSince1970 - asked >= FetchRecords.maximumAge else { continue }
             switch plan {
+            case .repository(let name) where !name.isGitHub: continue
             case .repository: needed += withCards ? 1 : 2
             case .listed: needed += 1
             case .ready: break

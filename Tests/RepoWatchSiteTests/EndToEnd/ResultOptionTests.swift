@@ -209,9 +209,10 @@ struct ResultOptionTests {
         #expect(
             Self.keyOrder(result.stdout) == [
                 "schema", "command", "ok", "exit_status", "sample", "output", "generated_at", "elapsed_seconds",
-                "files", "counts", "requests", "quota", "repos", "owner_failures", "errors",
+                "files", "counts", "requests", "quota", "forges", "repos", "owner_failures", "errors",
             ], "\(result)")
         #expect(result.stdout.contains("\"owner_failures\": []"), "\(result)")
+        #expect(result.stdout.contains("\"forges\": []"), "a site of GitHub repositories alone: \(result)")
         #expect(
             Self.keyOrder(result.stdout, depth: 3)
                 == Array(
