@@ -70,6 +70,7 @@ package enum PrivateAnswers {
 
     private static func repository(_ object: [String: Any]) -> Repository? {
         guard let name = object["full_name"] as? String else { return gitLabProject(object) }
+        if isGitea(object) { return giteaRepository(object, name: name) }
         return Repository(fullName: name, ownerAvatar: (object["owner"] as? [String: Any])?["avatar_url"] as? String)
     }
 
@@ -83,17 +84,34 @@ package enum PrivateAnswers {
         return Repository(fullName: "\(host)/\(path)", ownerAvatar: face, projectID: id)
     }
 
+    /// Gitea's and Forgejo's `structs.Repository` (`stars_count`, `open_pr_counter`; GitHub's says
+    /// `stargazers_count`): its `full_name` has no host, and read as GitHub's it would name another
+    /// repository, a public one of github.com.
+    private static func isGitea(_ object: [String: Any]) -> Bool {
+        object["stars_count"] != nil || object["open_pr_counter"] != nil
+    }
+
+    /// A Gitea repository named `HOST/OWNER/NAME` as site.yml names it (the host of its `html_url`);
+    /// nil without one: never a name without its host.
+    private static func giteaRepository(_ object: [String: Any], name: String) -> Repository? {
+        guard let host = (object["html_url"] as? String).flatMap(URL.init(string:))?.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        let face = (object["owner"] as? [String: Any])?["avatar_url"] as? String
+        return Repository(fullName: "\(host)/\(name)", ownerAvatar: face)
+    }
+
     /// Whether a body is a private repository's document (or a sealed entry's).
     static func isPrivateDocument(_ data: Data) -> Bool {
         isSealed(data) || redacted(data) == sealedBody
     }
 
-    /// `"private": true`, `"internal": true` (Gitea's, for every signed-in user), or a `visibility`
-    /// other than `public` (Enterprise's and GitLab's `internal`).
+    /// `"private": true`, `"internal": true` (Gitea's, a private organization's), or a `visibility`
+    /// other than `public` (Enterprise's and GitLab's `internal`), the repository's or its owner's
+    /// (Gitea's `limited` organizations and users, for signed-in users only).
     private static func isPrivate(_ object: [String: Any]) -> Bool {
         if object["private"] as? Bool == true || object["internal"] as? Bool == true { return true }
-        guard let visibility = object["visibility"] as? String else { return false }
-        return visibility.lowercased() != "public"
+        let owner = (object["owner"] as? [String: Any])?["visibility"] as? String
+        return [object["visibility"] as? String, owner].contains { $0.map { $0.lowercased() != "public" } ?? false }
     }
 
     /// A quick look before parsing: a `"private"` or `"internal"` key whose value is `true`, or a `"visibility"` whose

@@ -117,7 +117,8 @@ extension GiteaSource {
             items = try JSONDecoder().decode([GiteaListedRepository].self, from: page.data)
         } catch {
             throw GitHubError.invalidResponse(
-                "the repository list of '\(login)' could not be read (\(ErrorText.describe(error)))")
+                "the repository list of '\(ConsoleText.inline(login))' could not be read (\(ErrorText.describe(error)))"
+            )
         }
         let repos = items.compactMap { item -> ListedRepository? in
             // A name that is not a valid one cannot be a folder of the site.
@@ -160,10 +161,13 @@ struct GiteaListedRepository: Decodable {
             topics: document.topics ?? [], isPrivate: document.isPrivate)
     }
 
-    /// A page without its private and internal entries.
+    /// A page without its private and internal entries, nor those of an owner that is not public.
     static func withoutPrivate(_ data: Data) -> Data {
         guard let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
-        let shown = list.filter { ($0["private"] as? Bool) != true && ($0["internal"] as? Bool) != true }
+        let shown = list.filter { item in
+            let visibility = ((item["owner"] as? [String: Any])?["visibility"] as? String)?.lowercased() ?? "public"
+            return (item["private"] as? Bool) != true && (item["internal"] as? Bool) != true && visibility == "public"
+        }
         return (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys])) ?? data
     }
 }

@@ -19,7 +19,7 @@ struct GiteaRepository: Decodable, Sendable {
     var empty: Bool?
     var archived: Bool?
     var `private`: Bool?
-    /// Visible to every signed-in user of the instance: not public either.
+    /// A public repository of a private organization: not public either.
     var `internal`: Bool?
     /// Any change to the repository, not only a push.
     var updatedAt: Date?
@@ -65,18 +65,24 @@ struct GiteaRepository: Decodable, Sendable {
         owner = try container.decodeIfPresent(GiteaUser.self, forKey: .owner)
     }
 
-    var isPrivate: Bool { `private` == true || `internal` == true }
+    /// Also an owner (organization or user) whose visibility is `limited` (signed-in users only) or
+    /// `private`: its repositories say neither `private` nor `internal`.
+    var isPrivate: Bool { `private` == true || `internal` == true || owner?.isPublic == false }
 }
 
 /// `structs.User`, as a repository's owner or a commit's author: a login and a face.
 struct GiteaUser: Decodable, Sendable {
     var login: String?
     var avatarURL: String?
+    /// `public`, `limited` or `private`; absent from older instances' answers.
+    var visibility: String?
 
     enum CodingKeys: String, CodingKey {
-        case login
+        case login, visibility
         case avatarURL = "avatar_url"
     }
+
+    var isPublic: Bool { visibility.map { $0.lowercased() == "public" } ?? true }
 }
 
 /// `GET /repos/{owner}/{repo}/releases/latest` (`structs.Release`): the newest release that is

@@ -36,7 +36,10 @@ struct GiteaSource: ForgeSource {
         let document: GiteaRepository
         var staleness: GitHubClient.Staleness?
         do {
-            guard let (found, stale) = try await self.document(repo) else { return leftOut(repo, at: position) }
+            guard let (found, stale) = try await self.document(repo) else {
+                forgetParts(of: repo, ownerFace: nil)
+                return leftOut(repo, at: position)
+            }
             (document, staleness) = (found, stale)
         } catch GitHubError.deferred {
             var pending = RepoSnapshot.pending(repo)
@@ -47,7 +50,7 @@ struct GiteaSource: ForgeSource {
             return ForgeFailure.snapshot(repo, error)
         }
         if context.leavesOutPrivate, document.isPrivate {
-            forgetParts(of: repo)
+            forgetParts(of: repo, ownerFace: document.owner?.avatarURL)
             return leftOut(repo, at: position)
         }
         warnIfRenamed(repo, document)
@@ -130,12 +133,18 @@ struct GiteaSource: ForgeSource {
         return snapshot
     }
 
-    /// What an earlier build that published it kept of a repository now left out goes (the
-    /// document is kept sealed by the cache itself).
-    private func forgetParts(of repo: RepoName) {
+    /// What an earlier build that published it kept of a repository now left out goes, its commit
+    /// authors' faces and its owner's with it (the document is kept sealed by the cache itself; a
+    /// sealed one no longer names the owner's face, which the start of the build removed then).
+    private func forgetParts(of repo: RepoName, ownerFace: String?) {
         guard let cache = context.cache else { return }
         let urls = urls(repo)
-        for url in [urls.release, urls.commits] { cache.remove(url.absoluteString) }
+        var faces = ownerFace.flatMap { AvatarStore.sizedURL($0, pixels: Self.ownerAvatarPixels) }.map { [$0] } ?? []
+        let authors = cache.entry(for: urls.commits.absoluteString).flatMap { GiteaCommitAuthors.read($0.body) } ?? []
+        faces += authors.compactMap {
+            $0.avatarURL.flatMap { AvatarStore.sizedURL($0, pixels: Self.contributorAvatarPixels) }
+        }
+        for url in [urls.release, urls.commits] + faces { cache.remove(url.absoluteString) }
     }
 
     private func warnIfRenamed(_ repo: RepoName, _ document: GiteaRepository) {

@@ -14,11 +14,12 @@ enum GiteaRoutes {
 
     /// A repository's routes: its document, its latest release and its recent commits.
     static func repository(
-        _ path: String, file name: String, document: [FixtureResponse]? = nil, release: Bool = true
+        _ path: String, file name: String, document: [FixtureResponse]? = nil, release: Bool = true,
+        commits: String = "commits-recent.json"
     ) -> [FixtureRoute] {
         [
             FixtureRoute(method: "GET", path: "\(api)/repos/\(path)", query: nil, responses: document ?? [file(name)]),
-            .get("\(api)/repos/\(path)/commits", file("commits-recent.json", headers: ["X-Total-Count": "4821"])),
+            .get("\(api)/repos/\(path)/commits", file(commits, headers: ["X-Total-Count": "4821"])),
         ] + (release ? [.get("\(api)/repos/\(path)/releases/latest", file("release-latest.json"))] : [])
     }
 

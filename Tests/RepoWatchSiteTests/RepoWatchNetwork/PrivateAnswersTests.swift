@@ -18,6 +18,10 @@ import Testing
             (["private": false, "visibility": "public"], false),
             (["private": false], false),
             ([:], false),
+            // Gitea's: a public repository of a private organization, of a `limited` one.
+            (["private": false, "internal": true], true),
+            (["private": false, "internal": false, "owner": ["login": "me", "visibility": "limited"]], true),
+            (["private": false, "owner": ["login": "me", "visibility": "public"]], false),
         ]
     }
 
@@ -100,5 +104,39 @@ import Testing
         #expect(transport.requests.last?.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"", "asked again cheaply")
         let stored = try Data(contentsOf: cache.file(for: "https://api.example.test/repos/me/secret"))
         #expect(!String(decoding: stored, as: UTF8.self).contains("the notes of"))
+    }
+
+    /// Gitea's `full_name` has no host: read as GitHub's it would name github.com's me/secret.
+    @Test func aGiteaDocumentNamesItsRepositoryWithItsHost() throws {
+        let fields: [String: Any] = [
+            "private": true, "stars_count": 3, "html_url": "https://Codeberg.org/me/secret",
+            "owner": ["login": "me", "avatar_url": "https://codeberg.org/avatars/me"],
+        ]
+        let body = try JSONSerialization.data(withJSONObject: Self.repository("me/secret", fields))
+        #expect(PrivateAnswers.repositories(in: body).map(\.fullName) == ["codeberg.org/me/secret"])
+        #expect(PrivateAnswers.privateRepositories(in: body).map(\.ownerAvatar) == ["https://codeberg.org/avatars/me"])
+        var hostless = Self.repository("me/secret", fields)
+        hostless["html_url"] = nil
+        let bare = try JSONSerialization.data(withJSONObject: hostless)
+        #expect(PrivateAnswers.repositories(in: bare).isEmpty, "never a name without its host")
+    }
+
+    /// A repository of a `limited` Gitea organization says neither `private` nor `internal`: its
+    /// owner's visibility is what says it is not public, for its card and for an owner's list.
+    @Test func aGiteaRepositoryOfALimitedOwnerIsNotPublic() throws {
+        func item(_ name: String, owner visibility: String?) -> [String: Any] {
+            var owner: [String: Any] = ["login": "org"]
+            owner["visibility"] = visibility
+            return ["full_name": "org/\(name)", "stars_count": 1, "private": false, "internal": false, "owner": owner]
+        }
+        let list = [item("open", owner: "public"), item("staff", owner: "limited"), item("old", owner: nil)]
+        for object in list {
+            let data = try JSONSerialization.data(withJSONObject: object)
+            let document = try JSONDecoder().decode(GiteaRepository.self, from: data)
+            #expect(document.isPrivate == (object["full_name"] as? String == "org/staff"), "\(object)")
+        }
+        let kept = GiteaListedRepository.withoutPrivate(try JSONSerialization.data(withJSONObject: list))
+        let names = (try JSONSerialization.jsonObject(with: kept) as? [[String: Any]])?.compactMap { $0["full_name"] }
+        #expect(names as? [String] == ["org/open", "org/old"])
     }
 }
