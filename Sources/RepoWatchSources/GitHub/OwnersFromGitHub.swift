@@ -129,7 +129,7 @@ extension ListedOwners {
         case .success(let listing):
             if listing.login.lowercased() != source.key {
                 log.warning(
-                    "owner \(source.owner) is now \(listing.login)\(source.host == nil ? " on GitHub" : ""); "
+                    "owner \(source.owner) is now \(ConsoleText.inline(listing.login))\(source.host == nil ? " on GitHub" : ""); "
                         + "update `owners:` in \(configFile)")
             }
             if let note = listing.note { log.warning(note) }

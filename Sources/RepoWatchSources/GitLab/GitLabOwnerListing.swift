@@ -44,7 +44,12 @@ extension GitLabSource {
     /// `x-next-page`. `sort: pushed` sorts by `last_activity_at`, GitLab's time of any activity.
     func listOwner(_ source: OwnerSource, spool: RecordSpool) async throws -> OwnerListing {
         let id = source.path.replacingOccurrences(of: "/", with: "%2F")
-        let fetched = try await client.get(client.configuration.endpoint("/groups/\(id)"), accept: "application/json")
+        // GitLab embeds up to 100 project documents, private ones included, unless told not to;
+        // and only the group's own fields are kept, whatever a server sends.
+        let fetched = try await client.get(
+            client.configuration.endpoint(
+                "/groups/\(id)", query: [URLQueryItem(name: "with_projects", value: "false")]),
+            accept: "application/json", keptBody: { data, _ in GitLabGroup.kept(data) })
         let group: GitLabGroup?
         switch fetched.status {
         case 200: group = try? JSONDecoder().decode(GitLabGroup.self, from: fetched.data)
@@ -55,12 +60,15 @@ extension GitLabSource {
         var query = [URLQueryItem(name: "per_page", value: "100")]
         if group != nil { query.append(URLQueryItem(name: "include_subgroups", value: "true")) }
         var (repos, staleness, page) = ([ListedRepository](), fetched.cachedCopy, "1")
+        var visited: Set<String> = []
         for _ in 1...Self.ownerPageLimit {
+            visited.insert(page)
             let url = client.configuration.endpoint(base, query: query + [URLQueryItem(name: "page", value: page)])
             let answer = try await listedPage(url, of: source.owner, spool: spool)
             repos += answer.repos
             if let older = answer.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
-            guard let next = answer.next, !next.isEmpty, next != page else { break }
+            // A server whose `x-next-page` leads back to a page already read would loop.
+            guard let next = answer.next, !next.isEmpty, !visited.contains(next) else { break }
             page = next
         }
         let login = group?.fullPath ?? source.path
@@ -77,11 +85,12 @@ extension GitLabSource {
         let leavesOut = context.leavesOutPrivate
         let page = try await client.get(
             url, accept: "application/json",
-            keptBody: { data, _ in leavesOut ? GitLabListedProject.withoutPrivate(data) : data })
+            keptBody: { data, headers in GitLabListedProject.keptPage(data, headers, leavesOutPrivate: leavesOut) })
         guard page.status == 200 else { throw GitHubClient.failure(page) }
         let items: [GitLabListedProject]
+        let next: String?
         do {
-            items = try JSONDecoder().decode([GitLabListedProject].self, from: page.data)
+            (items, next) = try GitLabListedProject.page(page.data, next: page.header("x-next-page"))
         } catch {
             throw GitHubError.invalidResponse(
                 "the project list of '\(owner)' could not be read (\(ErrorText.describe(error)))")
@@ -94,7 +103,7 @@ extension GitLabSource {
                 payload: item.payload(host: forge.host), name: name, fork: item.fork,
                 isPrivate: item.project.isPrivate, spool: spool)
         }
-        return (repos, page.header("x-next-page"), page.cachedCopy)
+        return (repos, next, page.cachedCopy)
     }
 }
 
@@ -110,10 +119,60 @@ extension GitLabListedProject {
             pushedAt: project.lastActivityAt, language: nil, topics: project.topics ?? [], isPrivate: project.isPrivate)
     }
 
-    /// A page without its private and internal entries.
-    static func withoutPrivate(_ data: Data) -> Data {
-        guard let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
-        let shown = list.filter { ($0["visibility"] as? String ?? "public") == "public" }
-        return (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys])) ?? data
+    /// A page as kept: its entries (without the private and internal ones under `private: exclude`),
+    /// then `{"repowatch_paging": {"next": …, "total": …}}`. The cache keeps no `x-next-page`, and an
+    /// offline build or a last-good fallback must still find page 2. It stays a list, as the cache's
+    /// private sweep and sealing read a list's items (a wrapping object would hide them).
+    static func keptPage(_ data: Data, _ headers: [String: String], leavesOutPrivate: Bool) -> Data {
+        guard var list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
+        if leavesOutPrivate { list = list.filter { ($0["visibility"] as? String ?? "public") == "public" } }
+        var paging: [String: Any] = [:]
+        if let next = headers["x-next-page"] { paging["next"] = next }
+        if let total = headers["x-total"] { paging["total"] = total }
+        list.append([PageEntry.pagingKey: paging])
+        return (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? data
+    }
+
+    /// A page's entries and its next page, from a page as sent (`next` from its header) or as kept.
+    static func page(_ data: Data, next header: String?) throws -> (items: [Self], next: String?) {
+        let entries = try JSONDecoder().decode([PageEntry].self, from: data)
+        var (items, next) = ([Self](), header)
+        for entry in entries {
+            switch entry {
+            case .project(let item): items.append(item)
+            case .paging(let paging): next = paging.next?.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return (items, next)
+    }
+
+    private enum PageEntry: Decodable {
+        static let pagingKey = "repowatch_paging"
+        case project(GitLabListedProject)
+        case paging(Paging)
+
+        struct Paging: Decodable { var next: String? }
+        private struct Marker: Decodable {
+            var paging: Paging
+            enum CodingKeys: String, CodingKey { case paging = "repowatch_paging" }
+        }
+
+        init(from decoder: Decoder) throws {
+            if let marker = try? Marker(from: decoder) {
+                self = .paging(marker.paging)
+            } else {
+                self = .project(try GitLabListedProject(from: decoder))
+            }
+        }
+    }
+}
+
+extension GitLabGroup {
+    /// The fields read here (and `visibility`, which marks a private group's answer as private).
+    static func kept(_ data: Data) -> Data {
+        guard let group = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return data }
+        let fields: Set = ["id", "name", "path", "full_path", "avatar_url", "web_url", "visibility"]
+        let kept = group.filter { fields.contains($0.key) }
+        return (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])) ?? data
     }
 }
