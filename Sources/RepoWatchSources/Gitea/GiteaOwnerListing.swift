@@ -50,10 +50,11 @@ extension GiteaSource {
         }
         guard let account else { throw GitHubError.notFound }
         let login = account.username ?? account.login ?? source.path
-        let size = await pageSize()
+        let (size, sizeSaid) = await pageSize()
         let base = isOrganization ? "/orgs/\(owner)/repos" : "/users/\(owner)/repos"
         var repos: [ListedRepository] = []
         var staleness: GitHubClient.Staleness?
+        var seen = 0
         for number in 1...Self.ownerPageLimit {
             let url = client.configuration.endpoint(
                 base,
@@ -63,8 +64,11 @@ extension GiteaSource {
             let page = try await listedPage(url, of: login, spool: spool)
             repos += page.repos
             if let older = page.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
-            // The total counts entries a page kept in the cache may have left out (private ones).
-            if let total = page.total { if number * size >= total { break } } else if page.count < size { break }
+            // Items the instance sent, private ones included: the total counts them too. The page
+            // size is the instance's only when it said it (it may send fewer than the fallback).
+            seen += page.count
+            if page.count == 0 { break }
+            if let total = page.total { if seen >= total { break } } else if sizeSaid, page.count < size { break }
         }
         return OwnerListing(
             source: source, login: "\(forge.host)/\(login)", avatarURL: SafeURL.http(account.avatarURL),
@@ -85,16 +89,16 @@ extension GiteaSource {
         }
     }
 
-    /// The instance's `max_response_items`; Gitea's default when the instance does not answer.
-    private func pageSize() async -> Int {
+    /// The instance's `max_response_items`, and whether it said it; Gitea's default when it does not.
+    private func pageSize() async -> (Int, Bool) {
         guard
             let fetched = try? await client.get(
                 client.configuration.endpoint("/settings/api"), accept: "application/json"),
             fetched.status == 200,
             let items = (try? JSONDecoder().decode(GiteaAPISettings.self, from: fetched.data))?.maxResponseItems,
             items > 0
-        else { return Self.defaultPageSize }
-        return min(items, 1_000)
+        else { return (Self.defaultPageSize, false) }
+        return (min(items, 1_000), true)
     }
 
     private struct ListedPage {
@@ -110,11 +114,12 @@ extension GiteaSource {
         let leavesOut = context.leavesOutPrivate
         let page = try await client.get(
             url, accept: "application/json",
-            keptBody: { data, _ in leavesOut ? GiteaListedRepository.withoutPrivate(data) : data })
+            keptBody: { data, headers in leavesOut ? GiteaListedPageBody.keptPublic(data, headers) : data })
         guard page.status == 200 else { throw GitHubClient.failure(page) }
+        let body = GiteaListedPageBody(page.data, total: page.header("x-total-count"))
         let items: [GiteaListedRepository]
         do {
-            items = try JSONDecoder().decode([GiteaListedRepository].self, from: page.data)
+            items = try JSONDecoder().decode([GiteaListedRepository].self, from: body.list)
         } catch {
             throw GitHubError.invalidResponse(
                 "the repository list of '\(ConsoleText.inline(login))' could not be read (\(ErrorText.describe(error)))"
@@ -130,8 +135,7 @@ extension GiteaSource {
                 isPrivate: item.repository.isPrivate, spool: spool)
         }
         return ListedPage(
-            repos: repos, count: items.count, total: page.header("x-total-count").flatMap { Int($0) },
-            staleness: page.cachedCopy)
+            repos: repos, count: body.received ?? items.count, total: body.total, staleness: page.cachedCopy)
     }
 }
 
@@ -169,5 +173,32 @@ struct GiteaListedRepository: Decodable {
             return (item["private"] as? Bool) != true && (item["internal"] as? Bool) != true && visibility == "public"
         }
         return (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys])) ?? data
+    }
+}
+
+/// An owner's page as `private: exclude` keeps it: `{"received": N, "repos": [...], "total": T}`, its
+/// public entries with how many the instance sent and its `X-Total-Count` (the cache keeps no
+/// header), so a page read from the cache still says where the list ends. `private: include` keeps
+/// the list as it came, which the cache sweep seals when a later build leaves private ones out.
+struct GiteaListedPageBody {
+    var list: Data
+    var received: Int?
+    var total: Int?
+
+    init(_ data: Data, total header: String?) {
+        let kept = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let repos = (kept?["repos"]).flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+        list = repos ?? data
+        received = repos == nil ? nil : kept?["received"] as? Int
+        total = repos == nil ? header.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } : kept?["total"] as? Int
+    }
+
+    static func keptPublic(_ data: Data, _ headers: [String: String]) -> Data {
+        guard let list = try? JSONSerialization.jsonObject(with: data) as? [Any],
+            let shown = try? JSONSerialization.jsonObject(with: GiteaListedRepository.withoutPrivate(data))
+        else { return GiteaListedRepository.withoutPrivate(data) }
+        var object: [String: Any] = ["received": list.count, "repos": shown]
+        object["total"] = headers["x-total-count"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("[]".utf8)
     }
 }
