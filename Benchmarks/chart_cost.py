@@ -4,8 +4,9 @@
 One organization of --repos repositories (the synthetic GitHub, secondary limits lifted, `outputs` left
 at `all`, so every repository has embeds), fetched once into a cache; --points points of history a
 repository written into it. Two binaries over the same work: --before (a build without the charts) and
---after. Each gets its own copy of the filled cache and builds once offline to have a previous output;
-then each rebuilds offline over its own last output --runs times, the binaries alternating. Reported:
+--after. Each gets its own copy of the filled cache and builds once offline, untimed;
+then each builds offline into a fresh output folder --runs times, the binaries alternating (a
+rebuild over an unchanged output is skipped whole, so it would time nothing). Reported:
 each run's wall time, CPU (user + system) and peak RSS (GNU time), the medians, each side's `Built`
 line, and the bytes of the after side's history*.svg files (exact, from the last output).
 
@@ -67,11 +68,13 @@ def main():
             return run([binaries[label], "build", "--offline", "--cache-dir", caches[label], "--api-url", base],
                        sites[label])
 
-        # A previous output for each: the timed runs are rebuilds over it.
+        # One untimed build each warms the page cache; every timed build then starts from no output folder,
+        # because a rebuild over an unchanged output is skipped whole and would time nothing.
         for label in binaries:
             offline(label)
         for k in range(args.runs):
             for label in (("before", "after") if k % 2 == 0 else ("after", "before")):
+                shutil.rmtree(os.path.join(sites[label], "public"), ignore_errors=True)
                 wall, rss, cpu, err = offline(label)
                 runs[label].append((wall, rss, cpu))
                 sizes[label] = built(err)
@@ -86,8 +89,8 @@ def main():
         return statistics.median(r[index] for r in runs[label])
 
     print(f"{args.repos:,} repositories of one owner, every one with embeds, {args.points} points of history "
-          f"each; cache filled in {fill[0]:.0f} s. `build --offline` over the previous output, the two binaries "
-          f"alternating, medians of {args.runs}:\n")
+          f"each; cache filled in {fill[0]:.0f} s. `build --offline` into a fresh output folder, the two "
+          f"binaries alternating, medians of {args.runs}:\n")
     print("| | wall | CPU | peak RSS | runs (wall, CPU, peak RSS) | the build's summary |")
     print("|---|---|---|---|---|---|")
     for label in binaries:
