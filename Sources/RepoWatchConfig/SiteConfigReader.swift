@@ -20,6 +20,8 @@ struct SiteConfigReader {
     var misses: [Miss] = []
     /// site.yml's lines, for what the node tree no longer shows (a list item's indentation).
     var lines: [Substring] = []
+    /// `forges:` once read: where a pasted address's project path ends depends on what its host runs.
+    var forges = Forges()
 
     /// The string tables `locale:` may name; nil: not checked (a command that renders nothing).
     let locales: LocaleCatalog?
@@ -77,7 +79,7 @@ struct SiteConfigReader {
         let privateRepos = fields["private"].flatMap { parsePrivate($0) }
         let policyAdditions = fields["csp"].map { parsePolicyAdditions($0) } ?? PolicyAdditions()
 
-        let forges = fields["forges"].map { parseForges($0) } ?? Forges()
+        forges = fields["forges"].map { parseForges($0) } ?? Forges()
         owners = fields["owners"].map { ownerList($0, forges: forges) } ?? []
         let repos: [RepoName]
         if let reposNode = fields["repos"], !(hasOwners && reposNode.isNull) {
@@ -281,7 +283,7 @@ struct SiteConfigReader {
             error(node, "each \(what) must be written as OWNER/NAME")
             return nil
         }
-        switch RepoName.parse(scalar.string.trimmingCharacters(in: .whitespaces)) {
+        switch RepoName.parse(scalar.string.trimmingCharacters(in: .whitespaces), forges: forges) {
         case .success(let repo): return repo
         case .failure(let problem):
             error(node, problem.description)

@@ -35,10 +35,11 @@ package struct SiteFileEditor: Sendable {
     /// site's own `widgets:` list would not show it (and only that, when it was saved already).
     package func add(_ text: String, widget: Bool) throws -> Addition {
         let edit = SiteTextEdit(file: path, text: try read())
-        let name = try SiteTextEdit.parseName(text)
+        let config = try ConfigLoader(file: path).parse(edit.text).config
+        let name = try SiteTextEdit.parseName(text, forges: config.forges)
         var addition = Addition(name: name)
         var edited = edit.text
-        if let saved = try ConfigLoader(file: path).parse(edit.text).config.repos.first(where: { $0.key == name.key }) {
+        if let saved = config.repos.first(where: { $0.key == name.key }) {
             guard widget, try edit.widgetListHiding(saved) != nil else {
                 throw UsageError("\(saved) was already saved.")
             }
@@ -120,10 +121,15 @@ struct SiteTextEdit {
     }
 
     func adding(_ input: String) throws -> (RepoName, String) {
-        let name = try Self.parseName(input)
         let config = try ConfigLoader(file: file).parse(text).config
+        let name = try Self.parseName(input, forges: config.forges)
         if let saved = config.repos.first(where: { $0.key == name.key }) {
             throw UsageError("\(saved) was already saved.")
+        }
+        if let host = name.host, config.forges.forge(at: host) == nil {
+            throw UsageError(
+                "\(host) is not a forge this site knows; declare it in \(file) under `forges:` as `- host: \(host)` "
+                    + "with `kind: gitlab`, `gitea` or `forgejo` (docs/forges.md), then add \(name.path) again")
         }
         let items = try repoItems()
         guard let last = items.last else { throw UsageError("\(file): `repos` has no entries to add after") }
@@ -153,8 +159,8 @@ struct SiteTextEdit {
     /// Removes the repository from `repos:`; with `widgets`, first every widget of the site's own
     /// `widgets:` list that shows it (a double goes whole), else such a widget is an error naming it.
     func removal(of input: String, widgets: Bool) throws -> Removal {
-        let name = try Self.parseName(input)
         let config = try ConfigLoader(file: file).parse(text).config
+        let name = try Self.parseName(input, forges: config.forges)
         guard let saved = config.repos.first(where: { $0.key == name.key }) else {
             let close = Suggestion.didYouMean(name.description, among: config.repos.map(\.description))
             throw UsageError(
@@ -203,10 +209,10 @@ struct SiteTextEdit {
         return removal
     }
 
-    /// The name as given on the command line, pasted forms included (a GitHub link, an SSH remote,
-    /// `.git`): it is written back as `OWNER/NAME`.
-    static func parseName(_ input: String) throws -> RepoName {
-        switch RepoName.understanding(input.trimmingCharacters(in: .whitespaces)) {
+    /// The name as given on the command line, pasted forms included (a link, an SSH remote, `.git`):
+    /// it is written back as `OWNER/NAME` (`HOST/PATH`, where the site's `forges` say the path ends).
+    static func parseName(_ input: String, forges: Forges) throws -> RepoName {
+        switch RepoName.understanding(input.trimmingCharacters(in: .whitespaces), forges: forges) {
         case .success(let name): return name
         case .failure(let problem): throw UsageError(problem.description)
         }

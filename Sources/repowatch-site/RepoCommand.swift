@@ -33,7 +33,11 @@ struct RepoCommand: AsyncParsableCommand {
             discussion: """
                 Names are checked against GitHub's rules; one already saved (in any case) is refused. A name \
                 as copied from GitHub (https://github.com/OWNER/NAME, git@github.com:OWNER/NAME.git, \
-                OWNER/NAME.git) is saved as OWNER/NAME. A site without a `widgets:` list shows every saved \
+                OWNER/NAME.git) is saved as OWNER/NAME; one copied from another forge \
+                (https://gitlab.com/GROUP/PROJECT/-/tree/main, https://codeberg.org/OWNER/REPO/releases) as \
+                HOST/PATH, cut where that host's software ends a project's path (a GitLab group may have \
+                subgroups, a Gitea or Forgejo repository has none), so declare a self-managed host under \
+                `forges:` before adding its projects. A site without a `widgets:` list shows every saved \
                 repository. A site with its own `widgets:` list (as `init` writes) shows only the widgets \
                 listed there, so `repo add` also adds a single widget for the repository at the end of that \
                 list (for a repository saved before and shown by no widget, only the widget); --no-widget \

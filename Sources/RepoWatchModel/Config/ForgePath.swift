@@ -21,8 +21,9 @@ package enum ForgePath {
     }
 
     /// A project a forge's link or remote points at: `http(s)://HOST/GROUP/…/PROJECT[.git][/-/…]`,
-    /// `git@HOST:GROUP/…/PROJECT.git`, `ssh://git@HOST/…`.
-    static func pastedForm(_ text: String) -> RepoName? {
+    /// `git@HOST:GROUP/…/PROJECT.git`, `ssh://git@HOST/…`. Where the project's path ends depends on
+    /// what the host runs, so only `forges` (the known hosts and the site's `forges:`) can say it.
+    static func pastedForm(_ text: String, forges: Forges) -> RepoName? {
         var rest = Substring(text)
         for prefix in ["https://", "http://", "ssh://git@", "ssh://", "git://", "git@"]
         where rest.lowercased().hasPrefix(prefix) {
@@ -34,17 +35,13 @@ package enum ForgePath {
         guard host.contains("."), !isGitHubHost(host), isValidHost(host) else { return nil }
         var path = rest[rest.index(after: hostEnd)...]
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        // GitLab's pages of a project (`/-/tree/main`, `/-/issues`) hang under `/-/`; Gitea's and
-        // Forgejo's (`/src/branch/main`, `/issues/12`) right under OWNER/REPO, which has no subgroups.
-        var segments: [String]
-        if let pages = path.range(of: "/-/") {
-            segments = path[..<pages.lowerBound].split(separator: "/").map(String.init)
-        } else {
-            segments = path.split(separator: "/").map(String.init)
-            if host.lowercased() != "gitlab.com", segments.count > 2, giteaPages.contains(segments[2].lowercased()) {
-                segments = Array(segments.prefix(2))
-            }
-        }
+        // GitLab's pages of a project (`/-/tree/main`, `/-/issues`) hang under `/-/`, and anything
+        // before it may be a subgroup (`acme/infra/releases` is a project). Gitea and Forgejo have no
+        // subgroups: everything after OWNER/REPO is a page (`/src/branch/main`, `/releases`). A host
+        // the site does not know could be either, so nothing but `/-/` is cut from its path.
+        if let pages = path.range(of: "/-/") { path = path[..<pages.lowerBound] }
+        var segments = path.split(separator: "/").map(String.init)
+        if forges.forge(at: host.lowercased())?.kind.hasSubgroups == false { segments = Array(segments.prefix(2)) }
         guard segments.count >= 2 else { return nil }
         let last = segments.removeLast()
         let name = last.count > 4 && last.lowercased().hasSuffix(".git") ? String(last.dropLast(4)) : last
@@ -52,13 +49,6 @@ package enum ForgePath {
         guard segments.allSatisfy(isValidSegment) else { return nil }
         return RepoName(host: host.lowercased(), owner: segments.dropLast().joined(separator: "/"), name: name)
     }
-
-    /// The first segment of a Gitea or Forgejo repository's web pages after OWNER/REPO.
-    private static let giteaPages: Set = [
-        "src", "issues", "pulls", "releases", "commits", "commit", "wiki", "actions", "activity", "tags",
-        "branches", "milestones", "labels", "projects", "compare", "blame", "raw", "media", "graph", "forks",
-        "stars", "watchers", "archive", "settings",
-    ]
 
     /// Forges strip `.git` from a project's path, so `PROJECT.git` is only ever a clone URL's tail.
     private static func withoutGitSuffix(_ name: RepoName) -> RepoName? {

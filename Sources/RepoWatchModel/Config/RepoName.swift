@@ -10,8 +10,15 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
 
     /// Parses `owner/name` or `HOST/PATH`, or explains what is wrong with it. Only the plain form is a
     /// name here; a name as people paste it (a link, an SSH remote, `.git`) is refused with the plain
-    /// form to write instead (`.pasted`), which `understanding(_:)` accepts.
+    /// form to write instead (`.pasted`), which `understanding(_:forges:)` accepts. Knows the built-in hosts
+    /// only: where a pasted address on another host ends needs the site's `forges:`.
     package static func parse(_ text: String) -> Result<RepoName, RepoNameError> {
+        parse(text, forges: Forges())
+    }
+
+    /// `parse(_:)` on a site whose `forges:` says what each host runs, which says where a pasted
+    /// address's project path ends (a GitLab subgroup or a Gitea page).
+    package static func parse(_ text: String, forges: Forges) -> Result<RepoName, RepoNameError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count >= 2, parts[0].contains("."), !text.contains(":"),
             !ForgePath.isGitHubHost(String(parts[0]))
@@ -28,7 +35,9 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
                 return .success(RepoName(owner: owner, name: name))
             }
         }
-        if let plain = pastedForm(text) ?? ForgePath.pastedForm(text) { return .failure(.pasted(text, plain)) }
+        if let plain = pastedForm(text) ?? ForgePath.pastedForm(text, forges: forges) {
+            return .failure(.pasted(text, plain))
+        }
         if let owner = ownerAddress(text) { return .failure(.ownerAddress(text, owner)) }
         guard parts.count == 2 else { return .failure(.notOwnerSlashName(text)) }
         guard isValidOwner(String(parts[0])) else { return .failure(.invalidOwner(String(parts[0]))) }
@@ -38,8 +47,8 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
     /// A name as the user gave it on the command line: `owner/name` or `HOST/PATH`, or the same as
     /// pasted (`https://github.com/owner/name`, `git@github.com:owner/name.git`, `owner/name.git`,
     /// `https://gitlab.com/group/project/-/tree/main`, `git@gitlab.com:group/project.git`).
-    package static func understanding(_ text: String) -> Result<RepoName, RepoNameError> {
-        switch parse(text) {
+    package static func understanding(_ text: String, forges: Forges) -> Result<RepoName, RepoNameError> {
+        switch parse(text, forges: forges) {
         case .failure(.pasted(_, let name)): return .success(name)
         case let other: return other
         }

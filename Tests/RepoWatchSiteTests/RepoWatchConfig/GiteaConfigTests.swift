@@ -121,10 +121,4 @@ struct GiteaConfigTests {
         #expect(addition.name.description == "codeberg.org/forgejo/forgejo")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == site + "  - codeberg.org/forgejo/forgejo\n")
     }
-
-    @Test("a GitLab project's path keeps a group named like a Gitea page")
-    func gitLabKeepsItsGroups() {
-        #expect(ForgePath.pastedForm("https://gitlab.com/a/issues/b")?.description == "gitlab.com/a/issues/b")
-        #expect(ForgePath.pastedForm("https://git.example.org/a/b/pulls/3")?.description == "git.example.org/a/b")
-    }
 }

@@ -85,7 +85,7 @@ struct PastedNameTests {
         ]
         for (text, says) in cases {
             #expect {
-                try SiteTextEdit.parseName(text)
+                try SiteTextEdit.parseName(text, forges: Forges())
             } throws: { String(describing: $0) == says }
             let found = errors("repos:\n  - \(text)\n")
             #expect(found.map(\.message) == [says])
@@ -104,7 +104,7 @@ struct PastedNameTests {
             ("good/na..me", .invalidName("na..me")),
         ]
         for (text, error) in cases {
-            #expect(RepoName.understanding(text) == .failure(error), "\(text)")
+            #expect(RepoName.understanding(text, forges: Forges()) == .failure(error), "\(text)")
         }
         #expect(RepoName.parse("vapor/vapor").map(\.description) == .success("vapor/vapor"))
         // A name merely ending in "git" is a name.

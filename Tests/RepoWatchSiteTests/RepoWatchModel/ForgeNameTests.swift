@@ -50,10 +50,11 @@ struct ForgeNameTests {
             ("https://gitlab.com/a/project/-/merge_requests?scope=all", "gitlab.com/a/project"),
             ("git@gitlab.com:a/b.git", "gitlab.com/a/b"),
             ("ssh://git@gitlab.example.com/team/app.git", "gitlab.example.com/team/app"),
+            ("https://gitlab.com/a/b/releases", "gitlab.com/a/b/releases"),
             ("gitlab.com/a/b.git", "gitlab.com/a/b"),
         ])
     func pasted(_ form: (text: String, name: String)) throws {
-        #expect(try RepoName.understanding(form.text).get().description == form.name)
+        #expect(try RepoName.understanding(form.text, forges: Forges()).get().description == form.name)
         guard case .failure(.pasted(_, let name)) = RepoName.parse(form.text) else {
             Issue.record("\(form.text) parsed as a plain name")
             return
