@@ -179,6 +179,29 @@ struct EveryForgeEndToEndTests {
         Self.expectTokensAtHome(allLog)
     }
 
+    @Test("docs/forges.md's table of costs says what this site's builds counted")
+    func docsSayTheCounts() throws {
+        let docs = try String(
+            contentsOf: E2EPaths.packageRoot.appendingPathComponent("docs/forges.md"), encoding: .utf8)
+        func cost(_ table: [String: ForgeRequestCosts], _ host: String, _ key: String) -> Int {
+            table[host]?.requests[key] ?? 0
+        }
+        let said = [
+            "| \(cost(Self.cold, "github", "twbs/bootstrap")) in `repos:` (the repository, its contributors, a page",
+            "\(cost(Self.cold, "github", "fixture-org/swift-old")) listed by an owner (the listing gave",
+            "| \(cost(Self.cold, "gitlab", "gitlab.com/gitlab-org/gitlab")) (the project, the merge requests' count,",
+            "| \(cost(Self.cold, "codeberg", "codeberg.org/forgejo/forgejo")) with a release (the repository, the release,",
+            "\(cost(Self.cold, "codeberg", "codeberg.org/forgejo/runner")) without |",
+            "| \(cost(Self.warm, "github", "twbs/bootstrap")) in `repos:`, answered `304` (no quota); "
+                + "\(cost(Self.warm, "github", "fixture-org/swift-old")) listed by an owner |",
+            "| \(cost(Self.warm, "gitlab", "gitlab.com/gitlab-org/gitlab")) (the project) |",
+            "| \(cost(Self.warm, "codeberg", "codeberg.org/forgejo/runner")) (the repository) |",
+            "; \(cost(Self.cold, "github", "graphql")) on the test's site, cold and warm |",
+        ]
+        for cell in said { #expect(docs.contains(cell), "docs/forges.md does not say: \(cell)") }
+        #expect(cost(Self.cold, "github", "graphql") == cost(Self.warm, "github", "graphql"))
+    }
+
     static func expectCosts(
         _ logs: [String: [LoggedRequest]], _ expected: [String: ForgeRequestCosts], faces: ClosedRange<Int>
     ) {
