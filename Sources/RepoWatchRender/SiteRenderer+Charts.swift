@@ -45,7 +45,7 @@ extension PageMaker {
     private func chartPage(_ spec: SiteConfig.Chart, image: ChartImage) -> Data {
         let root = "../../"
         var shell = PageShell(
-            root: root, site: site, title: "\(image.title) — \(config.title)", locale: locale,
+            root: root, site: site, title: PageTitle.joined(image.title, config.title), locale: locale,
             feed: FeedLink(href: root + SiteLayout.feed, title: config.title))
         shell.share = shares.sitePage(
             path: SiteLayout.chartFolder(id: spec.id), title: image.title, description: image.caption,

@@ -30,7 +30,7 @@ extension PageMaker {
         }
         let title = strings.text("insights_title")
         var shell = PageShell(
-            root: "../", site: self.site, title: "\(title) — \(config.title)", locale: locale,
+            root: "../", site: self.site, title: PageTitle.joined(title, config.title), locale: locale,
             feed: FeedLink(href: "../" + SiteLayout.feed, title: config.title))
         shell.share = shares.sitePage(
             path: SiteLayout.insightsFolder, title: title,

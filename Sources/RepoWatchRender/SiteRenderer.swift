@@ -171,8 +171,9 @@ struct PageMaker: Sendable {
         let repo = widgets.cards.pageCard(card, name)
         var page = RepoPageContext(
             shell: PageShell(
-                root: root, site: site, title: "\(name) — \(config.title)", locale: PageLocale(strings: strings),
-                feed: FeedLink(href: SiteLayout.feed, title: "\(name) — \(config.title)")),
+                root: root, site: site, title: PageTitle.joined(name.description, config.title),
+                locale: PageLocale(strings: strings),
+                feed: FeedLink(href: SiteLayout.feed, title: PageTitle.joined(name.description, config.title))),
             repo: repo, widgets: shown, embeds: snippets, source: sections.repoPage(name))
         page.shell.share = shares.repoPage(
             card, title: card.fullName.isEmpty ? card.configName : card.fullName, path: folder)
@@ -214,7 +215,7 @@ struct PageMaker: Sendable {
                 root: config.baseURL.map {
                     $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/"
                 }
-                    ?? "/", site: site, title: "\(caption) — \(config.title)",
+                    ?? "/", site: site, title: PageTitle.joined(caption, config.title),
                 locale: locale))
         notFound.shell.share = shares.sitePage(
             path: SiteLayout.notFound, title: strings.text("not_found_title"),
@@ -250,7 +251,8 @@ struct PageMaker: Sendable {
     func searchPage(into emit: SiteRenderer.FileSink) throws {
         var page = SearchPageContext(
             shell: PageShell(
-                root: "../", site: site, title: "\(strings.text("search_title")) — \(config.title)", locale: locale))
+                root: "../", site: site, title: PageTitle.joined(strings.text("search_title"), config.title),
+                locale: locale))
         page.shell.share = shares.sitePage(
             path: SiteLayout.searchFolder, title: strings.text("search_title"),
             description: strings.plural("search_description", count: config.repos.count),

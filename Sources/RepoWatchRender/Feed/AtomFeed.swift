@@ -16,6 +16,9 @@ struct AtomFeed: Sendable {
     /// When the newest entry happened; when there is none, the build's time.
     var fallbackUpdated: Date
     var baseURL: URL?
+    /// The language the titles and summaries are told in (BCP 47, the site's `locale`): a reader picks
+    /// fonts, hyphenation and direction from it.
+    var language: String
 
     /// The generator element's text; a published feed with it is one this tool can restore.
     static let generator = "repowatch-site"
@@ -33,7 +36,7 @@ struct AtomFeed: Sendable {
         let updated = entries.map(\.updated).max() ?? fallbackUpdated
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
-            "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(Self.text(language))\">",
             "  <id>\(Self.text(id))</id>",
             "  <title type=\"text\">\(Self.text(title))</title>",
             "  <updated>\(Formatting.iso(updated))</updated>",

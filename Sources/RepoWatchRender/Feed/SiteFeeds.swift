@@ -9,6 +9,8 @@ struct SiteFeeds: Sendable {
     /// The kept entries, told in the site's language.
     let entries: [FeedEntry]
     let generatedAt: Date
+    /// The site locale's identifier, each feed's `xml:lang`.
+    let language: String
     private let byRepo: [String: [FeedEntry]]
 
     /// - Parameters:
@@ -27,6 +29,7 @@ struct SiteFeeds: Sendable {
         self.config = config
         self.entries = FeedText(strings: strings).entries(state.entries.filter { linked($0.repo) })
         self.generatedAt = state.started ?? generatedAt
+        language = strings.formatter.identifier
         byRepo = Dictionary(grouping: self.entries, by: \.repo)
     }
 
@@ -35,16 +38,19 @@ struct SiteFeeds: Sendable {
     func site() -> Data {
         let feed = AtomFeed(
             id: ids.feedID(""), title: config.title, author: config.title, path: SiteLayout.feed,
-            page: "", entries: entries, fallbackUpdated: generatedAt, baseURL: config.baseURL)
+            page: "", entries: entries, fallbackUpdated: generatedAt, baseURL: config.baseURL,
+            language: language)
         return Data(feed.xml().utf8)
     }
 
     func repo(_ name: RepoName) -> Data {
         let folder = SiteLayout.repoFolder(name)
         let feed = AtomFeed(
-            id: ids.feedID(name.key + "/"), title: "\(name) — \(config.title)", author: config.title,
+            id: ids.feedID(name.key + "/"), title: PageTitle.joined(name.description, config.title),
+            author: config.title,
             path: folder + SiteLayout.feed, page: folder, entries: byRepo[name.key] ?? [],
-            fallbackUpdated: generatedAt, baseURL: config.baseURL)
+            fallbackUpdated: generatedAt, baseURL: config.baseURL,
+            language: language)
         return Data(feed.xml().utf8)
     }
 }

@@ -39,7 +39,7 @@ extension PageMaker {
         let root = String(repeating: "../", count: folder.split(separator: "/").count)
         let title = strings.text("owner_page_title", ["name": text.displayName])
         var shell = PageShell(
-            root: root, site: site, title: "\(title) — \(config.title)", locale: locale,
+            root: root, site: site, title: PageTitle.joined(title, config.title), locale: locale,
             feed: FeedLink(href: root + SiteLayout.feed, title: config.title))
         shell.share = shares.sitePage(path: folder, title: title, description: text.rule, repoCount: text.card.repos)
         let files: [(SiteLayout.OwnerCardFile, String, Int)] = [

@@ -75,7 +75,8 @@ extension SiteRenderer {
             embed.sizeLabel = strings.text("size_large")
             var page = DoubleWidgetPageContext(
                 shell: PageShell(
-                    root: root, site: site, title: "\(title) — \(config.title)", locale: PageLocale(strings: strings)),
+                    root: root, site: site, title: PageTitle.joined(title, config.title),
+                    locale: PageLocale(strings: strings)),
                 title: title,
                 widgets: [
                     RepoPageWidget(

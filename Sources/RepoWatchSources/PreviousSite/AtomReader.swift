@@ -14,7 +14,10 @@ struct AtomReader: Sendable {
 
     func entries(_ data: Data) throws -> [FeedEntry] {
         guard let text = String(data: data, encoding: .utf8) else { throw Refusal(description: "not UTF-8") }
-        guard text.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"),
+        // Feeds published before the root said its language have no `xml:lang`; both are this tool's.
+        guard
+            text.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">")
+                || text.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\""),
             text.contains(">\(Self.generatorText)</generator>")
         else { throw Refusal(description: "not an Atom feed written by repowatch-site") }
         var entries: [FeedEntry] = []

@@ -14,10 +14,33 @@ struct AtomFeedTests {
         title: "Octo released <v1> & ]]>", summary: "line one\n\nA <script>alert(1)</script> & ]]> \"q\"",
         updated: ISO8601.parse("2026-11-21T12:00:00Z")!)
 
-    static func feed(base: URL?, path: String = "feed.xml", page: String = "") -> AtomFeed {
+    static func feed(base: URL?, path: String = "feed.xml", page: String = "", language: String = "en") -> AtomFeed {
         AtomFeed(
             id: "urn:x", title: "Site & <co>", author: "Me", path: path, page: page, entries: [entry],
-            fallbackUpdated: Date(timeIntervalSince1970: 0), baseURL: base)
+            fallbackUpdated: Date(timeIntervalSince1970: 0), baseURL: base, language: language)
+    }
+
+    @Test("the feed says the site's language on its root, as a reader needs for direction and fonts")
+    func language() {
+        for locale in ["en", "ar", "ja", "zh-Hans"] {
+            let xml = Self.feed(base: Self.base, language: locale).xml()
+            #expect(xml.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(locale)\">"))
+        }
+        var config = SiteConfig(repos: [RepoName.parse("octo/thing").value!])
+        config.locale = "ar"
+        let strings = LocaleCatalog.builtIn.table(for: "ar")
+        let feeds = SiteFeeds(
+            config: config, state: FeedState(entries: [Self.entry]), generatedAt: Date(), strings: strings)
+        for data in [feeds.site(), feeds.repo(RepoName.parse("octo/thing").value!)] {
+            #expect(String(decoding: data, as: UTF8.self).contains("xml:lang=\"ar\""))
+        }
+    }
+
+    @Test("a feed published before the root said its language still reads back")
+    func readsOlderFeed() throws {
+        let older = Self.feed(base: Self.base).xml().replacingOccurrences(of: " xml:lang=\"en\"", with: "")
+        #expect(!older.contains("xml:lang"))
+        #expect(try AtomReader(baseURL: Self.base).entries(Data(older.utf8)) == [Self.entry])
     }
 
     @Test("hostile text is escaped, never raw markup or CDATA; links absolute with a base_url")
