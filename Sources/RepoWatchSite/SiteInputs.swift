@@ -41,15 +41,25 @@ package struct SiteInputs: Sendable {
         try OutputLocation(output: output, protecting: [siteDirectory, options.cacheURL]).check()
         return SiteInputs(
             config: config, templates: templates, render: render, now: now, output: output,
-            search: searchTool(pagefind, log: log))
+            search: searchTool(pagefind, locale: config.locale, log: log))
     }
 
     /// Pagefind for `search: true`; without it, one warning and a site without search (not an error:
     /// the gallery is whole without it).
-    static func searchTool(_ located: Result<Pagefind, Pagefind.Unavailable>?, log: any BuildLog) -> Pagefind? {
+    static func searchTool(
+        _ located: Result<Pagefind, Pagefind.Unavailable>?, locale: String, log: any BuildLog
+    ) -> Pagefind? {
         switch located {
         case nil: return nil
-        case .success(let pagefind): return pagefind
+        case .success(let pagefind):
+            if Pagefind.needsWordSplitting(locale), !pagefind.splitsWordsWithoutSpaces {
+                log.warning(
+                    "search: locale \(locale) has no spaces between words, and only Pagefind's extended build "
+                        + "splits such text into words; this one (\(pagefind.executable.path)) finds whole runs of "
+                        + "text only. Run `python3 -m pip install pagefind-bin-extended==\(Pagefind.pinnedVersion)` "
+                        + "for word search")
+            }
+            return pagefind
         case .failure(let unavailable):
             log.warning(
                 "search: true, but \(unavailable); the site is written without search. Install it with "

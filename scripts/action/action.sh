@@ -258,6 +258,12 @@ wants_search() {
     grep -qiE '^search:[[:space:]]*("?)(true|yes|on)\1[[:space:]]*(#.*)?$' -- "$1" 2>/dev/null
 }
 
+# Whether site.yml's top-level locale is Japanese or Chinese (written without spaces between words,
+# which only Pagefind's extended build splits into words for search).
+wants_word_splitting() {
+    grep -qiE '^locale:[[:space:]]*("?)(ja|zh)([-_][A-Za-z0-9]+)*\1[[:space:]]*(#.*)?$' -- "$1" 2>/dev/null
+}
+
 # Pagefind's executable as `executable`, when it runs and says it is version $1.
 pagefind_at() {
     [[ -x "$2" && "$("$2" --version 2>/dev/null)" == "pagefind $1" ]] || return 1
@@ -265,8 +271,9 @@ pagefind_at() {
     say "Pagefind $1: $2"
 }
 
-# Pagefind for `search: true`: the pagefind-bin wheel of INPUT_PAGEFIND, installed into the tool cache
-# unless that version is already there. A failure is a warning: the build then says search is skipped.
+# Pagefind for `search: true`: the pagefind-bin wheel of INPUT_PAGEFIND (pagefind-bin-extended for a
+# Japanese or Chinese site), installed into the tool cache unless that version is already there. A
+# failure is a warning: the build then says search is skipped.
 cmd_pagefind() {
     local version="${INPUT_PAGEFIND:-}" target found
     [[ "${INPUT_COMMAND:-build}" == build ]] || {
@@ -282,23 +289,29 @@ cmd_pagefind() {
         say "${INPUT_CONFIG:-site.yml} does not say \`search: true\`: no Pagefind needed"
         return
     fi
-    found=$(command -v pagefind || true)
+    # The extended build (a larger download) only where the site's language needs it.
+    local wheel=pagefind-bin module=pagefind_bin program=pagefind
+    if wants_word_splitting "${INPUT_CONFIG:-site.yml}"; then
+        wheel=pagefind-bin-extended module=pagefind_bin_extended program=pagefind_extended
+        say "${INPUT_CONFIG:-site.yml} is in Japanese or Chinese: Pagefind's extended build, which splits its words"
+    fi
+    found=$(command -v "$program" || true)
     if [[ -n "$found" ]] && pagefind_at "$version" "$found"; then return; fi
-    target="${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/pagefind-bin/$version"
-    if pagefind_at "$version" "$target/pagefind_bin/pagefind"; then return; fi
+    target="${RUNNER_TOOL_CACHE:-${RUNNER_TEMP:-/tmp}}/$wheel/$version"
+    if pagefind_at "$version" "$target/$module/$program"; then return; fi
     command -v python3 >/dev/null || {
         annotate warning "python3 is needed to install Pagefind; the site is built without search"
         return
     }
     # -I: isolated, so a module in the workspace (the site's repository) is never imported instead.
-    found=$(python3 -I -c 'import pagefind_bin; print(pagefind_bin.get_executable())' 2>/dev/null || true)
+    found=$(python3 -I -c "import $module; print($module.get_executable())" 2>/dev/null || true)
     if [[ -n "$found" ]] && pagefind_at "$version" "$found"; then return; fi
-    if ! python3 -I -m pip install --quiet --disable-pip-version-check --no-deps --target "$target" "pagefind-bin==$version"; then
-        annotate warning "pip could not install pagefind-bin==$version; the site is built without search"
+    if ! python3 -I -m pip install --quiet --disable-pip-version-check --no-deps --target "$target" "$wheel==$version"; then
+        annotate warning "pip could not install $wheel==$version; the site is built without search"
         return
     fi
-    pagefind_at "$version" "$target/pagefind_bin/pagefind" ||
-        annotate warning "pagefind-bin==$version installed no working pagefind; the site is built without search"
+    pagefind_at "$version" "$target/$module/$program" ||
+        annotate warning "$wheel==$version installed no working pagefind; the site is built without search"
 }
 
 cmd_run() {

@@ -4,8 +4,10 @@ import RepoWatchSupport
 
 /// Pagefind, the indexer behind `search: true`: a program of its own (PyPI's `pagefind-bin` wheel
 /// carries it), found once per build, in this order: `REPOWATCH_PAGEFIND` (the path of its
-/// executable), `pagefind` or `pagefind_extended` on PATH, then the `pagefind_bin` module of the
-/// `python3` on PATH (what `pip install pagefind-bin` gives, whose wheel puts nothing on PATH).
+/// executable), `pagefind_extended` or `pagefind` on PATH, then the `pagefind_bin_extended` or
+/// `pagefind_bin` module of the `python3` on PATH (what `pip install pagefind-bin-extended` or
+/// `pagefind-bin` gives, whose wheels put nothing on PATH). The extended build comes first: it alone
+/// splits Japanese and Chinese text, written without spaces, into words.
 /// Only Pagefind 1.x is used: the attributes and the bundle the search page loads are 1.x's.
 package struct Pagefind: Sendable {
     /// The version the project installs and tests with (`.ci/run`, the Action, docs/configuration.md).
@@ -27,21 +29,40 @@ package struct Pagefind: Sendable {
             return check(URL(fileURLWithPath: named), named: "REPOWATCH_PAGEFIND (\(named))", environment: child)
         }
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for name in ["pagefind", "pagefind_extended"] {
+        for name in [Self.extendedName, "pagefind"] {
             if let found = find(name, path: path) { return check(found, named: found.path, environment: child) }
         }
-        if let python = find("python3", path: path), let wheel = wheelExecutable(python: python, environment: child) {
-            return check(wheel, named: wheel.path, environment: child)
+        if let python = find("python3", path: path) {
+            for module in ["pagefind_bin_extended", "pagefind_bin"] {
+                if let wheel = wheelExecutable(python: python, module: module, environment: child) {
+                    return check(wheel, named: wheel.path, environment: child)
+                }
+            }
         }
         return .failure(
             Unavailable(description: "Pagefind is not installed (no pagefind on PATH, no pagefind-bin for python3)"))
+    }
+
+    /// The extended build's executable name; `--version` says plain "pagefind" for both builds.
+    static let extendedName = "pagefind_extended"
+
+    /// Whether this is Pagefind's extended build, which splits text written without spaces into words.
+    var splitsWordsWithoutSpaces: Bool { executable.lastPathComponent == Self.extendedName }
+
+    /// The locales whose text has no spaces between words: without the extended build, their search
+    /// finds only whole runs of text.
+    static func needsWordSplitting(_ locale: String) -> Bool {
+        let language = locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? ""
+        return language == "ja" || language == "zh"
     }
 
     /// Indexes the repository pages of the site in `site` and writes Pagefind's bundle into `output`;
     /// returns what Pagefind said (its warnings), empty when it said nothing.
     package func index(site: URL, output: URL) throws -> String {
         let arguments = [
-            "--site", site.path, "--output-path", output.path, "--glob", SiteLayout.repoPages, "--quiet",
+            // Errors only: its notes on languages it cannot stem are no task for the user, and the one
+            // that is (the extended build for Japanese and Chinese) the build says in its own words.
+            "--site", site.path, "--output-path", output.path, "--glob", SiteLayout.repoPages, "--silent",
         ]
         let run = try ChildProcess.run(executable, arguments, environment: environment)
         guard run.status == 0 else {
@@ -72,9 +93,10 @@ package struct Pagefind: Sendable {
         return .success(Pagefind(executable: executable, version: String(words[1]), environment: environment))
     }
 
-    /// The executable inside the `pagefind_bin` package of `python`, if it has one.
-    private static func wheelExecutable(python: URL, environment: [String: String]) -> URL? {
-        let script = "import pagefind_bin; print(pagefind_bin.get_executable())"
+    /// The executable inside the `module` package (`pagefind_bin`, `pagefind_bin_extended`) of
+    /// `python`, if it has one.
+    private static func wheelExecutable(python: URL, module: String, environment: [String: String]) -> URL? {
+        let script = "import \(module); print(\(module).get_executable())"
         // `python -c` imports from its current folder first: run in `/`, not the site's folder (in
         // Actions, the checked-out repository), so no `pagefind_bin.py` there runs; Python 3.11 and
         // later leave that folder out altogether (PYTHONSAFEPATH). The installed packages still count.

@@ -47,6 +47,37 @@ struct ActionPagefindTests {
         #expect(empty.status == 0 && emptyOutputs.isEmpty, "\(empty.output)")
     }
 
+    @Test(
+        "a Japanese or Chinese site gets Pagefind's extended build, on PATH or in the tool cache; others the plain one")
+    func extendedForWordSplitting() throws {
+        let dir = try TempDir("action-pagefind-extended")
+        defer { dir.remove() }
+        let plain = dir.url.appendingPathComponent("bin/pagefind")
+        let extended = dir.url.appendingPathComponent("bin/pagefind_extended")
+        try Self.fake(at: plain)
+        try Self.fake(at: extended)
+        let cache = dir.url.appendingPathComponent("toolcache")
+        let cached = cache.appendingPathComponent("pagefind-bin-extended/1.5.2/pagefind_bin_extended/pagefind_extended")
+        try Self.fake(at: cached)
+        try dir.write("ja.yml", "search: true\nlocale: ja\nrepos: [a/b]\n")
+        try dir.write("zh.yml", "search: true\nlocale: \"zh-Hans\"  # Chinese\nrepos: [a/b]\n")
+        try dir.write("ko.yml", "search: true\nlocale: ko\nrepos: [a/b]\n")
+        try dir.write("nested.yml", "search: true\nrepos: [a/b]\nwidgets:\n  - kind: single\n    locale: ja\n")
+        let system = "/usr/bin:/bin"
+        let path = plain.deletingLastPathComponent().path + ":" + system
+        let base = ["INPUT_PAGEFIND": "1.5.2", "RUNNER_TOOL_CACHE": cache.path]
+        for (config, expected) in [
+            ("ja.yml", extended.path), ("zh.yml", extended.path), ("ko.yml", plain.path), ("nested.yml", plain.path),
+        ] {
+            let (run, outputs) = try ActionScriptTests.step(
+                "pagefind", in: dir.url, base.merging(["INPUT_CONFIG": config, "PATH": path]) { $1 })
+            #expect(run.status == 0 && outputs["executable"] == expected, "\(config): \(run.output)")
+        }
+        let (fromCache, cacheOutputs) = try ActionScriptTests.step(
+            "pagefind", in: dir.url, base.merging(["INPUT_CONFIG": "ja.yml", "PATH": system]) { $1 })
+        #expect(fromCache.status == 0 && cacheOutputs["executable"] == cached.path, "\(fromCache.output)")
+    }
+
     @Test("the version is checked before anything runs with it")
     func hostileVersion() throws {
         let dir = try TempDir("action-pagefind-hostile")

@@ -54,6 +54,31 @@ struct PagefindTests {
         #expect(Self.reason(none)?.hasPrefix("Pagefind is not installed") == true, "\(none)")
     }
 
+    @Test("the extended build is preferred, and a Japanese or Chinese site without it is told how to get word search")
+    func extendedBuild() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plainFolder = folder.appendingPathComponent("plain", isDirectory: true)
+        let extendedFolder = folder.appendingPathComponent("extended", isDirectory: true)
+        let plain = try Self.fake(plainFolder, body: "exit 0")
+        let extended = try Self.fake(extendedFolder, name: Pagefind.extendedName, body: "exit 0")
+        let both = try Pagefind.locate(environment: ["PATH": "\(plainFolder.path):\(extendedFolder.path)"]).get()
+        #expect(both.executable.path == extended.path && both.splitsWordsWithoutSpaces)
+        let onlyPlain = try Pagefind.locate(environment: ["PATH": plainFolder.path]).get()
+        #expect(onlyPlain.executable.path == plain.path && !onlyPlain.splitsWordsWithoutSpaces)
+
+        for (locale, pagefind, warns) in [
+            ("ja", onlyPlain, true), ("zh-Hans", onlyPlain, true), ("ja", both, false), ("ko", onlyPlain, false),
+            ("en", onlyPlain, false), ("fr", onlyPlain, false),
+        ] {
+            let log = MemoryLog()
+            let tool = SiteInputs.searchTool(.success(pagefind), locale: locale, log: log)
+            #expect(tool?.executable == pagefind.executable)
+            let said = log.messages.filter { $0.contains("pagefind-bin-extended==\(Pagefind.pinnedVersion)") }
+            #expect(said.count == (warns ? 1 : 0), "\(locale) \(pagefind.executable.path): \(log.messages)")
+        }
+    }
+
     static func reason(_ result: Result<Pagefind, Pagefind.Unavailable>) -> String? {
         if case .failure(let unavailable) = result { return unavailable.description }
         return nil
