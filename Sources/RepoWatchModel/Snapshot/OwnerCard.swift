@@ -40,6 +40,9 @@ package struct OwnerCard: Codable, Sendable, Equatable {
     package var fetchedAt: Date
     /// The last good numbers, shown because GitHub could not be asked (or the budget ran out).
     package var stale: Bool
+    /// The forge of an owner on another forge (`codeberg.org/OWNER`); nil on GitHub. Its card says
+    /// what that forge does not give (followers, contributions, languages) instead of leaving it out.
+    package var forge: ForgeKind?
 
     package init(
         owner: String, login: String, kind: Kind, countsForks: Bool = false, countsArchived: Bool = false,

@@ -9,6 +9,8 @@ import RepoWatchSupport
 struct OwnerCardSVG {
     static let width = 360.0
     static let rowHeight = 24.0
+    /// A line saying what the forge does not give.
+    static let absentHeight = 20.0
     static let padding = 20.0
     /// GitHub's camo proxy and many Markdown hosts refuse bigger images.
     static let byteLimit = SVGWidget.byteLimit
@@ -42,7 +44,7 @@ struct OwnerCardSVG {
     /// The cards' heights, for the image and the `<img>` that shows it.
     static func statsHeight(_ card: OwnerCardText) -> Int {
         let rows = Double(card.statsRows.count)
-        var height: Double = 76 + rows * rowHeight + 12
+        var height: Double = 76 + rows * rowHeight + 12 + Double(card.absent.count) * absentHeight
         if let contributions = card.contributionRows {
             let more = Double(contributions.count)
             height += 40 + more * rowHeight
@@ -68,6 +70,14 @@ struct OwnerCardSVG {
         for row in rows {
             statRow(row, y: y)
             y += Self.rowHeight
+        }
+        for fact in card.absent {
+            out += "<g data-absent=\"\(fact.key)\">"
+            let line = TextWidth.fit(
+                "\(fact.label): \(fact.words)", size: 12, bold: false, width: Self.width - 2 * Self.padding)
+            out += text(line, x: Self.padding, y: y + 14, size: 12, classes: "m")
+            out += "</g>"
+            y += Self.absentHeight
         }
         if let contributions = card.contributionRows {
             y += 12

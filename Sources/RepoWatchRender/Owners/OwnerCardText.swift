@@ -22,21 +22,52 @@ struct OwnerCardText: Sendable {
         state = card.stale ? .stale : sample ? .sample : .fresh
     }
 
+    /// A fact the card's forge does not give, or that the card does not read of it, said in words.
+    struct Absent: Sendable {
+        var key: String
+        var label: String
+        var words: String
+    }
+
     var displayName: String { card.name ?? card.login }
     var handle: String { "@" + card.login }
+
+    /// The host of an owner on another forge (`gitlab.com`), whose words the card says; nil on GitHub.
+    var forgeHost: String? { card.forge == nil ? nil : OwnerSource(owner: card.owner).host }
 
     private func row(_ key: String, _ label: String, _ number: Int) -> Row {
         Row(key: key, label: strings.text(label), number: number, value: strings.formatter.grouped(number))
     }
 
-    /// What the card knows: repositories, stars, forks, and followers where GitHub said.
+    /// What the card knows: repositories (GitLab's projects), stars, forks, and followers where the forge said.
     var statsRows: [Row] {
         var rows = [
-            row("repos", "owner_repos", card.repos), row("stars", "owner_stars", card.stars),
+            row("repos", card.forge == .gitlab ? "owner_projects" : "owner_repos", card.repos),
+            row("stars", "owner_stars", card.stars),
             row("forks", "owner_forks", card.forks),
         ]
         if let followers = card.followers { rows.append(row("followers", "owner_followers", followers)) }
         return rows
+    }
+
+    /// What GitHub's card would show that another forge's does not: its followers where the forge
+    /// counts none (GitLab's, an organization's), a user's contributions (not read of any other forge).
+    var absent: [Absent] {
+        guard let host = forgeHost else { return [] }
+        var facts: [Absent] = []
+        if card.followers == nil {
+            facts.append(
+                Absent(
+                    key: "followers", label: strings.text("owner_followers"),
+                    words: strings.text("owner_not_given", ["host": host])))
+        }
+        if card.kind == .user, card.contributions == nil {
+            facts.append(
+                Absent(
+                    key: "contributions", label: strings.text("owner_last_year"),
+                    words: strings.text("owner_not_read", ["host": host])))
+        }
+        return facts
     }
 
     /// A user's contributions of the last year; nil (no rows at all) where they are not known.
@@ -53,8 +84,12 @@ struct OwnerCardText: Sendable {
     var lastYear: String { strings.text("owner_last_year") }
 
     var statsTitle: String {
-        var parts = [strings.text("owner_stats_title", ["name": displayName])]
+        var parts = [
+            forgeHost.map { strings.text("owner_stats_title_forge", ["name": displayName, "host": $0]) }
+                ?? strings.text("owner_stats_title", ["name": displayName])
+        ]
         parts += statsRows.map { "\($0.label): \($0.value)" }
+        parts += absent.map { "\($0.label): \($0.words)" }
         parts += (contributionRows ?? []).map { "\(lastYear), \($0.label): \($0.value)" }
         return parts.joined(separator: ", ")
     }
@@ -68,10 +103,15 @@ struct OwnerCardText: Sendable {
 
     /// How the shares were measured, said on the card.
     var measureLine: String {
-        strings.text(card.languagesBy == .size ? "owner_languages_by_size" : "owner_languages_by_repos")
+        if let host = forgeHost { return strings.text("owner_languages_by_repos_forge", ["host": host]) }
+        return strings.text(card.languagesBy == .size ? "owner_languages_by_size" : "owner_languages_by_repos")
     }
 
-    var noLanguages: String { strings.text("owner_no_languages") }
+    /// GitLab's project list names no language: the card says so rather than "none yet".
+    var noLanguages: String {
+        guard card.forge == .gitlab, let host = forgeHost else { return strings.text("owner_no_languages") }
+        return strings.text("owner_languages_unlisted", ["host": host])
+    }
 
     func languageName(_ share: LanguageShare) -> String {
         share.isOther ? strings.text("owner_language_other") : share.name
@@ -82,9 +122,9 @@ struct OwnerCardText: Sendable {
     /// Which repositories were counted: the card's `<desc>` and the owner page say it.
     var rule: String {
         strings.text(
-            "owner_rule",
+            forgeHost == nil ? "owner_rule" : "owner_rule_forge",
             [
-                "login": card.login, "count": strings.formatter.grouped(card.repos),
+                "login": card.login, "count": strings.formatter.grouped(card.repos), "host": forgeHost ?? "",
                 "forks": strings.text(card.countsForks ? "owner_rule_forks_in" : "owner_rule_forks_out"),
                 "archived": strings.text(card.countsArchived ? "owner_rule_archived_in" : "owner_rule_archived_out"),
             ])

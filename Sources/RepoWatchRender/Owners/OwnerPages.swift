@@ -133,6 +133,20 @@ struct OwnerPageContext: Sendable, MustacheParent {
         }
     }
 
+    /// `{ key, label, words }`: what the owner's forge does not give (none on GitHub).
+    struct Absent: Sendable, MustacheParent {
+        var fact: OwnerCardText.Absent
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "key": return fact.key
+            case "label": return fact.label
+            case "words": return fact.words
+            default: return nil
+            }
+        }
+    }
+
     /// `{ name, share, percent, color }`.
     struct Language: Sendable, MustacheParent {
         var name: String
@@ -167,6 +181,7 @@ struct OwnerPageContext: Sendable, MustacheParent {
         case "rule": return text.rule
         case "images": return images
         case "stats": return text.statsRows.map(Figure.init)
+        case "absent": return text.absent.map(Absent.init)
         case "contributions": return (text.contributionRows ?? []).map(Figure.init)
         case "has_contributions": return text.contributionRows != nil
         case "last_year": return text.lastYear

@@ -36,6 +36,10 @@ struct OwnerRecords {
         out.string(card.owner)
         out.key("kind")
         out.string(card.kind.rawValue)
+        out.key("forge")
+        out.string((card.forge ?? .github).rawValue)
+        out.key("host")
+        out.string(OwnerSource(owner: card.owner).host ?? "github.com")
         out.key("name")
         out.string(card.name)
         out.key("html_url")
@@ -109,7 +113,7 @@ struct OwnerRecords {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "owners.schema.json",
           "title": "repowatch-site data/owners.json",
-          "description": "Each owners: entry's card numbers. Counted: the owner's public repositories as GitHub lists them, with the entry's forks: and archived: choices (both left out by default), not its topics, min_stars, exclude or limit; private repositories never.",
+          "description": "Each owners: entry's card numbers. Counted: the owner's public repositories as its forge lists them, with the entry's forks: and archived: choices (both left out by default), not its topics, min_stars, exclude or limit; private repositories never.",
           "type": "object",
           "required": ["schema", "generated_at", "sample", "owners"],
           "additionalProperties": false,
@@ -125,12 +129,14 @@ struct OwnerRecords {
             "owner": {
               "type": "object",
               "additionalProperties": false,
-              "required": ["login", "owner", "kind", "name", "html_url", "page", "state", "fetched_at", "counts_forks",
+              "required": ["login", "owner", "kind", "forge", "host", "name", "html_url", "page", "state", "fetched_at", "counts_forks",
                 "counts_archived", "repos", "stars", "forks", "followers", "contributions", "languages_by", "languages"],
               "properties": {
-                "login": { "type": "string", "description": "The login on GitHub now." },
+                "login": { "type": "string", "description": "The login on its forge now (HOST/PATH on another forge than GitHub)." },
                 "owner": { "type": "string", "description": "The owner as site.yml writes it." },
-                "kind": { "enum": ["user", "organization"] },
+                "kind": { "enum": ["user", "organization"], "description": "organization: also a GitLab group." },
+                "forge": { "enum": ["github", "gitlab", "gitea", "forgejo"], "description": "The forge the owner is on." },
+                "host": { "type": "string", "description": "Its host: github.com, gitlab.com, codeberg.org, a declared one." },
                 "name": { "type": ["string", "null"], "description": "The profile's display name." },
                 "html_url": { "type": ["string", "null"], "pattern": "^https?://" },
                 "page": { "type": "string", "description": "The owner's folder relative to the site's root." },
@@ -141,9 +147,9 @@ struct OwnerRecords {
                 "repos": { "$ref": "#/$defs/count", "description": "Repositories counted." },
                 "stars": { "$ref": "#/$defs/count", "description": "Their stars, summed." },
                 "forks": { "$ref": "#/$defs/count", "description": "Their forks, summed." },
-                "followers": { "type": ["integer", "null"], "minimum": 0, "description": "A user's followers; null for an organization." },
+                "followers": { "type": ["integer", "null"], "minimum": 0, "description": "A user's followers; null for an organization and where the forge counts none (GitLab)." },
                 "contributions": {
-                  "description": "A user's public contributions of the last year (GraphQL contributionsCollection); null without a token and for an organization.",
+                  "description": "A user's public contributions of the last year (GraphQL contributionsCollection); null without a token, for an organization and on another forge than GitHub.",
                   "oneOf": [
                     { "type": "null" },
                     {

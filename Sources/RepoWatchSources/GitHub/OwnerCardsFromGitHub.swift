@@ -40,10 +40,16 @@ struct OwnerCardMaker: Sendable {
         var cards: [OwnerCard] = []
         let avatars = Dictionary(
             owners.headings.map { ($0.source.key, $0.avatar) }, uniquingKeysWith: { first, _ in first })
-        // Another forge's owner has no card yet: its languages and contributions are GitHub's queries.
-        for outcome in owners.outcomes where outcome.source.host == nil {
+        for outcome in owners.outcomes {
             let key = outcome.source.key
             let last = earlier.cards[key] ?? previous[key]
+            // Another forge's card is its listing alone: GraphQL's languages and contributions are GitHub's.
+            if case .listed(let listing, _) = outcome, listing.forge != nil {
+                guard let card = forgeCard(listing, avatar: avatars[key] ?? nil) else { continue }
+                cards.append(card)
+                kept.cards[key] = card
+                continue
+            }
             guard case .listed(let listing, _) = outcome, let tally = listing.tally else {
                 // Not listed now: the last good card, if there ever was one, and its repositories' languages.
                 guard var card = last else { continue }
@@ -72,6 +78,26 @@ struct OwnerCardMaker: Sendable {
         }
         if asking != .notNow { shelf.save(kept) }
         return cards
+    }
+
+    /// An owner's card on another forge: its listing's numbers, its repositories' primary languages
+    /// where the list names them (Gitea's does, GitLab's does not), no contributions. Nil for an
+    /// account the forge shows only to some: nothing of it is kept.
+    private func forgeCard(_ listing: OwnerListing, avatar: String?) -> OwnerCard? {
+        guard listing.isPublic, let tally = listing.tally else { return nil }
+        var card = OwnerCard(
+            owner: listing.source.owner, login: listing.login, kind: listing.isOrganization ? .organization : .user,
+            countsForks: tally.countsForks, countsArchived: tally.countsArchived, repos: tally.repos,
+            stars: tally.stars, forks: tally.forks,
+            languages: LanguageShare.top(tally.primaryLanguages, colors: LanguageColors.github),
+            fetchedAt: listing.staleness?.asOf ?? now)
+        card.forge = listing.forge
+        card.name = listing.name.flatMap { $0.isEmpty ? nil : $0 }
+        card.followers = listing.followers
+        card.htmlURL = listing.htmlURL
+        card.avatar = avatar
+        card.stale = listing.staleness != nil
+        return card
     }
 
     /// Bytes of code summed over the counted repositories (with a token), or their primary

@@ -99,6 +99,11 @@ package struct OwnerListing: Sendable {
     package var staleness: GitHubClient.Staleness?
     /// Why the list holds fewer repositories than asked for (`private: include` without the owner's token).
     package var note: String? = nil
+    /// The forge of an owner on another forge; nil on GitHub.
+    var forge: ForgeKind? = nil
+    /// False for an account the forge shows only to some (Gitea's `limited` and `private`, GitLab's
+    /// `internal` and `private` groups): its card keeps nothing of it.
+    var isPublic = true
 }
 
 extension GitHubClient {

@@ -10,10 +10,31 @@ struct GitLabGroup: Decodable, Sendable {
     var name: String?
     var avatarURL: String?
     var webURL: String?
+    /// `public`, `internal` (signed-in users only) or `private`; the cache's sealed entry of a
+    /// group that is not public says only `"private": true`.
+    var visibility: String?
+    var sealed: Bool?
+
+    var isPublic: Bool { sealed != true && (visibility ?? "public").lowercased() == "public" }
 
     enum CodingKeys: String, CodingKey {
-        case name
+        case name, visibility
+        case sealed = "private"
         case fullPath = "full_path"
+        case avatarURL = "avatar_url"
+        case webURL = "web_url"
+    }
+}
+
+/// One user of `GET /users?username=` (GitLab's public fields of a user).
+struct GitLabUser: Decodable, Sendable {
+    var username: String?
+    var name: String?
+    var avatarURL: String?
+    var webURL: String?
+
+    enum CodingKeys: String, CodingKey {
+        case username, name
         case avatarURL = "avatar_url"
         case webURL = "web_url"
     }
@@ -71,11 +92,28 @@ extension GitLabSource {
             guard let next = answer.next, !next.isEmpty, !visited.contains(next) else { break }
             page = next
         }
-        let login = group?.fullPath ?? source.path
-        return OwnerListing(
-            source: source, login: "\(forge.host)/\(login)", avatarURL: SafeURL.http(group?.avatarURL),
-            htmlURL: SafeURL.http(group?.webURL) ?? "https://\(forge.host)/\(login)", isOrganization: group != nil,
-            name: group?.name, repos: repos, staleness: staleness)
+        // A user's name and face for the card: one request, where a group's came with the group.
+        var profile = group
+        if profile == nil { profile = await user(source.path) }
+        let login = group?.fullPath ?? profile?.fullPath ?? source.path
+        var listing = OwnerListing(
+            source: source, login: "\(forge.host)/\(login)", avatarURL: SafeURL.http(profile?.avatarURL),
+            htmlURL: SafeURL.http(profile?.webURL) ?? "https://\(forge.host)/\(login)", isOrganization: group != nil,
+            name: profile?.name, repos: repos, staleness: staleness)
+        listing.forge = .gitlab
+        listing.isPublic = group?.isPublic ?? true
+        return listing
+    }
+
+    /// `GET /users?username=` (docs.gitlab.com/api/users, "List users"): the user's name, face and
+    /// page, read as a group's; nil where GitLab does not answer (the card then names the login).
+    private func user(_ username: String) async -> GitLabGroup? {
+        let url = client.configuration.endpoint("/users", query: [URLQueryItem(name: "username", value: username)])
+        guard let fetched = try? await client.get(url, accept: "application/json"), fetched.status == 200,
+            let users = try? JSONDecoder().decode([GitLabUser].self, from: fetched.data), let user = users.first
+        else { return nil }
+        return GitLabGroup(
+            fullPath: user.username, name: user.name, avatarURL: user.avatarURL, webURL: user.webURL)
     }
 
     private func listedPage(_ url: URL, of owner: String, spool: RecordSpool) async throws

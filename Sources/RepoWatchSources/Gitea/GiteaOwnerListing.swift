@@ -13,9 +13,14 @@ struct GiteaAccount: Decodable, Sendable {
     var avatarURL: String?
     var htmlURL: String?
     var followers: Int?
+    /// `public`, `limited` (signed-in users only) or `private`; older instances say nothing.
+    var visibility: String?
+    /// The cache's sealed entry of a private account (`{"private":true}`) says only this.
+    var sealed: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case login, username
+        case login, username, visibility
+        case sealed = "private"
         case fullName = "full_name"
         case avatarURL = "avatar_url"
         case htmlURL = "html_url"
@@ -70,11 +75,14 @@ extension GiteaSource {
             if page.count == 0 { break }
             if let total = page.total { if seen >= total { break } } else if sizeSaid, page.count < size { break }
         }
-        return OwnerListing(
+        var listing = OwnerListing(
             source: source, login: "\(forge.host)/\(login)", avatarURL: SafeURL.http(account.avatarURL),
             htmlURL: SafeURL.http(account.htmlURL) ?? "https://\(forge.host)/\(login)",
             isOrganization: isOrganization, name: account.fullName,
             followers: isOrganization ? nil : account.followers, repos: repos, staleness: staleness)
+        listing.forge = forge.kind
+        listing.isPublic = account.sealed != true && (account.visibility ?? "public").lowercased() == "public"
+        return listing
     }
 
     /// The account at `path`, or nil when the forge has none there.

@@ -33,6 +33,7 @@ enum PublishedOwnerCards {
             languagesBy: (owner["languages_by"] as? String).flatMap(OwnerCard.LanguageMeasure.init(rawValue:))
                 ?? .repositories, fetchedAt: fetchedAt)
         card.name = owner["name"] as? String
+        card.forge = (owner["forge"] as? String).flatMap(ForgeKind.init(rawValue:)).flatMap { $0 == .github ? nil : $0 }
         card.htmlURL = owner["html_url"] as? String
         card.followers = owner["followers"] as? Int
         if let counts = owner["contributions"] as? [String: Any], let commits = counts["commits"] as? Int,
