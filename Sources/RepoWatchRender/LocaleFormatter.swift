@@ -24,6 +24,9 @@ package struct LocaleFormatter: Sendable {
     private let dayStyle: Date.FormatStyle
     private let timeStyle: Date.VerbatimFormatStyle
     private let yearStyle: Date.FormatStyle
+    /// `integerStyle`'s output written without ICU, where it matches ICU on every probe.
+    private let grouping: DigitGrouping?
+    private let dayNames = DayNames()
 
     private static let utc = TimeZone(identifier: "UTC")!
 
@@ -32,7 +35,9 @@ package struct LocaleFormatter: Sendable {
         isAppEnglish = identifier.lowercased() == "en"
         locale = Locale(identifier: isAppEnglish ? "en-001" : identifier)
         isRightToLeft = Self.isRightToLeft(identifier)
-        integerStyle = IntegerFormatStyle<Int>(locale: locale)
+        let integerStyle = IntegerFormatStyle<Int>(locale: locale)
+        self.integerStyle = integerStyle
+        grouping = DigitGrouping { $0.formatted(integerStyle) }
         // One decimal at most, halves rounded up, as the app's short form does.
         compactStyle = IntegerFormatStyle<Int>(locale: locale).notation(.compactName)
             .precision(.fractionLength(0...1)).rounded(rule: .toNearestOrAwayFromZero)
@@ -62,7 +67,7 @@ package struct LocaleFormatter: Sendable {
     package func list(_ items: [String]) -> String { items.formatted(.list(type: .and).locale(locale)) }
 
     /// 171281 → "171,281" (en), "171.281" (de), "171 281" (fr).
-    package func grouped(_ value: Int) -> String { value.formatted(integerStyle) }
+    package func grouped(_ value: Int) -> String { grouping?.format(value) ?? value.formatted(integerStyle) }
 
     /// 171281 → "171.3k" (en), "171,3 k" (fr), "17.1만" (ko). Where CLDR has no short form for a size
     /// (German thousands, Japanese below 10,000) the number is written out, as a reader there expects.
@@ -87,7 +92,7 @@ package struct LocaleFormatter: Sendable {
     }
 
     /// "21 Nov 2026", "2026년 11월 21일".
-    package func day(_ date: Date) -> String { date.formatted(dayStyle) }
+    package func day(_ date: Date) -> String { dayNames.name(date) { $0.formatted(dayStyle) } }
 
     /// "21 Nov" when `date` is in the same year as `reference`, else with the year.
     package func shortDay(_ date: Date, relativeTo reference: Date) -> String {

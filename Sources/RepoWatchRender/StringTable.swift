@@ -95,21 +95,22 @@ package final class StringTable: Sendable {
     }
 
     package static func fill(_ text: String, _ values: [String: String]) -> String {
-        // Bytes: `contains("{")` would be Foundation's locale-aware search.
+        // Bytes: `contains("{")` would be Foundation's locale-aware search, and the braces are ASCII,
+        // so the UTF-8 view finds them without walking characters (a chart fills one per point).
         guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
+        var rest = text.utf8[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
+            out += Substring(rest[..<open])
+            guard let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = String(Substring(rest[rest.index(after: open)..<close]))
             if let value = values[name] {
                 out += value
             } else {
-                out += rest[open...close]
+                out += Substring(rest[open...close])
             }
             rest = rest[rest.index(after: close)...]
         }
-        return out + rest
+        return out + Substring(rest)
     }
 }

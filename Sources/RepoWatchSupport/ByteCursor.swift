@@ -46,6 +46,16 @@ package struct ByteCursor {
     /// Past the byte `peek()` just gave.
     package mutating func advance() { position += 1 }
 
+    /// Hands `scan` every byte read but not taken (at least one), which returns how many of them it
+    /// takes; false at the end. A reader that looks for an end byte by byte pays no call per byte.
+    package mutating func scanChunk(_ scan: (UnsafeBufferPointer<UInt8>) throws -> Int) throws -> Bool {
+        guard try peek() != nil else { return false }
+        let start = position
+        let taken = try buffer.withUnsafeBufferPointer { try scan(UnsafeBufferPointer(rebasing: $0[start...])) }
+        position += taken
+        return true
+    }
+
     /// Past any JSON whitespace.
     package mutating func skipSpace() {
         while let byte = try? peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }

@@ -43,15 +43,16 @@ final class JSONEntryStream {
     /// The entries of a cache file shaped `{"repos": {NAME: ENTRY, …}, "schema": 1}`, each decoded alone
     /// and kept as `keep` makes it; nil when the file is missing, of another shape or schema, or any
     /// entry does not decode (as `JSONDecoder` would refuse the whole). An entry `wanted` refuses is
-    /// not decoded.
+    /// not decoded; `unread` names a member `Entry` does not decode, blanked first (`blanking`).
     static func schema1Entries<Entry: Decodable, Kept>(
-        _ path: String, decoder: JSONDecoder, wanted: (String) -> Bool = { _ in true },
+        _ path: String, decoder: JSONDecoder, wanted: (String) -> Bool = { _ in true }, unread: String? = nil,
         _ keep: (String, Entry) -> Kept?
     ) -> [String: Kept]? {
         var kept: [String: Kept] = [:]
         do {
             let others = try read(path, name: "repos") { key, bytes in
                 guard wanted(key) else { return }
+                let bytes = unread.map { blanking($0, in: bytes) } ?? bytes
                 if let value = keep(key, try decoder.decode(Entry.self, from: Data(bytes))) { kept[key] = value }
             }
             guard let others, others["schema"].map({ Int(String(decoding: $0, as: UTF8.self)) }) == 1 else {
@@ -115,8 +116,7 @@ final class JSONEntryStream {
     /// scalar to the next comma, brace or space. What is inside is left to the decoder.
     private func value(into bytes: inout [UInt8]) throws {
         guard let first = try peek() else { throw Malformed() }
-        if first == Self.quote { return try rawString(into: &bytes) }
-        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+        guard first == Self.quote || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             while let byte = try peek(), !Self.scalarEnds.contains(byte) {
                 bytes.append(byte)
                 self.bytes.advance()
@@ -124,24 +124,108 @@ final class JSONEntryStream {
             guard !bytes.isEmpty else { throw Malformed() }
             return
         }
-        var depth = 0
-        while let byte = try peek() {
-            if byte == Self.quote {
-                try rawString(into: &bytes)
-                continue
+        // A chunk at a time: a star history's entry is thousands of bytes, and a call per byte was
+        // most of the cost of reading the file.
+        var end = ValueEnd()
+        while !end.found {
+            let more = try self.bytes.scanChunk { chunk in
+                let taken = end.scan(chunk)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<taken]))
+                return taken
             }
-            bytes.append(byte)
-            self.bytes.advance()
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
-            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 { return }
-            }
+            guard more else { throw Malformed() }
         }
-        throw Malformed()
     }
 
-    private static let quote = UInt8(ascii: "\"")
+    /// Where a string, an object or an array that starts a value ends: its closing quote, or the
+    /// bracket that brings the nesting back to none, strings (and their escapes) skipped.
+    struct ValueEnd {
+        private var depth = 0
+        private var inString = false
+        private var escaped = false
+        private(set) var found = false
+
+        /// How many bytes of `chunk` belong to the value: all of them unless its end is among them.
+        mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
+            var index = 0
+            while index < chunk.count {
+                let byte = chunk[index]
+                index += 1
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == JSONEntryStream.quote {
+                        inString = false
+                        if depth == 0 { return ended(at: index) }
+                    }
+                } else if byte == JSONEntryStream.quote {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                    if depth == 0 { return ended(at: index) }
+                }
+            }
+            return index
+        }
+
+        private mutating func ended(at index: Int) -> Int {
+            found = true
+            return index
+        }
+    }
+
+    /// `object`, an object as written, with the value of its member `name` written `null`: for a
+    /// decoder that never reads that member (a summary without a star history's days), which then
+    /// does not scan it. The object as it was when it has no such member.
+    static func blanking(_ name: String, in object: [UInt8]) -> [UInt8] {
+        let key = Array("\"\(name)\"".utf8)
+        guard let (start, end) = object.withUnsafeBufferPointer({ memberValue(key, in: $0) }) else { return object }
+        return Array(object[..<start]) + Array("null".utf8) + Array(object[end...])
+    }
+
+    /// Where the value of the member `key` (as written, quotes included) of `object` starts and ends.
+    private static func memberValue(_ key: [UInt8], in object: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        var depth = 0
+        var index = 0
+        while index < object.count {
+            let byte = object[index]
+            guard byte == quote else {
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
+                index += 1
+                continue
+            }
+            let start = index
+            var string = ValueEnd()
+            index += string.scan(UnsafeBufferPointer(rebasing: object[index...]))
+            guard string.found else { return nil }
+            guard depth == 1, object[start..<index].elementsEqual(key) else { continue }
+            var colon = index
+            while colon < object.count, space.contains(object[colon]) { colon += 1 }
+            guard colon < object.count, object[colon] == UInt8(ascii: ":") else { continue }
+            var value = colon + 1
+            while value < object.count, space.contains(object[value]) { value += 1 }
+            guard value < object.count else { return nil }
+            let opener = object[value]
+            guard opener == quote || opener == UInt8(ascii: "{") || opener == UInt8(ascii: "[") else {
+                var end = value
+                while end < object.count, !scalarEnds.contains(object[end]) { end += 1 }
+                return (value, end)
+            }
+            var whole = ValueEnd()
+            let length = whole.scan(UnsafeBufferPointer(rebasing: object[value...]))
+            return whole.found ? (value, value + length) : nil
+        }
+        return nil
+    }
+
+    private static let space: Set<UInt8> = Set(" \n\r\t".utf8)
+
+    fileprivate static let quote = UInt8(ascii: "\"")
     private static let scalarEnds: Set<UInt8> = Set(",}] \n\r\t".utf8)
 
     /// A string token as written, its quotes and escapes included.

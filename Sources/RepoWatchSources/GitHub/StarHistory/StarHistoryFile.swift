@@ -19,10 +19,11 @@ struct StarHistoryFile: Sendable {
         return state
     }
 
-    /// How far each repository's reading has come, its days left unread; nil for a missing file or
-    /// one that does not read whole.
+    /// How far each repository's reading has come, its days left unread (not even scanned by the
+    /// decoder: every build reads this, a whole file of days); nil for a missing file or one that does
+    /// not read whole.
     func summaries() -> [String: StarHistoryState.Summary]? {
-        JSONEntryStream.schema1Entries(url.path, decoder: OpenCountsCache.decoder) {
+        JSONEntryStream.schema1Entries(url.path, decoder: OpenCountsCache.decoder, unread: "days") {
             (key, summary: StarHistoryState.Summary) in Self.isKey(key) ? summary : nil
         }
     }
