@@ -17,6 +17,8 @@ package protocol ForgeSource: Sendable {
     func snapshot(of repo: RepoName, at position: Int?) async -> RepoSnapshot
     /// An `owners:` entry on this forge: its repositories, as many as its list holds.
     func listOwner(_ source: OwnerSource, spool: RecordSpool) async throws -> OwnerListing
+    /// A repository an owner's list holds as private: what the cache keeps of it in clear goes.
+    func forgetListed(_ repo: RepoName)
 }
 
 /// What a forge's source is made with: the build's network, cache, faces and records, shared with
@@ -59,7 +61,7 @@ package struct ForgeContext: Sendable {
 
 /// The site's forge sources, one per host its repositories name.
 package struct ForgeSources: Sendable {
-    private var sources: [String: any ForgeSource] = [:]
+    private(set) var sources: [String: any ForgeSource] = [:]
 
     package init() {}
 

@@ -39,7 +39,7 @@ package final class FetchRecords: Sendable {
     private let repos: [RepoName]
     private let records: Mutex<[Record]>
     /// Whether a line of a repository left out went: then even an `--offline` build writes the file.
-    private let forgotLines = Mutex(false)
+    private let forgotLines: Mutex<Bool>
 
     /// The records of `repos` (the site's list), read from `cacheDirectory`; a repository without
     /// a line, and every line of a damaged file, read as never asked.
@@ -47,6 +47,7 @@ package final class FetchRecords: Sendable {
         url = cacheDirectory.appendingPathComponent(Self.fileName)
         self.repos = repos
         var loaded = [Record](repeating: Record(), count: repos.count)
+        var othersFound = false
         let data = FileManager.default.contents(atPath: url.path)
         foundFile = data != nil
         if let data {
@@ -55,11 +56,17 @@ package final class FetchRecords: Sendable {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
                 guard fields.count == 3, let name = RepoName.parse(String(fields[0])).value,
                     let position = index.position(of: name), let askedAt = Double(fields[1]), askedAt.isFinite
-                else { continue }
+                else {
+                    // A repository no longer in the site (an owner's list now holds it as private):
+                    // its line goes even in an `--offline` build.
+                    othersFound = true
+                    continue
+                }
                 loaded[position] = Record(askedAt: askedAt, pushedAt: Double(fields[2]))
             }
         }
         records = Mutex(loaded)
+        forgotLines = Mutex(othersFound)
     }
 
     package subscript(position: Int) -> Record { records.withLock { $0[position] } }
@@ -87,8 +94,9 @@ package final class FetchRecords: Sendable {
         if had { forgotLines.withLock { $0 = true } }
     }
 
-    /// Whether `forget(at:)` took a line an earlier build wrote (an `--offline` build saves nothing
-    /// else, but must not leave a private repository's name behind).
+    /// Whether `forget(at:)` took a line an earlier build wrote, or the file names a repository no
+    /// longer in the site (an `--offline` build saves nothing else, but must not leave a private
+    /// repository's name behind).
     var forgotSomething: Bool { forgotLines.withLock { $0 } }
 
     /// Positions, the longest waiting first (never asked before all); ties keep the site's order.

@@ -81,7 +81,7 @@ package struct GitHubSource: SiteSource {
         complete(&repos, of: config, counts: countReport, previous: previous, owners: owners)
         // After the cards: the star history spends the requests they left, the fork dates GraphQL's.
         let backfill = await backfill(repos, of: config, counts: counts, after: countReport, client: client)
-        let showsPrivate = leavesOutPrivate ? await seal(sweep, swept, repos, owners: owners, avatars: store) : false
+        let showsPrivate = await seal(sweep, swept, repos, owners: owners, avatars: store, forges: forges)
         return await siteData(
             config, repos: repos, avatars: store, previous: previous, ledger: ledger, cache: cache,
             owners: owners, counts: countReport, network: network, backfill: backfill, graphQL: counts,

@@ -179,6 +179,7 @@ extension GitLabListedProject {
             switch entry {
             case .project(let item): items.append(item)
             case .paging(let paging): next = paging.next?.trimmingCharacters(in: .whitespaces)
+            case .sealed: continue
             }
         }
         return (items, next)
@@ -188,8 +189,15 @@ extension GitLabListedProject {
         static let pagingKey = "repowatch_paging"
         case project(GitLabListedProject)
         case paging(Paging)
+        /// A private project's entry as the cache seals it after an `include` build
+        /// (`PrivateAnswers`: only that it is private); left out like any private one.
+        case sealed
 
         struct Paging: Decodable { var next: String? }
+        private struct Stub: Decodable {
+            var isPrivate: Bool?
+            enum CodingKeys: String, CodingKey { case isPrivate = "private" }
+        }
         private struct Marker: Decodable {
             var paging: Paging
             enum CodingKeys: String, CodingKey { case paging = "repowatch_paging" }
@@ -198,6 +206,8 @@ extension GitLabListedProject {
         init(from decoder: Decoder) throws {
             if let marker = try? Marker(from: decoder) {
                 self = .paging(marker.paging)
+            } else if (try? Stub(from: decoder))?.isPrivate == true, (try? GitLabListedProject(from: decoder)) == nil {
+                self = .sealed
             } else {
                 self = .project(try GitLabListedProject(from: decoder))
             }

@@ -151,7 +151,7 @@ struct GitLabSource: ForgeSource {
 
     /// A project left out: the face an earlier build downloaded for it goes from the cache too (a
     /// public project of the same group downloads it again when it shows it).
-    private func forgetFace(of project: GitLabProject) {
+    func forgetFace(of project: GitLabProject) {
         guard let url = ownerAvatarURL(project), let sized = AvatarStore.sizedURL(url, pixels: Self.ownerAvatarPixels)
         else { return }
         context.cache?.remove(sized.absoluteString)

@@ -136,7 +136,7 @@ struct GiteaSource: ForgeSource {
     /// What an earlier build that published it kept of a repository now left out goes, its commit
     /// authors' faces and its owner's with it (the document is kept sealed by the cache itself; a
     /// sealed one no longer names the owner's face, which the start of the build removed then).
-    private func forgetParts(of repo: RepoName, ownerFace: String?) {
+    func forgetParts(of repo: RepoName, ownerFace: String?) {
         guard let cache = context.cache else { return }
         let urls = urls(repo)
         var faces = ownerFace.flatMap { AvatarStore.sizedURL($0, pixels: Self.ownerAvatarPixels) }.map { [$0] } ?? []

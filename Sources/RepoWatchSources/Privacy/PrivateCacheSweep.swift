@@ -221,11 +221,16 @@ extension PrivateCacheSweep {
 extension GitHubSource {
     /// After the fetch, under `exclude`: what the cache holds of each repository found private is
     /// sealed or removed, in every file the build keeps (`start`: what the start of the build found).
-    /// - Returns: whether the site being replaced may show one of them (`SiteData.previousShowsPrivate`).
+    /// - Returns: whether the site being replaced may show one of them (`SiteData.previousShowsPrivate`);
+    ///   false under `include`, which seals nothing.
     func seal(
         _ sweep: PrivateCacheSweep, _ start: PrivateCacheSweep.Start, _ repos: RepoList, owners: ListedOwners,
-        avatars: AvatarStore
+        avatars: AvatarStore, forges: ForgeSources
     ) async -> Bool {
+        guard owners.config.privateRepos == .exclude else { return false }
+        // Another forge's repositories the lists hold as private, or the start found private, were
+        // not asked, so their sources did not forget them while fetching: they do now.
+        forges.forgetPrivate(start.keys.union(owners.privateListed.flatMap(\.keys)))
         let names = Self.privateNames(repos, owners: owners)
         let handled = sweep.run(privateNames: names, shownFaces: await avatars.askedURLs())
         sweep.forget(start.keys.union(handled))
