@@ -126,7 +126,8 @@ struct SitePlan: Sendable {
             title: index == 0
                 ? config.title
                 : strings.text(
-                    "page_title", ["title": config.title, "current": strings.formatter.grouped(index + 1)]),
+                    "page_title",
+                    ["title": PageTitle.isolated(config.title), "current": strings.formatter.grouped(index + 1)]),
             items: items,
             pagination: Pagination(
                 current: index + 1, total: pageCount,

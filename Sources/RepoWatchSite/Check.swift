@@ -80,7 +80,7 @@ package struct Check: Sendable {
         _ config: SiteConfig, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String] {
         guard config.search else { return [] }
-        switch Pagefind.locate(environment: environment) {
+        switch Pagefind.locate(environment: environment, secrets: config.forges.tokenNames) {
         case .success(let pagefind):
             return ["search: Pagefind \(pagefind.version) (\(pagefind.executable.path))"]
         case .failure(let unavailable):

@@ -29,7 +29,8 @@ package struct SiteInputs: Sendable {
         var templates = try TemplateSet.load(siteDirectory: siteDirectory)
         templates.policy.additions = config.policyAdditions
         // Looked for here, for the render's options; a missing Pagefind is said only once nothing here failed.
-        let pagefind = config.search ? Pagefind.locate(environment: options.environment) : nil
+        let pagefind =
+            config.search ? Pagefind.locate(environment: options.environment, secrets: config.forges.tokenNames) : nil
         let render = try RenderOptions(
             search: (try? pagefind?.get()) != nil, locales: locales)
         let warnings = InputWarnings.collect(config: loaded.warnings, templates: templates, locales: locales)

@@ -84,6 +84,9 @@ package struct Forges: Sendable, Equatable {
         self.declared = declared
     }
 
+    /// Every variable a token of this site may be read from (declared and known forges').
+    package var tokenNames: [String] { (declared + Self.known).compactMap(\.tokenEnv) }
+
     /// The forge at `host` (lowercased), declared or known; nil: the site cannot read it.
     package func forge(at host: String) -> Forge? {
         declared.first { $0.host == host } ?? Self.known.first { $0.host == host }

@@ -83,10 +83,14 @@ struct OwnerCardText: Sendable {
 
     var lastYear: String { strings.text("owner_last_year") }
 
+    /// The forge's display name set apart inside a sentence (a tab's, a tooltip's), so that an
+    /// override it leaves open cannot reverse the words after it.
+    private var isolatedName: String { PageTitle.isolated(displayName) }
+
     var statsTitle: String {
         var parts = [
-            forgeHost.map { strings.text("owner_stats_title_forge", ["name": displayName, "host": $0]) }
-                ?? strings.text("owner_stats_title", ["name": displayName])
+            forgeHost.map { strings.text("owner_stats_title_forge", ["name": isolatedName, "host": $0]) }
+                ?? strings.text("owner_stats_title", ["name": isolatedName])
         ]
         parts += statsRows.map { "\($0.label): \($0.value)" }
         parts += absent.map { "\($0.label): \($0.words)" }
@@ -97,8 +101,9 @@ struct OwnerCardText: Sendable {
     var languagesHeading: String { strings.text("owner_languages_title", ["name": displayName]) }
 
     var languagesTitle: String {
-        ([languagesHeading] + card.languages.map { "\(languageName($0)) \(percent($0.share))" }).joined(
-            separator: ", ")
+        ([strings.text("owner_languages_title", ["name": isolatedName])]
+            + card.languages.map { "\(languageName($0)) \(percent($0.share))" }).joined(
+                separator: ", ")
     }
 
     /// How the shares were measured, said on the card.

@@ -23,8 +23,10 @@ package struct Pagefind: Sendable {
         package var description: String
     }
 
-    static func locate(environment: [String: String]) -> Result<Pagefind, Unavailable> {
-        let child = childEnvironment(environment)
+    /// - Parameter secrets: the names of the variables holding the site's tokens (every forge's
+    ///   `token_env`), kept from Pagefind with every name ending in TOKEN.
+    static func locate(environment: [String: String], secrets: [String] = []) -> Result<Pagefind, Unavailable> {
+        let child = childEnvironment(environment, secrets: secrets)
         if let named = environment["REPOWATCH_PAGEFIND"], !named.isEmpty {
             return check(URL(fileURLWithPath: named), named: "REPOWATCH_PAGEFIND (\(named))", environment: child)
         }
@@ -57,14 +59,17 @@ package struct Pagefind: Sendable {
     }
 
     /// Indexes the repository pages of the site in `site` and writes Pagefind's bundle into `output`;
-    /// returns what Pagefind said (its warnings), empty when it said nothing.
+    /// returns what Pagefind said on success, which `--silent` keeps to nothing unless a later
+    /// Pagefind says more.
     package func index(site: URL, output: URL) throws -> String {
         let arguments = [
             // Errors only: its notes on languages it cannot stem are no task for the user, and the one
             // that is (the extended build for Japanese and Chinese) the build says in its own words.
             "--site", site.path, "--output-path", output.path, "--glob", SiteLayout.repoPages, "--silent",
         ]
-        let run = try ChildProcess.run(executable, arguments, environment: environment)
+        let run = try Self.inEmptyFolder {
+            try ChildProcess.run(executable, arguments, environment: environment, directory: $0)
+        }
         guard run.status == 0 else {
             throw Unavailable(
                 description: "Pagefind (\(executable.path)) failed with exit status \(run.status): \(run.tail)")
@@ -79,7 +84,11 @@ package struct Pagefind: Sendable {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             return .failure(Unavailable(description: "\(named) is not an executable file"))
         }
-        guard let run = try? ChildProcess.run(executable, ["--version"], environment: environment), run.status == 0
+        guard
+            let run = try? inEmptyFolder({
+                try ChildProcess.run(executable, ["--version"], environment: environment, directory: $0)
+            }),
+            run.status == 0
         else {
             return .failure(Unavailable(description: "\(named) does not run (`--version` failed)"))
         }
@@ -119,8 +128,24 @@ package struct Pagefind: Sendable {
         return nil
     }
 
-    /// The build's environment without the tokens: the token goes to the API and nowhere else.
-    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        environment.filter { !$0.key.uppercased().hasSuffix("TOKEN") }
+    /// The build's environment without the tokens (each goes to its own forge and nowhere else) and
+    /// without Pagefind's own settings (`PAGEFIND_*`): the index is this tool's, whatever the machine says.
+    static func childEnvironment(_ environment: [String: String], secrets: [String] = []) -> [String: String] {
+        let withheld = Set(secrets.map { $0.uppercased() } + ["GH_TOKEN", "INPUT_TOKEN"])
+        return environment.filter {
+            let name = $0.key.uppercased()
+            return !name.hasSuffix("TOKEN") && !name.hasPrefix("PAGEFIND_") && !withheld.contains(name)
+        }
+    }
+
+    /// Runs `body` with a new empty folder as Pagefind's working folder, removed after: Pagefind reads
+    /// a `pagefind.yml` (or .json, .toml) from where it runs, and the build's folder is the site's
+    /// repository, whose own Pagefind settings (a log file, a playground, a language) are not this index's.
+    private static func inEmptyFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "repowatch-pagefind-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
     }
 }

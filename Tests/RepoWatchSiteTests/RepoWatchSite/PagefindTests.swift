@@ -151,10 +151,46 @@ struct PagefindTests {
         #expect(try String(contentsOf: site.appendingPathComponent("repos/a/b/index.html"), encoding: .utf8) == "a2")
     }
 
-    @Test("the tokens stay out of every program the build starts")
+    @Test("the tokens, a forge's token_env of any name included, and Pagefind's own settings stay out of Pagefind")
     func childEnvironment() {
-        let environment = ["GITHUB_TOKEN": "a", "GH_TOKEN": "b", "INPUT_TOKEN": "c", "PATH": "/bin", "HOME": "/h"]
-        #expect(Pagefind.childEnvironment(environment) == ["PATH": "/bin", "HOME": "/h"])
+        let environment = [
+            "GITHUB_TOKEN": "a", "GH_TOKEN": "b", "INPUT_TOKEN": "c", "PATH": "/bin", "HOME": "/h", "CODEBERG_PAT": "d",
+            "PAGEFIND_SERVE": "true", "pagefind_logfile": "x.log",
+        ]
+        #expect(Pagefind.childEnvironment(environment, secrets: ["CODEBERG_PAT"]) == ["PATH": "/bin", "HOME": "/h"])
+        var forges = Forges()
+        forges.declared = [
+            Forge(
+                host: "git.example.com", kind: .gitea, api: URL(string: "https://git.example.com/api/v1")!,
+                tokenEnv: "MY_PAT")
+        ]
+        #expect(Set(forges.tokenNames) == ["MY_PAT", "GITLAB_TOKEN", "CODEBERG_TOKEN"])
+    }
+
+    @Test(
+        "Pagefind runs in an empty folder of its own, never where the build runs (a pagefind.yml there is not its settings)"
+    )
+    func ownFolder() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The fake records where it ran and whether a pagefind.yml was there, beside its bundle.
+        let body = Self.writesBundle + "\npwd > \"$out/../cwd.txt\"; ls > \"$out/../listing.txt\"\n"
+        let script = try Self.fake(folder, body: body)
+        let pagefind = try Pagefind.locate(environment: ["PATH": "/usr/bin:/bin", "REPOWATCH_PAGEFIND": script.path])
+            .get()
+        let site = folder.appendingPathComponent("site", isDirectory: true)
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        // Not a change of this process's folder (the tests run side by side): the build's folder is
+        // whatever this process runs in, and Pagefind must be somewhere else, empty.
+        let staged = try SiteWriter(target: site.appendingPathComponent("public")).begin()
+        try staged.add("repos/a/b/index.html", Data("<p data-pagefind-body>a/b</p>".utf8))
+        _ = try SearchIndex(pagefind: pagefind).add(to: staged)
+        let cwd = try String(contentsOf: site.appendingPathComponent("cwd.txt"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(cwd != FileManager.default.currentDirectoryPath && cwd.contains("repowatch-pagefind-"), "\(cwd)")
+        let listing = try String(contentsOf: site.appendingPathComponent("listing.txt"), encoding: .utf8)
+        #expect(listing.isEmpty, "\(listing)")
+        #expect(!FileManager.default.fileExists(atPath: cwd), "the folder is removed after")
     }
 
     @Test("check says which Pagefind a build would use, or warns that there is none")
