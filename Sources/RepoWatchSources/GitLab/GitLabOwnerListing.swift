@@ -82,11 +82,14 @@ extension GitLabSource {
         if group != nil { query.append(URLQueryItem(name: "include_subgroups", value: "true")) }
         var (repos, staleness, page) = ([ListedRepository](), fetched.cachedCopy, "1")
         var visited: Set<String> = []
+        var progress = ListingProgress(
+            owner: source.owner, log: context.log, reachesNetwork: context.stack.reachesNetwork)
         for _ in 1...Self.ownerPageLimit {
             visited.insert(page)
             let url = client.configuration.endpoint(base, query: query + [URLQueryItem(name: "page", value: page)])
             let answer = try await listedPage(url, of: source.owner, spool: spool)
             repos += answer.repos
+            progress.add(answer.received, of: answer.total)
             if let older = answer.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
             // A server whose `x-next-page` leads back to a page already read would loop.
             guard let next = answer.next, !next.isEmpty, !visited.contains(next) else { break }
@@ -117,7 +120,7 @@ extension GitLabSource {
     }
 
     private func listedPage(_ url: URL, of owner: String, spool: RecordSpool) async throws
-        -> (repos: [ListedRepository], next: String?, staleness: GitHubClient.Staleness?)
+        -> (repos: [ListedRepository], received: Int, next: String?, total: Int?, staleness: GitHubClient.Staleness?)
     {
         // Under `private: exclude` a private or internal project's entry is not even kept in the cache.
         let leavesOut = context.leavesOutPrivate
@@ -126,9 +129,10 @@ extension GitLabSource {
             keptBody: { data, headers in GitLabListedProject.keptPage(data, headers, leavesOutPrivate: leavesOut) })
         guard page.status == 200 else { throw GitHubClient.failure(page) }
         let items: [GitLabListedProject]
-        let next: String?
+        let (next, total): (String?, Int?)
         do {
-            (items, next) = try GitLabListedProject.page(page.data, next: page.header("x-next-page"))
+            (items, next, total) = try GitLabListedProject.page(
+                page.data, next: page.header("x-next-page"), total: page.header("x-total"))
         } catch {
             throw GitHubError.invalidResponse(
                 "the project list of '\(owner)' could not be read (\(ErrorText.describe(error)))")
@@ -141,7 +145,7 @@ extension GitLabSource {
                 payload: item.payload(host: forge.host), name: name, fork: item.fork,
                 isPrivate: item.project.isPrivate, spool: spool)
         }
-        return (repos, next, page.cachedCopy)
+        return (repos, items.count, next, total, page.cachedCopy)
     }
 }
 
@@ -172,17 +176,22 @@ extension GitLabListedProject {
     }
 
     /// A page's entries and its next page, from a page as sent (`next` from its header) or as kept.
-    static func page(_ data: Data, next header: String?) throws -> (items: [Self], next: String?) {
+    /// `total`: the list's length as GitLab says it (`x-total`; absent past 10,000), for progress.
+    static func page(_ data: Data, next header: String?, total said: String? = nil) throws
+        -> (items: [Self], next: String?, total: Int?)
+    {
         let entries = try JSONDecoder().decode([PageEntry].self, from: data)
-        var (items, next) = ([Self](), header)
+        var (items, next, total) = ([Self](), header, said)
         for entry in entries {
             switch entry {
             case .project(let item): items.append(item)
-            case .paging(let paging): next = paging.next?.trimmingCharacters(in: .whitespaces)
+            case .paging(let paging):
+                next = paging.next?.trimmingCharacters(in: .whitespaces)
+                total = total ?? paging.total
             case .sealed: continue
             }
         }
-        return (items, next)
+        return (items, next, total.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
 
     private enum PageEntry: Decodable {
@@ -193,7 +202,10 @@ extension GitLabListedProject {
         /// (`PrivateAnswers`: only that it is private); left out like any private one.
         case sealed
 
-        struct Paging: Decodable { var next: String? }
+        struct Paging: Decodable {
+            var next: String?
+            var total: String?
+        }
         private struct Stub: Decodable {
             var isPrivate: Bool?
             enum CodingKeys: String, CodingKey { case isPrivate = "private" }

@@ -60,6 +60,8 @@ extension GiteaSource {
         var repos: [ListedRepository] = []
         var staleness: GitHubClient.Staleness?
         var seen = 0
+        var progress = ListingProgress(
+            owner: source.owner, log: context.log, reachesNetwork: context.stack.reachesNetwork)
         for number in 1...Self.ownerPageLimit {
             let url = client.configuration.endpoint(
                 base,
@@ -72,6 +74,7 @@ extension GiteaSource {
             // Items the instance sent, private ones included: the total counts them too. The page
             // size is the instance's only when it said it (it may send fewer than the fallback).
             seen += page.count
+            progress.add(page.count, of: page.total)
             if page.count == 0 { break }
             if let total = page.total { if seen >= total { break } } else if sizeSaid, page.count < size { break }
         }

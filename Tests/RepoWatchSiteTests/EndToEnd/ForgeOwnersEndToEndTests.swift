@@ -87,6 +87,10 @@ struct ForgeOwnersEndToEndTests {
             #expect(paths.contains("/api/v1/orgs/forgejo/repos?limit=2&page=\(page)"), "\(paths)")
         }
         #expect(!paths.contains { $0.contains("page=4") }, "X-Total-Count says the list ends at page 3")
+        // The progress line counts against X-Total-Count, page by page.
+        for line in ["2/6", "4/6", "6/6"] {
+            #expect(result.stderr.contains("Listing \(Self.owner): \(line) repositories…"), "\(result.stderr)")
+        }
         for left in ["secret-plans", "gitea-fork", "old-docs", "website"] {
             #expect(!paths.contains("/api/v1/repos/forgejo/\(left)"), "\(left) was asked for")
             #expect(

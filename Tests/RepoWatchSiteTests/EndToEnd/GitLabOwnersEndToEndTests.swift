@@ -58,6 +58,11 @@ struct GitLabOwnersEndToEndTests {
                 "gitlab.com/gitlab-org/security-products/analyzers/semgrep",
             ], "\(shown)")
         #expect(shown.dropFirst().allSatisfy { $0.source == "owner:gitlab.com/gitlab-org" }, "\(shown)")
+        // The progress line counts against x-total: two of five after the first page, then all.
+        for line in ["2/5", "5/5"] {
+            #expect(
+                result.stderr.contains("Listing gitlab.com/gitlab-org: \(line) repositories…"), "\(result.stderr)")
+        }
         let output = dir.url.appendingPathComponent("public/repos/gitlab.com/gitlab-org")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("gitlab/large.html").path))
         let paths = try await gitLab.requests().map(\.path)

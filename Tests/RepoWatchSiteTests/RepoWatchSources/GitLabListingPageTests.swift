@@ -22,10 +22,20 @@ struct GitLabListingPageTests {
             Self.page, ["x-next-page": "2", "x-total": "150"], leavesOutPrivate: true)
         let read = try GitLabListedProject.page(kept, next: nil)
         #expect(read.next == "2")
+        #expect(read.total == 150, "the progress line's total, read back offline too")
         #expect(read.items.map(\.project.pathWithNamespace) == ["acme/open"])
-        let sent = try GitLabListedProject.page(Self.page, next: "3")
+        let sent = try GitLabListedProject.page(Self.page, next: "3", total: "150")
         #expect(sent.next == "3")
+        #expect(sent.total == 150)
         #expect(sent.items.count == 2)
+    }
+
+    @Test("a page whose private entry the cache sealed is read, that entry left out")
+    func sealedEntry() throws {
+        let kept = GitLabListedProject.keptPage(Self.page, ["x-next-page": ""], leavesOutPrivate: false)
+        let sealed = try #require(PrivateAnswers.redacted(kept))
+        let read = try GitLabListedProject.page(sealed, next: nil)
+        #expect(read.items.map(\.project.pathWithNamespace) == ["acme/open"])
     }
 
     @Test("kept under private: include, its private entry is still found and sealed")
