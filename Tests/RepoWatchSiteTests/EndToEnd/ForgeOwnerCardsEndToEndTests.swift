@@ -180,3 +180,85 @@ struct ForgeOwnerCardsEndToEndTests {
         #expect(page.contains("gitlab.com lists no languages with its projects"))
     }
 }
+
+/// An owner's listing page on another forge answering 502 on every try: the build goes on with the
+/// list its cache kept (the last good one), the owner's repositories still in the gallery, and the
+/// owner's card says it shows the last good numbers (`data-state="stale"`, "as of").
+@Suite("End-to-end: a forge owner's listing failing falls back to the last good list", .timeLimit(.minutes(10)))
+struct ForgeOwnerListingFaultEndToEndTests {
+    enum Forge: String, CaseIterable, Sendable { case codeberg, gitLab }
+
+    static func routes(_ forge: Forge) -> [FixtureRoute] {
+        let failing = FixtureResponse.text("<h1>Bad Gateway</h1>", status: 502)
+        switch forge {
+        case .codeberg:
+            let api = GiteaRoutes.api
+            let page = GiteaRoutes.file("users-quillwright-repos.json", headers: ["X-Total-Count": "3"])
+            return [
+                .get("\(api)/settings/api", GiteaRoutes.file("settings-api.json")),
+                .get("\(api)/orgs/quillwright", GiteaRoutes.file("org-forgejo.json", status: 404)),
+                .get("\(api)/users/quillwright", GiteaRoutes.file("user-quillwright.json")),
+                FixtureRoute(
+                    method: "GET", path: "\(api)/users/quillwright/repos", query: nil, responses: [page, failing]),
+            ]
+        case .gitLab:
+            let api = GitLabRoutes.api
+            let page = GitLabRoutes.file(
+                "users-marrowvale-projects.json", headers: ["x-next-page": "", "x-total": "2"])
+            return [
+                FixtureRoute(
+                    method: "GET", path: "\(api)/users/marrowvale/projects", query: nil, responses: [page, failing]),
+                .get("\(api)/users", query: ["username": "marrowvale"], GitLabRoutes.file("users-marrowvale.json")),
+            ]
+        }
+    }
+
+    @Test(arguments: Forge.allCases)
+    func lastGoodListing(_ forge: Forge) async throws {
+        let (host, owner, path, token) =
+            forge == .codeberg
+            ? ("codeberg.org", "codeberg.org/quillwright", "v1", ("CODEBERG_TOKEN", GiteaEndToEndTests.codebergToken))
+            : ("gitlab.com", "gitlab.com/marrowvale", "v4", ("GITLAB_TOKEN", GitLabOwnersEndToEndTests.token))
+        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
+        let server = try await FixtureServer.start(routes: Self.routes(forge))
+        defer {
+            gitHub.stop()
+            server.stop()
+        }
+        let dir = try TempDir("forge-owner-listing-fault")
+        defer { dir.remove() }
+        try dir.write(
+            "site.yml",
+            """
+            title: Listing fault
+            forges:
+              - host: \(host)
+                api: \(server.base)/api/\(path)
+            repos:
+              - twbs/bootstrap
+            owners:
+              - owner: \(owner)
+                min_stars: 1000000
+
+            """)
+        let environment = BinaryRunner.environment(
+            home: dir.url.appendingPathComponent("home"),
+            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, token.0: token.1])
+        let arguments = ["build", "--jobs", "2", "--retries", "1", "--api-url", gitHub.base]
+        let first = try await BinaryRunner.run(arguments, in: dir.url, environment: environment)
+        #expect(first.status == 0, "\(first)")
+        let fresh = try ForgeOwnerCardsEndToEndTests.OwnerFiles(dir, owner: owner)
+        #expect(fresh.record["state"] as? String == "fresh")
+        let second = try await BinaryRunner.run(
+            arguments, in: dir.url,
+            environment: environment.merging(["REPOWATCH_NOW": "2026-11-23T12:00:00Z"]) { $1 })
+        #expect(second.status == 0, "\(second)")
+        let stale = try ForgeOwnerCardsEndToEndTests.OwnerFiles(dir, owner: owner)
+        #expect(stale.record["state"] as? String == "stale", "\(stale.record): \(second)")
+        #expect(stale.record["repos"] as? Int == fresh.record["repos"] as? Int, "the last good list's count")
+        #expect(try stale.text("stats.svg").contains("data-state=\"stale\""))
+        let paths = try await server.requests().map(\.path)
+        // One try each (`--retries 1`): the second build's met the 502.
+        #expect(paths.filter { $0.contains("/repos?") || $0.contains("/projects?") }.count == 2, "\(paths)")
+    }
+}
