@@ -14,7 +14,14 @@ let package = Package(
         // Exactly this version: MustacheParser follows its parsing rules (standalone lines, indentation), and
         // CompiledTemplateTests and MustacheSpecTests compare the two, so an upgrade is a deliberate change.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        // `serve`: Hummingbird's HTTP/1 server and its WebSocket upgrade, with the swift-nio, swift-log,
+        // swift-http-types and swift-service-lifecycle they are built on (named for the types the preview uses).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -102,8 +109,15 @@ let package = Package(
             name: "RepoWatchServe",
             dependencies: [
                 "RepoWatchSite", "RepoWatchRender", "RepoWatchModel", "RepoWatchSupport",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(name: "RepoWatchPublish", dependencies: ["RepoWatchConfig", "RepoWatchModel", "RepoWatchSupport"]),
@@ -124,7 +138,6 @@ let package = Package(
                 "RepoWatchNotify", "RepoWatchStorage", "RepoWatchSupport", "repowatch-site",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
     ]

@@ -45,17 +45,18 @@ package struct HostPolicy: Sendable, Equatable {
         return hosts.contains(String(origin.dropFirst("http://".count)).lowercased())
     }
 
-    /// Why a request is refused, in words for whoever meets it in a browser; nil when it may go on.
-    package func refusal(for head: RequestHead) -> RequestHead.Refusal? {
+    /// Why a request with this `Host` (and `Origin`, for the live-reload socket) is refused, in words
+    /// for whoever meets it in a browser; nil when it may go on.
+    package func refusal(host: String?, origin: String?, isUpgrade: Bool) -> ServeRefusal? {
         // RFC 9112: a request without Host is a bad request, whoever sends it.
-        guard head.host != nil else { return .malformed }
-        guard allows(host: head.host) else {
+        guard let host else { return .malformed }
+        guard allows(host: host) else {
             return .forbidden(
                 "This is a repowatch-site preview; it answers only to "
                     + hosts.sorted().map { "http://\($0)/" }.joined(separator: ", ")
                     + ". To open it under another name or address, start it with --host.")
         }
-        if head.isUpgrade, !allows(origin: head.origin) {
+        if isUpgrade, !allows(origin: origin) {
             return .forbidden("Only the preview's own pages may open its live-reload connection.")
         }
         return nil

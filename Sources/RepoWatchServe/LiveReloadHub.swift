@@ -1,44 +1,49 @@
-import FlyingFox
 import Foundation
 import Synchronization
 
-/// The open pages' WebSocket connections: tells each to reload after a rebuild, or shows it the
+/// The open pages' live-reload connections: tells each to reload after a rebuild, or shows it the
 /// error of a failed one. New connections first get `hello`, then the current error if there is one.
 ///
 /// Each connection is pinged on `pings`' schedule; one that has said nothing for
 /// `PingSchedule.missedAllowed` pings in a row (a laptop lid closed, a phone gone off the network) is
-/// taken for gone: it hears goodbye and `endConnection` ends it, so dead connections do not pile up
-/// against the gate's limit. A page answers pings by itself (the browser does), so a busy machine
-/// that answers late loses nothing: only a whole run of silent intervals ends a connection. Whether
-/// the page answered is asked of the gate (`LiveReloadSockets.look`), which sees the page's socket:
-/// what the page sent counts from the moment it arrived, not from when this busy server read it
-/// two relays later, and an interval in which the server had not even sent its ping is not the page's.
+/// taken for gone: it hears goodbye and its stream of messages ends, so dead connections do not pile
+/// up against `LiveReloadSockets.limit`. A page answers pings by itself (the browser does), so a busy
+/// machine that answers late loses nothing: only a whole run of silent intervals ends a connection.
+/// Whether the page answered is asked of `LiveReloadSockets.look`, which sees the bytes of the page's
+/// socket as the event loop reads them: what the page sent counts from the moment it arrived, not
+/// from when this busy server's task read it, and an interval in which the server had not even sent
+/// its ping is not the page's.
 final class LiveReloadHub: Sendable {
     enum Event: Equatable, Sendable {
         case reload
         case error(String)
     }
 
+    /// What the hub says to one page; the WebSocket layer turns each into a frame.
+    enum Message: Equatable, Sendable {
+        /// A JSON text frame (`hello`, `reload`, `error`).
+        case text(String)
+        case ping
+        /// Close (1001 going away): the page went silent, or the server stops.
+        case goodbye
+    }
+
     let pings: PingSchedule
-    /// Ends the connection the gate numbered so: both of its sockets are shut, and every read on them
-    /// ends as at the end of a stream (see `LiveReloadSockets`).
-    private let endConnection: @Sendable (UInt64) -> Void
-    /// What the gate saw of connection `id`'s page since the last look (nil: unknown to the gate).
+    /// What the connection numbered `id` showed of its page since the last look (nil: unknown).
     private let look: @Sendable (UInt64) -> LiveReloadSockets.PageInterval?
     private let state = Mutex(State())
 
     private struct State {
-        var clients: [UUID: AsyncStream<WSFrame>.Continuation] = [:]
+        var clients: [UUID: AsyncStream<Message>.Continuation] = [:]
         var currentError: String?
         var closed = false
     }
 
     init(
-        pings: PingSchedule = .every(.seconds(30)), endConnection: @escaping @Sendable (UInt64) -> Void = { _ in },
+        pings: PingSchedule = .every(.seconds(30)),
         look: @escaping @Sendable (UInt64) -> LiveReloadSockets.PageInterval? = { _ in nil }
     ) {
         self.pings = pings
-        self.endConnection = endConnection
         self.look = look
     }
 
@@ -47,21 +52,11 @@ final class LiveReloadHub: Sendable {
 
     var clientCount: Int { state.withLock { $0.clients.count } }
 
-    /// The handler of one connection; `id` is the gate's number for it (nil when it came some other way,
-    /// and then a silent one only hears goodbye).
-    func connection(_ id: UInt64?) -> some WSHandler { Connection(hub: self, id: id) }
-
-    private struct Connection: WSHandler {
-        let hub: LiveReloadHub
-        let id: UInt64?
-
-        func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
-            hub.frames(for: client, id: id)
-        }
-    }
-
-    func frames(for client: AsyncThrowingStream<WSFrame, any Error>, id: UInt64?) -> AsyncStream<WSFrame> {
-        let (frames, out) = AsyncStream<WSFrame>.makeStream()
+    /// What to say to one page, until it leaves or is taken for gone. `page` yields each message the
+    /// page sent and ends when the page closed; `id` is `LiveReloadSockets`' number for it (nil when it
+    /// came some other way, and then only its own messages count as answers).
+    func messages(for page: AsyncThrowingStream<Void, any Error>, id: UInt64?) -> AsyncStream<Message> {
+        let (messages, out) = AsyncStream<Message>.makeStream()
         let key = UUID()
         let error: String?? = state.withLock { state in
             guard !state.closed else { return .none }
@@ -70,50 +65,35 @@ final class LiveReloadHub: Sendable {
         }
         guard let error else {
             out.finish()
-            return frames
+            return messages
         }
         out.yield(Self.text(["type": "hello"]))
         if let error { out.yield(Self.text(["type": "error", "message": error])) }
-        Task { [pings, endConnection, look] in
+        Task { [pings, look] in
             let heard = Heard()
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     guard await Self.ping(out, pings, heard: heard, look: { id.flatMap(look) }) else { return }
-                    out.yield(.close(code: .goingAway))
-                    if let id { endConnection(id) }
+                    out.yield(.goodbye)
                 }
-                // Until the page's side ends (its close, the end of its stream): nothing waits on the
-                // socket afterwards, when FlyingFox closes it.
-                await Self.read(client, into: out, heard: heard)
+                group.addTask {
+                    do {
+                        for try await _ in page { heard.set() }
+                    } catch {}
+                }
+                // The first to end ends the connection: the page leaving, or the hub's goodbye.
+                await group.next()
                 group.cancelAll()
             }
             self.drop(key)
         }
-        return frames
-    }
-
-    /// The page's frames: any frame counts as an answer, pings are answered, a close is echoed and ends it.
-    private static func read(
-        _ client: AsyncThrowingStream<WSFrame, any Error>, into out: AsyncStream<WSFrame>.Continuation, heard: Heard
-    ) async {
-        do {
-            for try await frame in client {
-                heard.set()
-                switch frame.opcode {
-                case .ping: out.yield(WSFrame(fin: true, opcode: .pong, mask: nil, payload: frame.payload))
-                case .close:
-                    out.yield(WSFrame(fin: true, opcode: .close, mask: nil, payload: frame.payload.prefix(2)))
-                    return
-                default: break
-                }
-            }
-        } catch {}
+        return messages
     }
 
     /// Pings at each tick; true once the page has been silent for `missedAllowed` ticks in a row, false
     /// when the ticks stop (the connection ended).
     private static func ping(
-        _ out: AsyncStream<WSFrame>.Continuation, _ pings: PingSchedule, heard: Heard,
+        _ out: AsyncStream<Message>.Continuation, _ pings: PingSchedule, heard: Heard,
         look: () -> LiveReloadSockets.PageInterval?
     ) async -> Bool {
         var missed = 0
@@ -124,36 +104,36 @@ final class LiveReloadHub: Sendable {
             case (false, .silent?), (false, nil): missed += 1
             }
             if missed >= pings.missedAllowed { return true }
-            out.yield(WSFrame(fin: true, opcode: .ping, mask: nil, payload: Data()))
+            out.yield(.ping)
         }
         return false
     }
 
     func send(_ event: Event) {
-        let frame: WSFrame
-        let targets: [AsyncStream<WSFrame>.Continuation] = state.withLock { state in
+        let targets: [AsyncStream<Message>.Continuation] = state.withLock { state in
             switch event {
             case .reload: state.currentError = nil
             case .error(let message): state.currentError = message
             }
             return Array(state.clients.values)
         }
-        switch event {
-        case .reload: frame = Self.text(["type": "reload"])
-        case .error(let message): frame = Self.text(["type": "error", "message": message])
-        }
-        for client in targets { client.yield(frame) }
+        let message =
+            switch event {
+            case .reload: Self.text(["type": "reload"])
+            case .error(let text): Self.text(["type": "error", "message": text])
+            }
+        for client in targets { client.yield(message) }
     }
 
-    /// Closes every connection, so the server can stop without waiting for open pages.
+    /// Says goodbye to every page, so the server can stop without waiting for open pages.
     func closeAll() {
-        let targets: [AsyncStream<WSFrame>.Continuation] = state.withLock { state in
+        let targets: [AsyncStream<Message>.Continuation] = state.withLock { state in
             state.closed = true
             defer { state.clients.removeAll() }
             return Array(state.clients.values)
         }
         for client in targets {
-            client.yield(.close(code: .goingAway))
+            client.yield(.goodbye)
             client.finish()
         }
     }
@@ -163,9 +143,7 @@ final class LiveReloadHub: Sendable {
         continuation?.finish()
     }
 
-    static func text(_ object: [String: String]) -> WSFrame {
-        WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(json(object).utf8))
-    }
+    static func text(_ object: [String: String]) -> Message { .text(json(object)) }
 
     static func json(_ object: [String: String]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

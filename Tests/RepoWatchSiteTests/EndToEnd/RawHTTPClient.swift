@@ -98,6 +98,13 @@ final class RawSocket: @unchecked Sendable {
         return !hadBytes && buffer.isEmpty
     }
 
+    /// Whether the server has neither closed nor reset the connection (nothing is read from it).
+    var isOpen: Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count > 0 || (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    }
+
     /// A masked frame, as clients must send them.
     static func clientFrame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
         let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import Synchronization
 import Testing
@@ -102,9 +101,9 @@ struct ServeUnitTests {
         #expect(ServedPolicy.nonHTML.hasPrefix("default-src 'none'"))
     }
 
-    static func text(_ frame: WSFrame?) -> String? {
-        guard let frame, frame.opcode == .text else { return nil }
-        return String(decoding: frame.payload, as: UTF8.self)
+    static func text(_ message: LiveReloadHub.Message?) -> String? {
+        guard case .text(let text) = message else { return nil }
+        return text
     }
 
     @Test("the hub greets, reports the current error to newcomers, and clears it on reload")
@@ -112,59 +111,46 @@ struct ServeUnitTests {
         let hub = LiveReloadHub()
         hub.send(.error("site.yml:1:1: error: x"))
         #expect(hub.error == "site.yml:1:1: error: x")
-        let (client, _) = AsyncThrowingStream<WSFrame, any Error>.makeStream()
-        var frames = hub.frames(for: client, id: nil).makeAsyncIterator()
-        #expect(Self.text(await frames.next()) == #"{"type":"hello"}"#)
-        #expect(Self.text(await frames.next()) == #"{"message":"site.yml:1:1: error: x","type":"error"}"#)
+        let (page, _) = AsyncThrowingStream<Void, any Error>.makeStream()
+        var messages = hub.messages(for: page, id: nil).makeAsyncIterator()
+        #expect(Self.text(await messages.next()) == #"{"type":"hello"}"#)
+        #expect(Self.text(await messages.next()) == #"{"message":"site.yml:1:1: error: x","type":"error"}"#)
         hub.send(.reload)
         #expect(hub.error == nil)
-        #expect(Self.text(await frames.next()) == #"{"type":"reload"}"#)
+        #expect(Self.text(await messages.next()) == #"{"type":"reload"}"#)
         hub.closeAll()
-        #expect(await frames.next() == .close(code: .goingAway))
-        #expect(await frames.next() == nil)
+        #expect(await messages.next() == .goodbye)
+        #expect(await messages.next() == nil)
     }
 
-    @Test("the hub pings: a page silent for three pings in a row is ended through the gate, one that answers stays")
+    @Test("the hub pings: a page silent for three pings in a row hears goodbye, one that answers stays")
     func hubPings() async throws {
         let ticks = HandTicks(connections: 2)
-        let ended = Mutex<[UInt64]>([])
-        let (quiet, quietEnd) = AsyncThrowingStream<WSFrame, any Error>.makeStream()
-        let hub = LiveReloadHub(pings: ticks.schedule) { id in
-            ended.withLock { $0.append(id) }
-            // What the gate's shutdown does: the page's stream ends.
-            if id == 1 { quietEnd.finish() }
-        }
-        var silent = hub.frames(for: quiet, id: 1).makeAsyncIterator()
+        // What the sockets show: page 1 never answers, page 2 answers every ping.
+        let hub = LiveReloadHub(pings: ticks.schedule) { id in id == 1 ? .silent : .answered }
+        let (quiet, _) = AsyncThrowingStream<Void, any Error>.makeStream()
+        var silent = hub.messages(for: quiet, id: 1).makeAsyncIterator()
         #expect(Self.text(await silent.next()) == #"{"type":"hello"}"#)
         for _ in 0..<3 {
             ticks.tick(0)
-            #expect(await silent.next()?.opcode == .ping)
+            #expect(await silent.next() == .ping)
         }
-        #expect(ended.withLock { $0 }.isEmpty, "ended before three pings went unanswered")
         ticks.tick(0)
-        #expect(await silent.next() == .close(code: .goingAway))
+        #expect(await silent.next() == .goodbye)
         #expect(await silent.next() == nil)
-        #expect(ended.withLock { $0 } == [1])
 
-        let (answering, page) = AsyncThrowingStream<WSFrame, any Error>.makeStream()
-        var alive = hub.frames(for: answering, id: 2).makeAsyncIterator()
+        let (answering, page) = AsyncThrowingStream<Void, any Error>.makeStream()
+        var alive = hub.messages(for: answering, id: 2).makeAsyncIterator()
         #expect(Self.text(await alive.next()) == #"{"type":"hello"}"#)
-        for round in 0..<6 {
+        for _ in 0..<6 {
             ticks.tick(1)
-            #expect(await alive.next()?.opcode == .ping)
-            page.yield(WSFrame(fin: true, opcode: .pong, mask: nil, payload: Data()))
-            // A ping of the page's own: its answer shows the hub has read everything before it.
-            let mark = Data("round \(round)".utf8)
-            page.yield(WSFrame(fin: true, opcode: .ping, mask: nil, payload: mark))
-            #expect(await alive.next() == WSFrame(fin: true, opcode: .pong, mask: nil, payload: mark))
+            #expect(await alive.next() == .ping)
         }
         #expect(hub.clientCount == 1)
-        page.yield(WSFrame.close(code: .normalClosure))
-        var rest: [WSFrame] = []
-        while let frame = await alive.next() { rest.append(frame) }
-        #expect(rest.last?.opcode == .close && rest.last?.payload == Data([0x03, 0xE8]))
+        // The page closes: its messages end, and the hub forgets it.
+        page.finish()
+        while await alive.next() != nil {}
         #expect(hub.clientCount == 0)
-        #expect(ended.withLock { $0 } == [1])
     }
 
     @Test("--host takes IP addresses (and localhost); only loopback ones are private")
