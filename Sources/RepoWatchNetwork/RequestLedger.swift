@@ -25,7 +25,7 @@ package actor RequestLedger {
 
     package private(set) var counts = Counts()
     /// The pause and the stop, which a request reads as it gets its slot: without a hop to this actor.
-    package nonisolated let gate = RateLimitGate()
+    nonisolated let gate = RateLimitGate()
     /// Set when a primary limit resets too far away: no more API requests this build.
     package var stoppedUntil: Date? { gate.stoppedUntil }
 
@@ -82,7 +82,7 @@ package actor RequestLedger {
 }
 
 /// The rate-limit pause every API request waits out, and the stop after which none is sent.
-package final class RateLimitGate: Sendable {
+final class RateLimitGate: Sendable {
     private struct State {
         var paused: Date?
         var stopped: Date?
@@ -91,7 +91,7 @@ package final class RateLimitGate: Sendable {
     private let state = Mutex(State())
 
     var pausedUntil: Date? { state.withLock { $0.paused } }
-    package var stoppedUntil: Date? { state.withLock { $0.stopped } }
+    var stoppedUntil: Date? { state.withLock { $0.stopped } }
 
     /// - Returns: whether this extended the pause (false when an equal or later one is already set).
     func pause(until date: Date) -> Bool {
@@ -102,5 +102,5 @@ package final class RateLimitGate: Sendable {
         }
     }
 
-    package func stop(until date: Date) { state.withLock { $0.stopped = $0.stopped ?? date } }
+    func stop(until date: Date) { state.withLock { $0.stopped = $0.stopped ?? date } }
 }
