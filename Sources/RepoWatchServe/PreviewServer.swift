@@ -36,7 +36,7 @@ package final class PreviewServer: Sendable {
             responder: SiteResponder(state: state),
             server: PreviewChannel.builder(state: state, limits: limits, hub: hub),
             configuration: ApplicationConfiguration(
-                address: .hostname(options.host, port: Int(options.port)), serverName: nil,
+                address: .hostname(options.host, port: Int(options.port)), serverName: nil, backlog: limits.connections,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.connections)),
             onServerRunning: { channel in
                 listening.yield(UInt16(channel.localAddress?.port ?? 0))

@@ -14,8 +14,8 @@ struct ServeLimits: Sendable {
     /// A live-reload page only ever sends pongs and closes; a bigger frame is refused (1009) and its
     /// connection closed before the frame is read.
     var frameBytes = 64 * 1024
-    /// Past this many open connections new ones wait in the listen queue; far above what idle ones a
-    /// browser opens ahead of need.
+    /// Past this many open connections new ones wait in the listen queue (as long as this too); far
+    /// above what idle ones a browser opens ahead of need.
     var connections = 1024
     /// How long a WebSocket being closed waits for the page's own close frame.
     var closeSeconds: Int64 = 1
