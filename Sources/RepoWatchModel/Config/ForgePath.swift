@@ -24,13 +24,9 @@ package enum ForgePath {
     /// `git@HOST:GROUP/…/PROJECT.git`, `ssh://git@HOST/…`. Where the project's path ends depends on
     /// what the host runs, so only `forges` (the known hosts and the site's `forges:`) can say it.
     static func pastedForm(_ text: String, forges: Forges) -> RepoName? {
-        var rest = Substring(text)
-        for prefix in ["https://", "http://", "ssh://git@", "ssh://", "git://", "git@"]
-        where rest.lowercased().hasPrefix(prefix) {
-            rest = rest.dropFirst(prefix.count)
-            break
-        }
-        guard let hostEnd = rest.firstIndex(where: { $0 == "/" || $0 == ":" }) else { return nil }
+        let (rest, hasScheme) = withoutScheme(text)
+        // Only `git@HOST:PATH` separates with a colon; after a scheme it began a port, now dropped.
+        guard let hostEnd = rest.firstIndex(where: { $0 == "/" || (!hasScheme && $0 == ":") }) else { return nil }
         let host = String(rest[..<hostEnd])
         guard host.contains("."), !isGitHubHost(host), isValidHost(host) else { return nil }
         var path = rest[rest.index(after: hostEnd)...]
@@ -48,6 +44,33 @@ package enum ForgePath {
         segments.append(name)
         guard segments.allSatisfy(isValidSegment) else { return nil }
         return RepoName(host: host.lowercased(), owner: segments.dropLast().joined(separator: "/"), name: name)
+    }
+
+    static let schemes = ["https://", "http://", "ssh://", "git://"]
+
+    /// `text` from its host on: after a scheme without the authority's `user[:password]@` and
+    /// `:PORT` (so the host ends at the first `/`), else without a leading `git@`; and whether it
+    /// had a scheme.
+    static func withoutScheme(_ text: String) -> (rest: Substring, hasScheme: Bool) {
+        guard let scheme = schemes.first(where: { text.lowercased().hasPrefix($0) }) else {
+            return (text.lowercased().hasPrefix("git@") ? text.dropFirst(4) : Substring(text), false)
+        }
+        let rest = text.dropFirst(scheme.count)
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var host = rest[..<authorityEnd]
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if let colon = host.firstIndex(of: ":") { host = host[..<colon] }
+        return (Substring(host + rest[authorityEnd...]), true)
+    }
+
+    /// `text` as an error may say it: an address's `user:password@` (a token pasted with a clone
+    /// URL) becomes `***@`.
+    static func masked(_ text: String) -> String {
+        guard let scheme = schemes.first(where: { text.lowercased().hasPrefix($0) }) else { return text }
+        let rest = text.dropFirst(scheme.count)
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
+        return text.prefix(scheme.count) + "***" + rest[at...]
     }
 
     /// Forges strip `.git` from a project's path, so `PROJECT.git` is only ever a clone URL's tail.

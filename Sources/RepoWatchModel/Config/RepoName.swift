@@ -64,13 +64,8 @@ package struct RepoName: Hashable, Sendable, CustomStringConvertible, Comparable
     /// The repository a GitHub link or remote points at: `http(s)://[www.]github.com/OWNER/NAME[.git][/…]`,
     /// `git@github.com:OWNER/NAME[.git]`, `ssh://git@github.com/OWNER/NAME[.git]`, `github.com/OWNER/NAME`.
     private static func pastedForm(_ text: String) -> RepoName? {
-        var rest = Substring(text)
-        for prefix in ["https://", "http://", "ssh://git@", "git://", "git@"] where rest.lowercased().hasPrefix(prefix)
-        {
-            rest = rest.dropFirst(prefix.count)
-            break
-        }
-        let hostEnd = rest.firstIndex { $0 == "/" || $0 == ":" }
+        let (rest, hasScheme) = ForgePath.withoutScheme(text)
+        let hostEnd = rest.firstIndex { $0 == "/" || (!hasScheme && $0 == ":") }
         guard let hostEnd else { return nil }
         let host = rest[..<hostEnd].lowercased()
         guard host == "github.com" || host == "www.github.com" else { return nil }
@@ -184,8 +179,19 @@ package enum RepoNameError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `HOST/GROUP`: a group or a user, not a project.
     case forgeNamespace(String)
 
-    package var description: String {
+    /// The same error with an address's credentials masked (`ForgePath.masked`): a token pasted
+    /// with a clone URL is never said back.
+    private var masked: Self {
         switch self {
+        case .notOwnerSlashName(let text): .notOwnerSlashName(ForgePath.masked(text))
+        case .pasted(let text, let name): .pasted(ForgePath.masked(text), name)
+        case .ownerAddress(let text, let owner): .ownerAddress(ForgePath.masked(text), owner)
+        default: self
+        }
+    }
+
+    package var description: String {
+        switch masked {
         case .notOwnerSlashName(let text):
             return "'\(text)' is not a repository; write it as OWNER/NAME, like apple/swift"
         case .invalidOwner(let owner):
