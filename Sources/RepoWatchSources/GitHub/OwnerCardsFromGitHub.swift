@@ -42,6 +42,8 @@ struct OwnerCardMaker: Sendable {
             owners.headings.map { ($0.source.key, $0.avatar) }, uniquingKeysWith: { first, _ in first })
         for outcome in owners.outcomes {
             let key = outcome.source.key
+            // An owner its forge no longer shows anyone keeps no card; a transient failure keeps the last.
+            if owners.gone.contains(key) { continue }
             let last = earlier.cards[key] ?? previous[key]
             // Another forge's card is its listing alone: GraphQL's languages and contributions are GitHub's.
             if case .listed(let listing, _) = outcome, listing.forge != nil {

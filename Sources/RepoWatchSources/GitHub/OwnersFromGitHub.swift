@@ -33,6 +33,7 @@ extension ListedOwners {
             await addPrivateUnlisted(config, outcomes: outcomes, client: client, to: &privateListed)
         }
         var owners = try ListedOwners(config: config, outcomes: outcomes, privateListed: privateListed)
+        for case (let source, .failure(.notFound)) in zip(config.owners, results) { owners.gone.insert(source.key) }
         try owners.requireRepositories()
         await owners.addHeadings(avatars: avatars)
         return owners

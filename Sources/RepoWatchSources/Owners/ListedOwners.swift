@@ -27,6 +27,9 @@ package struct ListedOwners: Sendable {
     var sampleCards: [OwnerCard] = []
     /// The private repositories each owner's list held (`private: exclude`), left out before the rules.
     package var privateListed: [PrivateListing] = []
+    /// Keys of the owners whose forge answered that it has no such owner (gone, or private or
+    /// limited since): their last card is not kept, as a transient failure's is.
+    package var gone: Set<String> = []
 
     package var config: SiteConfig { resolved.config }
 

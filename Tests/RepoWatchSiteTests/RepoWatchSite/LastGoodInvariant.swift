@@ -127,6 +127,10 @@ struct LastGoodInvariant {
             problems.append("exit \(exitCode) though \(allHaveData ? "every" : "not every") repository has data")
         }
         if let reason = cell.byDesign {
+            // A gone owner keeps no card, whatever held the last one (a 5xx keeps it: `ownerCards`).
+            if cell.source == .ownerListing, cell.fault == .notFound, after.owners["b"] != nil {
+                problems.append("the owner is gone, yet its card stays")
+            }
             return problems + designed(repos, exitCode: exitCode, reason: reason, site: site)
         }
         if repos.count != before.repos.count, cell.keepsCards {
