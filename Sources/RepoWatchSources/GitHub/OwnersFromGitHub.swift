@@ -162,11 +162,14 @@ extension ListedOwners {
         }
     }
 
-    /// A heading for each owner listed, with its face.
+    /// A heading for each owner listed, with its face: a placeholder for an owner its forge shows
+    /// only to some (a `limited` or private organization, an internal group), whose face is not
+    /// the site's to publish, nor the cache's to keep, so it is never asked for.
     private mutating func addHeadings(avatars: AvatarStore) async {
         for case .listed(let listing, _) in outcomes {
             let avatar = await avatars.avatar(
-                url: listing.avatarURL, pixels: SnapshotFetcher.ownerAvatarPixels, placeholderFor: listing.login)
+                url: listing.isPublic ? listing.avatarURL : nil, pixels: SnapshotFetcher.ownerAvatarPixels,
+                placeholderFor: listing.login)
             headings.append(
                 OwnerHeading(source: listing.source, login: listing.login, avatar: avatar, htmlURL: listing.htmlURL))
         }

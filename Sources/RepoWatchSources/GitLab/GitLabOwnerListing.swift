@@ -38,6 +38,9 @@ struct GitLabUser: Decodable, Sendable {
         case avatarURL = "avatar_url"
         case webURL = "web_url"
     }
+
+    /// All the cache keeps of the answer (an admin's token is sent emails and sign-in times too).
+    static let fields: Set = ["id", "username", "name", "avatar_url", "web_url", "state"]
 }
 
 /// One entry of a group's or a user's project list: the project document, and whether it is a fork.
@@ -79,7 +82,12 @@ extension GitLabSource {
         }
         let base = group != nil ? "/groups/\(id)/projects" : "/users/\(id)/projects"
         var query = [URLQueryItem(name: "per_page", value: "100")]
-        if group != nil { query.append(URLQueryItem(name: "include_subgroups", value: "true")) }
+        // A group lists projects shared with it from other namespaces too unless told not to: any
+        // member could then put their own project in the gallery and on the group's card.
+        if group != nil {
+            query += [.init(name: "include_subgroups", value: "true"), .init(name: "with_shared", value: "false")]
+        }
+        let namespace = (group?.fullPath ?? source.path).lowercased()
         var (repos, staleness, page) = ([ListedRepository](), fetched.cachedCopy, "1")
         var visited: Set<String> = []
         var progress = ListingProgress(
@@ -87,7 +95,7 @@ extension GitLabSource {
         for _ in 1...Self.ownerPageLimit {
             visited.insert(page)
             let url = client.configuration.endpoint(base, query: query + [URLQueryItem(name: "page", value: page)])
-            let answer = try await listedPage(url, of: source.owner, spool: spool)
+            let answer = try await listedPage(url, of: source.owner, in: namespace, spool: spool)
             repos += answer.repos
             progress.add(answer.received, of: answer.total)
             if let older = answer.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
@@ -112,14 +120,19 @@ extension GitLabSource {
     /// page, read as a group's; nil where GitLab does not answer (the card then names the login).
     private func user(_ username: String) async -> GitLabGroup? {
         let url = client.configuration.endpoint("/users", query: [URLQueryItem(name: "username", value: username)])
-        guard let fetched = try? await client.get(url, accept: "application/json"), fetched.status == 200,
+        guard
+            let fetched = try? await client.get(
+                url, accept: "application/json", keptBody: { data, _ in KeptFields.only(GitLabUser.fields, of: data) }),
+            fetched.status == 200,
             let users = try? JSONDecoder().decode([GitLabUser].self, from: fetched.data), let user = users.first
         else { return nil }
         return GitLabGroup(
             fullPath: user.username, name: user.name, avatarURL: user.avatarURL, webURL: user.webURL)
     }
 
-    private func listedPage(_ url: URL, of owner: String, spool: RecordSpool) async throws
+    /// The page's projects of `namespace` (the group's or user's path, lowercased) and its subgroups;
+    /// another namespace's project is left out, whatever the server sends.
+    private func listedPage(_ url: URL, of owner: String, in namespace: String, spool: RecordSpool) async throws
         -> (repos: [ListedRepository], received: Int, next: String?, total: Int?, staleness: GitHubClient.Staleness?)
     {
         // Under `private: exclude` a private or internal project's entry is not even kept in the cache.
@@ -138,9 +151,9 @@ extension GitLabSource {
                 "the project list of '\(owner)' could not be read (\(ErrorText.describe(error)))")
         }
         let repos = items.compactMap { item -> ListedRepository? in
-            guard case .success(let name) = RepoName.parse("\(forge.host)/\(item.project.pathWithNamespace)") else {
-                return nil
-            }
+            guard item.project.pathWithNamespace.lowercased().hasPrefix(namespace + "/"),
+                case .success(let name) = RepoName.parse("\(forge.host)/\(item.project.pathWithNamespace)")
+            else { return nil }
             return ListedRepository(
                 payload: item.payload(host: forge.host), name: name, fork: item.fork,
                 isPrivate: item.project.isPrivate, spool: spool)
@@ -230,9 +243,6 @@ extension GitLabListedProject {
 extension GitLabGroup {
     /// The fields read here (and `visibility`, which marks a private group's answer as private).
     static func kept(_ data: Data) -> Data {
-        guard let group = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return data }
-        let fields: Set = ["id", "name", "path", "full_path", "avatar_url", "web_url", "visibility"]
-        let kept = group.filter { fields.contains($0.key) }
-        return (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])) ?? data
+        KeptFields.only(["id", "name", "path", "full_path", "avatar_url", "web_url", "visibility"], of: data)
     }
 }

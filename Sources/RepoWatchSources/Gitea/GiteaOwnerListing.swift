@@ -26,6 +26,11 @@ struct GiteaAccount: Decodable, Sendable {
         case htmlURL = "html_url"
         case followers = "followers_count"
     }
+
+    /// All the cache keeps of the answer: `structs.User` also holds the email and the last sign-in.
+    static let fields: Set = [
+        "id", "login", "username", "full_name", "avatar_url", "html_url", "followers_count", "visibility", "private",
+    ]
 }
 
 /// `GET /settings/api` (`structs.GeneralAPISettings`): the largest page the instance sends.
@@ -90,7 +95,9 @@ extension GiteaSource {
 
     /// The account at `path`, or nil when the forge has none there.
     private func account(_ path: String) async throws -> GiteaAccount? {
-        let fetched = try await client.get(client.configuration.endpoint(path), accept: "application/json")
+        let fetched = try await client.get(
+            client.configuration.endpoint(path), accept: "application/json",
+            keptBody: { data, _ in KeptFields.only(GiteaAccount.fields, of: data) })
         if fetched.status == 404 { return nil }
         guard fetched.status == 200 else { throw GitHubClient.failure(fetched) }
         do {
@@ -125,7 +132,10 @@ extension GiteaSource {
         let leavesOut = context.leavesOutPrivate
         let page = try await client.get(
             url, accept: "application/json",
-            keptBody: { data, headers in leavesOut ? GiteaListedPageBody.keptPublic(data, headers) : data })
+            keptBody: { data, headers in
+                let trimmed = GiteaListedRepository.withAccountFieldsOnly(data)
+                return leavesOut ? GiteaListedPageBody.keptPublic(trimmed, headers) : trimmed
+            })
         guard page.status == 200 else { throw GitHubClient.failure(page) }
         let body = GiteaListedPageBody(page.data, total: page.header("x-total-count"))
         let items: [GiteaListedRepository]
@@ -174,6 +184,17 @@ struct GiteaListedRepository: Decodable {
             forks: document.forks ?? 0, openIssues: document.openIssues ?? 0, hasIssues: document.hasIssues ?? true,
             archived: document.archived ?? false, pushedAt: document.updatedAt, language: document.language,
             topics: document.topics ?? [], isPrivate: document.isPrivate)
+    }
+
+    /// A page whose entries' owners keep `GiteaAccount.fields` alone (a user's email and last sign-in
+    /// come with each of its repositories).
+    static func withAccountFieldsOnly(_ data: Data) -> Data {
+        guard var list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
+        for index in list.indices {
+            guard let owner = list[index]["owner"] as? [String: Any] else { continue }
+            list[index]["owner"] = owner.filter { GiteaAccount.fields.contains($0.key) }
+        }
+        return (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? data
     }
 
     /// A page without its private and internal entries, nor those of an owner that is not public.
