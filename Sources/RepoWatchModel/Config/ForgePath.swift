@@ -69,7 +69,8 @@ package enum ForgePath {
         guard let scheme = schemes.first(where: { text.lowercased().hasPrefix($0) }) else { return text }
         let rest = text.dropFirst(scheme.count)
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
+        // `git@` is SSH's user for every forge, no secret.
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@"), rest[..<at] != "git" else { return text }
         return text.prefix(scheme.count) + "***" + rest[at...]
     }
 
