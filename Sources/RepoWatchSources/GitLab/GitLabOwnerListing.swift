@@ -87,7 +87,8 @@ extension GitLabSource {
         if group != nil {
             query += [.init(name: "include_subgroups", value: "true"), .init(name: "with_shared", value: "false")]
         }
-        let namespace = (group?.fullPath ?? source.path).lowercased()
+        // As asked, or as the group now calls itself (renamed since).
+        let namespaces = Set([source.path, group?.fullPath ?? source.path].map { $0.lowercased() + "/" })
         var (repos, staleness, page) = ([ListedRepository](), fetched.cachedCopy, "1")
         var visited: Set<String> = []
         var progress = ListingProgress(
@@ -95,7 +96,7 @@ extension GitLabSource {
         for _ in 1...Self.ownerPageLimit {
             visited.insert(page)
             let url = client.configuration.endpoint(base, query: query + [URLQueryItem(name: "page", value: page)])
-            let answer = try await listedPage(url, of: source.owner, in: namespace, spool: spool)
+            let answer = try await listedPage(url, of: source.owner, in: namespaces, spool: spool)
             repos += answer.repos
             progress.add(answer.received, of: answer.total)
             if let older = answer.staleness, older.asOf < (staleness?.asOf ?? .distantFuture) { staleness = older }
@@ -130,9 +131,9 @@ extension GitLabSource {
             fullPath: user.username, name: user.name, avatarURL: user.avatarURL, webURL: user.webURL)
     }
 
-    /// The page's projects of `namespace` (the group's or user's path, lowercased) and its subgroups;
-    /// another namespace's project is left out, whatever the server sends.
-    private func listedPage(_ url: URL, of owner: String, in namespace: String, spool: RecordSpool) async throws
+    /// The page's projects under `namespaces` (the group's or user's path, lowercased, with a `/`),
+    /// its subgroups' included; another namespace's project is left out, whatever the server sends.
+    private func listedPage(_ url: URL, of owner: String, in namespaces: Set<String>, spool: RecordSpool) async throws
         -> (repos: [ListedRepository], received: Int, next: String?, total: Int?, staleness: GitHubClient.Staleness?)
     {
         // Under `private: exclude` a private or internal project's entry is not even kept in the cache.
@@ -151,7 +152,8 @@ extension GitLabSource {
                 "the project list of '\(owner)' could not be read (\(ErrorText.describe(error)))")
         }
         let repos = items.compactMap { item -> ListedRepository? in
-            guard item.project.pathWithNamespace.lowercased().hasPrefix(namespace + "/"),
+            let path = item.project.pathWithNamespace.lowercased()
+            guard namespaces.contains(where: { path.hasPrefix($0) }),
                 case .success(let name) = RepoName.parse("\(forge.host)/\(item.project.pathWithNamespace)")
             else { return nil }
             return ListedRepository(
