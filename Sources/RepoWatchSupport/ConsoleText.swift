@@ -44,6 +44,14 @@ package enum ConsoleText {
         case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x2028, 0x2029, 0x200E, 0x200F, 0x061C: return true
+        default: return isDirectionalFormatting(scalar)
+        }
+    }
+
+    /// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): the
+    /// controls that reorder the text after them until closed.
+    package static func isDirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
         case 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
