@@ -17,6 +17,20 @@ enum ForgeFailure {
 
 /// Faces on another forge's card.
 enum ForgeFaces {
+    /// The people of `top` as contributors, in its order, their faces found at the same time.
+    static func contributors<Person: Sendable>(
+        _ top: [Person], _ contributor: @escaping @Sendable (Person) async -> Contributor
+    ) async -> [Contributor] {
+        await withTaskGroup(of: (Int, Contributor).self) { group in
+            for (index, person) in top.enumerated() {
+                group.addTask { (index, await contributor(person)) }
+            }
+            var people = [Contributor?](repeating: nil, count: top.count)
+            for await (index, person) in group { people[index] = person }
+            return people.compactMap { $0 }
+        }
+    }
+
     /// A face that could not be downloaded now is the previous build's, as on GitHub's cards.
     static func keepLastGood(_ snapshot: inout RepoSnapshot, _ repo: RepoName, previous: LastGoodData?) {
         let faces = [snapshot.ownerAvatar] + snapshot.contributors.map(\.avatar)

@@ -23,8 +23,8 @@ extension GitLabSource {
 
     /// Open merge requests: the `x-total` of a one-item list. The cache keeps the count itself,
     /// since it keeps no such header.
-    func openMergeRequests(_ project: GitLabProject, reuse: Bool) async -> GitLabPart<Count> {
-        guard project.mergeRequestsEnabled != false else { return GitLabPart(value: nil, asked: true) }
+    func openMergeRequests(_ project: GitLabProject, reuse: Bool) async -> ForgePart<Count> {
+        guard project.mergeRequestsEnabled != false else { return ForgePart(value: nil, asked: true) }
         return await part(
             partURLs(project.id).mergeRequests, reuse: reuse,
             keptBody: { data, headers in Self.keptCount(data, headers) },
@@ -53,7 +53,7 @@ extension GitLabSource {
     }
 
     /// The top four by commits (one entry per name: GitLab lists a person once per email).
-    func contributors(_ project: GitLabProject, repo: RepoName, reuse: Bool) async -> GitLabPart<Team> {
+    func contributors(_ project: GitLabProject, repo: RepoName, reuse: Bool) async -> ForgePart<Team> {
         let listed = await part(
             partURLs(project.id).contributors, reuse: reuse, keptBody: { data, _ in GitLabEmails.hashed(data) },
             read: { response in
@@ -63,21 +63,13 @@ extension GitLabSource {
             })
         guard let list = listed.value else {
             context.log.warning("\(repo): could not list contributors")
-            return GitLabPart(value: nil, asked: listed.asked, staleness: listed.staleness)
+            return ForgePart(value: nil, asked: listed.asked, staleness: listed.staleness)
         }
         let top = Self.top(list, count: 4)
-        let people = await withTaskGroup(of: (Int, Contributor).self) { group in
-            for (index, person) in top.enumerated() {
-                group.addTask {
-                    let face = await self.face(of: person)
-                    return (index, Contributor(login: person.name, contributions: person.commits, avatar: face))
-                }
-            }
-            var people = [Contributor?](repeating: nil, count: top.count)
-            for await (index, person) in group { people[index] = person }
-            return people.compactMap { $0 }
+        let people = await ForgeFaces.contributors(top) { person in
+            Contributor(login: person.name, contributions: person.commits, avatar: await self.face(of: person))
         }
-        return GitLabPart(value: Team(people: people), asked: listed.asked, staleness: listed.staleness)
+        return ForgePart(value: Team(people: people), asked: listed.asked, staleness: listed.staleness)
     }
 
     static func top(_ list: [GitLabContributor], count: Int) -> [GitLabContributor] {
@@ -126,7 +118,7 @@ extension GitLabSource {
     }
 
     /// The newest release that is out (not an upcoming one); none is not a failure.
-    func latestRelease(_ project: GitLabProject, reuse: Bool) async -> GitLabPart<RepoRelease?> {
+    func latestRelease(_ project: GitLabProject, reuse: Bool) async -> ForgePart<RepoRelease?> {
         return await part(partURLs(project.id).releases, reuse: reuse) { response -> RepoRelease?? in
             if response.status == 403 || response.status == 404 { return .some(nil) }
             guard let list = try? JSONDecoder().decode([GitLabRelease].self, from: response.data) else { return nil }
@@ -136,7 +128,7 @@ extension GitLabSource {
     }
 
     /// The language with the largest share (`/languages` gives percentages); GitHub's colour for it.
-    func mainLanguage(_ project: GitLabProject, reuse: Bool) async -> GitLabPart<RepoLanguage?> {
+    func mainLanguage(_ project: GitLabProject, reuse: Bool) async -> ForgePart<RepoLanguage?> {
         return await part(partURLs(project.id).languages, reuse: reuse) { response -> RepoLanguage?? in
             if response.status == 403 || response.status == 404 { return .some(nil) }
             guard let shares = try? JSONDecoder().decode([String: Double].self, from: response.data) else { return nil }
@@ -209,23 +201,13 @@ extension GitLabSource {
         return URL(string: String(url[..<range.lowerBound]))
     }
 
-    /// One GET whose answer `read` turns into a value (nil: unreadable, a failure); 5xx, timeouts
-    /// and a spent budget leave the cache's answer, stale, or nothing.
+    /// One GET whose answer `read` turns into a value: GitLab answers 403 or 404 for a part that is
+    /// off or empty.
     private func part<Value>(
         _ url: URL, reuse: Bool, keptBody: (@Sendable (Data, [String: String]) -> Data)? = nil,
         read: (NetworkResponse) -> Value?
-    ) async -> GitLabPart<Value> {
-        do {
-            let fetched = try await client.get(
-                url, accept: "application/json", reuseStored: reuse, existsForSure: true, keptBody: keptBody)
-            guard fetched.status == 200 || fetched.status == 403 || fetched.status == 404,
-                let value = read(fetched)
-            else { return GitLabPart(value: nil, asked: false, staleness: fetched.cachedCopy) }
-            let asked = fetched.source == .network || fetched.source == .revalidated
-            return GitLabPart(value: value, asked: asked, staleness: fetched.cachedCopy)
-        } catch {
-            return GitLabPart(value: nil, asked: false, staleness: nil)
-        }
+    ) async -> ForgePart<Value> {
+        await client.forgePart(url, reuse: reuse, answers: [200, 403, 404], keptBody: keptBody, read: read)
     }
 }
 

@@ -23,36 +23,25 @@ struct GitLabSource: ForgeSource {
         self.forge = forge
         self.context = context
         self.ledger = ledger
-        client = GitHubClient(
-            configuration: .forge(baseURL: forge.api, token: context.token(for: forge)), stack: context.stack,
-            cache: context.cache, ledger: ledger, allowances: .forge(host: forge.host))
+        client = context.client(for: forge, ledger: ledger)
     }
 
     func snapshot(of repo: RepoName, at position: Int?) async -> RepoSnapshot {
         let project: GitLabProject
         var staleness: GitHubClient.Staleness?
-        do {
-            guard let (found, stale) = try await self.project(repo) else { return leftOut(repo, at: position) }
-            (project, staleness) = (found, stale)
-        } catch GitHubError.deferred {
-            var pending = RepoSnapshot.pending(repo)
-            // As GitHub's: the previous site stands in only when the cache was lost since.
-            pending.failureIsTransient = !(context.records?.foundFile ?? false)
-            return pending
-        } catch {
-            return ForgeFailure.snapshot(repo, error)
+        switch await context.document(of: repo, { try await self.project(repo) }) {
+        case .found(let found, let stale): (project, staleness) = (found, stale)
+        case .sealed: return context.leftOut(repo, at: position)
+        case .standIn(let card): return card
         }
         if context.leavesOutPrivate, project.isPrivate {
             forgetParts(of: project.id)
             forgetFace(of: project)
-            return leftOut(repo, at: position)
+            return context.leftOut(repo, at: position)
         }
-        warnIfRenamed(repo, project)
-        let unchanged =
-            !context.refresh
-            && position.map {
-                context.records?.unchanged(at: $0, pushedAt: project.lastActivityAt, now: context.now) ?? false
-            } ?? false
+        context.warnIfMoved(
+            repo, to: project.pathWithNamespace, on: forge.host, isPrivate: project.isPrivate, noun: "project")
+        let unchanged = context.unchanged(at: position, since: project.lastActivityAt)
         async let pulls = openMergeRequests(project, reuse: unchanged)
         async let team = contributors(project, repo: repo, reuse: unchanged)
         async let release = latestRelease(project, reuse: unchanged)
@@ -61,9 +50,7 @@ struct GitLabSource: ForgeSource {
             url: ownerAvatarURL(project), pixels: Self.ownerAvatarPixels,
             placeholderFor: project.namespace?.path ?? repo.owner)
         let parts = Parts(pulls: await pulls, team: await team, release: await release, language: await language)
-        for part in parts.stalenesses {
-            if let part, part.asOf < (staleness?.asOf ?? .distantFuture) { staleness = part }
-        }
+        staleness = ForgePart<Count>.oldest(staleness, parts.stalenesses)
         if parts.allAsked, staleness == nil, let position {
             context.records?.asked(at: position, pushedAt: project.lastActivityAt, now: context.now)
         }
@@ -74,10 +61,10 @@ struct GitLabSource: ForgeSource {
 
     /// The four parts besides the document, as they came.
     private struct Parts {
-        var pulls: GitLabPart<Count>
-        var team: GitLabPart<Team>
-        var release: GitLabPart<RepoRelease?>
-        var language: GitLabPart<RepoLanguage?>
+        var pulls: ForgePart<Count>
+        var team: ForgePart<Team>
+        var release: ForgePart<RepoRelease?>
+        var language: ForgePart<RepoLanguage?>
 
         var stalenesses: [GitHubClient.Staleness?] {
             [pulls.staleness, team.staleness, release.staleness, language.staleness]
@@ -121,32 +108,8 @@ struct GitLabSource: ForgeSource {
     /// `GET /projects/:id` by its URL-encoded path; nil when the cache kept only that it is private.
     private func project(_ repo: RepoName) async throws -> (GitLabProject, GitHubClient.Staleness?)? {
         let id = repo.path.replacingOccurrences(of: "/", with: "%2F")
-        let fetched = try await client.get(client.configuration.endpoint("/projects/\(id)"), accept: "application/json")
-        guard fetched.status == 200 else { throw GitHubClient.failure(fetched) }
-        if PrivateAnswers.isSealed(fetched.data) { return nil }
-        do {
-            return (try JSONDecoder().decode(GitLabProject.self, from: fetched.data), fetched.cachedCopy)
-        } catch {
-            throw GitHubError.invalidResponse("the project document could not be read (\(ErrorText.describe(error)))")
-        }
-    }
-
-    /// A private project the site leaves out: its name and that it is private, nothing GitLab said.
-    private func leftOut(_ repo: RepoName, at position: Int?) -> RepoSnapshot {
-        if let position { context.records?.forget(at: position) }
-        var snapshot = RepoSnapshot(configName: repo.description)
-        snapshot.isPrivate = true
-        return snapshot
-    }
-
-    private func warnIfRenamed(_ repo: RepoName, _ project: GitLabProject) {
-        guard project.pathWithNamespace.lowercased() != repo.path.lowercased() else { return }
-        if project.isPrivate {
-            context.log.warning("\(repo) was moved, to a private project; update site.yml")
-        } else {
-            let moved = ConsoleText.inline("\(forge.host)/\(project.pathWithNamespace)")
-            context.log.warning("\(repo) was moved to \(moved); update site.yml")
-        }
+        return try await client.forgeDocument(
+            GitLabProject.self, at: client.configuration.endpoint("/projects/\(id)"), what: "project document")
     }
 
     /// A project left out: the face an earlier build downloaded for it goes from the cache too (a
@@ -164,12 +127,4 @@ struct GitLabSource: ForgeSource {
         if text.hasPrefix("/"), !text.hasPrefix("//") { return "https://\(forge.host)\(text)" }
         return text
     }
-}
-
-/// What one of a card's parts came to: its value (nil when neither GitLab nor the cache had it),
-/// whether GitLab was asked and answered, and its staleness when the cache answered alone.
-struct GitLabPart<Value: Sendable>: Sendable {
-    var value: Value?
-    var asked = false
-    var staleness: GitHubClient.Staleness?
 }

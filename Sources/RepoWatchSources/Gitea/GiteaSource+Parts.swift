@@ -41,8 +41,8 @@ extension GiteaSource {
 
     /// The newest release that is neither a draft nor a prerelease; not asked when the document
     /// counts none. None is not a failure.
-    func latestRelease(_ repo: RepoName, _ document: GiteaRepository, reuse: Bool) async -> GiteaPart<RepoRelease?> {
-        if document.hasReleases == false || document.releases == 0 { return GiteaPart(value: .some(nil), asked: true) }
+    func latestRelease(_ repo: RepoName, _ document: GiteaRepository, reuse: Bool) async -> ForgePart<RepoRelease?> {
+        if document.hasReleases == false || document.releases == 0 { return ForgePart(value: .some(nil), asked: true) }
         let withoutEmails: @Sendable (Data, [String: String]) -> Data = { data, _ in
             GiteaCommitAuthors.withoutEmails(data)
         }
@@ -56,9 +56,9 @@ extension GiteaSource {
 
     /// The top four authors by commits among the last `commitsCounted`: one request, whose answer
     /// the cache keeps without the commits' emails.
-    func contributors(_ repo: RepoName, _ document: GiteaRepository, reuse: Bool) async -> GiteaPart<Team> {
+    func contributors(_ repo: RepoName, _ document: GiteaRepository, reuse: Bool) async -> ForgePart<Team> {
         if document.empty == true {
-            return GiteaPart(value: Team(people: [], note: nil), asked: true)
+            return ForgePart(value: Team(people: [], note: nil), asked: true)
         }
         let listed = await part(
             urls(repo).commits, reuse: reuse, keptBody: { data, _ in GiteaCommitAuthors.kept(data) },
@@ -69,23 +69,16 @@ extension GiteaSource {
             })
         guard let authors = listed.value else {
             context.log.warning("\(repo): could not list recent commits for the contributors")
-            return GiteaPart(value: nil, asked: listed.asked, staleness: listed.staleness)
+            return ForgePart(value: nil, asked: listed.asked, staleness: listed.staleness)
         }
         let top = Self.top(authors, count: 4)
-        let people = await withTaskGroup(of: (Int, Contributor).self) { group in
-            for (index, person) in top.enumerated() {
-                group.addTask {
-                    let face = await context.avatars.avatar(
-                        url: person.avatarURL, pixels: Self.contributorAvatarPixels, placeholderFor: person.who)
-                    return (index, Contributor(login: person.who, contributions: person.commits, avatar: face))
-                }
-            }
-            var people = [Contributor?](repeating: nil, count: top.count)
-            for await (index, person) in group { people[index] = person }
-            return people.compactMap { $0 }
+        let people = await ForgeFaces.contributors(top) { person in
+            let face = await context.avatars.avatar(
+                url: person.avatarURL, pixels: Self.contributorAvatarPixels, placeholderFor: person.who)
+            return Contributor(login: person.who, contributions: person.commits, avatar: face)
         }
         let note = authors.isEmpty ? nil : ContributorsNote.amongLastCommits(authors.count)
-        return GiteaPart(value: Team(people: people, note: note), asked: listed.asked, staleness: listed.staleness)
+        return ForgePart(value: Team(people: people, note: note), asked: listed.asked, staleness: listed.staleness)
     }
 
     /// One author's count among the commits read, and the face the forge gave them.
@@ -113,30 +106,12 @@ extension GiteaSource {
         return list.prefix(count).map(\.element)
     }
 
-    /// One GET whose answer `read` turns into a value (nil: unreadable, a failure); 5xx, timeouts
-    /// and a spent budget leave the cache's answer, stale, or nothing.
+    /// One GET whose answer `read` turns into a value: Gitea answers 403 or 404 for a part that is
+    /// off or missing, 409 for the commits of a repository that has none.
     private func part<Value>(
         _ url: URL, reuse: Bool, keptBody: (@Sendable (Data, [String: String]) -> Data)? = nil,
         read: (NetworkResponse) -> Value?
-    ) async -> GiteaPart<Value> {
-        do {
-            let fetched = try await client.get(
-                url, accept: "application/json", reuseStored: reuse, existsForSure: true, keptBody: keptBody)
-            guard [200, 403, 404, 409].contains(fetched.status), let value = read(fetched) else {
-                return GiteaPart(value: nil, asked: false, staleness: fetched.cachedCopy)
-            }
-            let asked = fetched.source == .network || fetched.source == .revalidated
-            return GiteaPart(value: value, asked: asked, staleness: fetched.cachedCopy)
-        } catch {
-            return GiteaPart(value: nil, asked: false, staleness: nil)
-        }
+    ) async -> ForgePart<Value> {
+        await client.forgePart(url, reuse: reuse, answers: [200, 403, 404, 409], keptBody: keptBody, read: read)
     }
-}
-
-/// What one of a card's parts came to: its value (nil when neither the forge nor the cache had
-/// it), whether the forge was asked and answered, and its staleness when the cache answered alone.
-struct GiteaPart<Value: Sendable>: Sendable {
-    var value: Value?
-    var asked = false
-    var staleness: GitHubClient.Staleness?
 }

@@ -27,47 +27,33 @@ struct GiteaSource: ForgeSource {
         self.forge = forge
         self.context = context
         self.ledger = ledger
-        client = GitHubClient(
-            configuration: .forge(baseURL: forge.api, token: context.token(for: forge)), stack: context.stack,
-            cache: context.cache, ledger: ledger, allowances: .forge(host: forge.host))
+        client = context.client(for: forge, ledger: ledger)
     }
 
     func snapshot(of repo: RepoName, at position: Int?) async -> RepoSnapshot {
         let document: GiteaRepository
         var staleness: GitHubClient.Staleness?
-        do {
-            guard let (found, stale) = try await self.document(repo) else {
-                forgetParts(of: repo, ownerFace: nil)
-                return leftOut(repo, at: position)
-            }
-            (document, staleness) = (found, stale)
-        } catch GitHubError.deferred {
-            var pending = RepoSnapshot.pending(repo)
-            // As GitHub's: the previous site stands in only when the cache was lost since.
-            pending.failureIsTransient = !(context.records?.foundFile ?? false)
-            return pending
-        } catch {
-            return ForgeFailure.snapshot(repo, error)
+        switch await context.document(of: repo, { try await self.document(repo) }) {
+        case .found(let found, let stale): (document, staleness) = (found, stale)
+        case .sealed:
+            forgetParts(of: repo, ownerFace: nil)
+            return context.leftOut(repo, at: position)
+        case .standIn(let card): return card
         }
         if context.leavesOutPrivate, document.isPrivate {
             forgetParts(of: repo, ownerFace: document.owner?.avatarURL)
-            return leftOut(repo, at: position)
+            return context.leftOut(repo, at: position)
         }
-        warnIfRenamed(repo, document)
-        let unchanged =
-            !context.refresh
-            && position.map {
-                context.records?.unchanged(at: $0, pushedAt: document.updatedAt, now: context.now) ?? false
-            } ?? false
+        context.warnIfMoved(
+            repo, to: document.fullName, on: forge.host, isPrivate: document.isPrivate, noun: "repository")
+        let unchanged = context.unchanged(at: position, since: document.updatedAt)
         async let release = latestRelease(repo, document, reuse: unchanged)
         async let team = contributors(repo, document, reuse: unchanged)
         async let face = context.avatars.avatar(
             url: SafeURL.http(document.owner?.avatarURL), pixels: Self.ownerAvatarPixels,
             placeholderFor: document.owner?.login ?? repo.owner)
         let (releasePart, teamPart) = (await release, await team)
-        for part in [releasePart.staleness, teamPart.staleness] {
-            if let part, part.asOf < (staleness?.asOf ?? .distantFuture) { staleness = part }
-        }
+        staleness = ForgePart<Team>.oldest(staleness, [releasePart.staleness, teamPart.staleness])
         if releasePart.asked, teamPart.asked, staleness == nil, let position {
             context.records?.asked(at: position, pushedAt: document.updatedAt, now: context.now)
         }
@@ -112,25 +98,9 @@ struct GiteaSource: ForgeSource {
     private func document(_ repo: RepoName) async throws -> (GiteaRepository, GitHubClient.Staleness?)? {
         // Gitea's repositories have an owner and a name, never subgroups (site.yml says so first).
         guard !repo.owner.contains("/") else { throw GitHubError.notFound }
-        let fetched = try await client.get(
-            urls(repo).document, accept: "application/json",
+        return try await client.forgeDocument(
+            GiteaRepository.self, at: urls(repo).document, what: "repository document",
             keptBody: { data, _ in GiteaCommitAuthors.withoutEmails(data) })
-        guard fetched.status == 200 else { throw GitHubClient.failure(fetched) }
-        if PrivateAnswers.isSealed(fetched.data) { return nil }
-        do {
-            return (try JSONDecoder().decode(GiteaRepository.self, from: fetched.data), fetched.cachedCopy)
-        } catch {
-            throw GitHubError.invalidResponse(
-                "the repository document could not be read (\(ErrorText.describe(error)))")
-        }
-    }
-
-    /// A private repository the site leaves out: its name and that it is private, nothing the forge said.
-    private func leftOut(_ repo: RepoName, at position: Int?) -> RepoSnapshot {
-        if let position { context.records?.forget(at: position) }
-        var snapshot = RepoSnapshot(configName: repo.description)
-        snapshot.isPrivate = true
-        return snapshot
     }
 
     /// What an earlier build that published it kept of a repository now left out goes, its commit
@@ -145,15 +115,5 @@ struct GiteaSource: ForgeSource {
             $0.avatarURL.flatMap { AvatarStore.sizedURL($0, pixels: Self.contributorAvatarPixels) }
         }
         for url in [urls.release, urls.commits] + faces { cache.remove(url.absoluteString) }
-    }
-
-    private func warnIfRenamed(_ repo: RepoName, _ document: GiteaRepository) {
-        guard document.fullName.lowercased() != repo.path.lowercased() else { return }
-        if document.isPrivate {
-            context.log.warning("\(repo) was moved, to a private repository; update site.yml")
-        } else {
-            let moved = ConsoleText.inline("\(forge.host)/\(document.fullName)")
-            context.log.warning("\(repo) was moved to \(moved); update site.yml")
-        }
     }
 }
