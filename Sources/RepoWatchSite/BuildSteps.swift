@@ -93,7 +93,8 @@ extension Build {
         let snapshot = try work.needs(work.snapshot, "the snapshot")
         let step = FeedStep(options: work.options, source: try work.needs(work.source, "the source"), log: work.log)
         let listed = site.config.privateRepos == .exclude ? site.config.repos : nil
-        let told = await step.told(snapshot, baseURL: site.config.baseURL, now: site.now, listed: listed)
+        let told = await step.told(
+            snapshot, baseURL: site.config.baseURL, now: site.now, listed: listed, forges: site.config.forges)
         work.feed = (step, told.state)
         work.news = told.news
     }

@@ -23,20 +23,24 @@ package struct FeedStep: Sendable {
         self.log = log
     }
 
-    package func update(_ snapshot: Snapshot, baseURL: URL?, now: Date, listed: [RepoName]? = nil) async -> FeedState {
-        await told(snapshot, baseURL: baseURL, now: now, listed: listed).state
+    package func update(
+        _ snapshot: Snapshot, baseURL: URL?, now: Date, listed: [RepoName]? = nil, forges: Forges = Forges()
+    ) async -> FeedState {
+        await told(snapshot, baseURL: baseURL, now: now, listed: listed, forges: forges).state
     }
 
     /// The feed, and the news this build told (what the notifications may send): none for sample data.
-    /// - Parameter listed: under `private: exclude`, the site's repositories: the feed keeps only
-    ///   their entries (`keepListedOnly`).
-    package func told(_ snapshot: Snapshot, baseURL: URL?, now: Date, listed: [RepoName]? = nil) async
-        -> (state: FeedState, news: [FeedEntry])
-    {
+    /// - Parameters:
+    ///   - listed: under `private: exclude`, the site's repositories: the feed keeps only their
+    ///     entries (`keepListedOnly`).
+    ///   - forges: what each repository's host runs, whose words its entries say.
+    package func told(
+        _ snapshot: Snapshot, baseURL: URL?, now: Date, listed: [RepoName]? = nil, forges: Forges = Forges()
+    ) async -> (state: FeedState, news: [FeedEntry]) {
         let ids = FeedIDs(baseURL: baseURL)
         guard isReal else {
             var state = FeedState()
-            state.observe(snapshot, ids: ids, now: now)
+            state.observe(snapshot, ids: ids, now: now, forges: forges)
             return (state, [])
         }
         // A table a killed build staged is not this build's: saving (a restored feed's included)
@@ -46,7 +50,7 @@ package struct FeedStep: Sendable {
         if let listed { keepListedOnly(listed) }
         guard savesThisBuild else {
             var state = await load(baseURL: baseURL, now: now, withTable: true, listed: listed)
-            state.observe(snapshot, ids: ids, now: now)
+            state.observe(snapshot, ids: ids, now: now, forges: forges)
             return (state, [])
         }
         // The repositories' memory is looked up in the last table and the next one streamed aside:
@@ -60,7 +64,7 @@ package struct FeedStep: Sendable {
         var news: [FeedEntry] = []
         do {
             try file.stageMemory { remember in
-                news = state.observe(snapshot, ids: ids, now: now, recall: recall, remember: remember)
+                news = state.observe(snapshot, ids: ids, now: now, forges: forges, recall: recall, remember: remember)
             }
         } catch {
             log.warning(
@@ -69,7 +73,8 @@ package struct FeedStep: Sendable {
             // Told again from the same memory: the entries already added are known by their ids.
             var memories: [String: FeedMemory] = [:]
             state = before
-            news = state.observe(snapshot, ids: ids, now: now, recall: recall, remember: { memories[$0] = $1 })
+            news = state.observe(
+                snapshot, ids: ids, now: now, forges: forges, recall: recall, remember: { memories[$0] = $1 })
             state.repos = memories
         }
         return (state, news)

@@ -59,6 +59,9 @@ package struct FeedFacts: Codable, Sendable, Equatable {
     package var newName: String?
     /// renamed, gone: the name site.yml lists.
     package var configName: String?
+    /// The forge the repository lives on, when not GitHub: what its activity date counts (GitLab's
+    /// moves with any activity, Gitea's with any update, neither only with a push) is said in its words.
+    package var forge: ForgeKind?
 
     package init(name: String, about: String? = nil) {
         self.name = name

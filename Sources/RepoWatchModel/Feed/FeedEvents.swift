@@ -10,13 +10,16 @@ extension FeedState {
     /// repository seen for the first time brings at most one entry, its latest release: no backlog
     /// of milestones it passed long ago. Stale data (the cache or the previous site standing in)
     /// tells nothing.
-    /// - Returns: the news: the entries told of repositories an earlier build saw (`observe(_:ids:now:recall:remember:)`).
+    /// - Returns: the news: the entries told of repositories an earlier build saw (`observe(_:ids:now:forges:recall:remember:)`).
     @discardableResult
-    package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date) -> [FeedEntry] {
+    package mutating func observe(_ snapshot: Snapshot, ids: FeedIDs, now: Date, forges: Forges = Forges())
+        -> [FeedEntry]
+    {
         var memories = repos
         repos = [:]
         memories.reserveCapacity(snapshot.repos.count)
-        let news = observe(snapshot, ids: ids, now: now, recall: { memories[$0] }, remember: { memories[$0] = $1 })
+        let news = observe(
+            snapshot, ids: ids, now: now, forges: forges, recall: { memories[$0] }, remember: { memories[$0] = $1 })
         repos = memories
         return news
     }
@@ -25,12 +28,13 @@ extension FeedState {
     /// `remember` is told what the next build will recall, once for each repository of the site
     /// that has any (a streamed table: `FeedMemoryTable`). Repositories no longer in the site are
     /// not remembered: back later, they are new again.
+    /// `forges`: what each repository's host runs, whose words its entries say.
     /// - Returns: the news, for the notifications: what was told of repositories an earlier build saw
     ///   and not told before. A repository seen for the first time (a first build, one just added, or
     ///   every one after the memory was lost) brings none: its latest release is the feed's, not news.
     @discardableResult
     package mutating func observe(
-        _ snapshot: Snapshot, ids: FeedIDs, now: Date, recall: (String) -> FeedMemory?,
+        _ snapshot: Snapshot, ids: FeedIDs, now: Date, forges: Forges = Forges(), recall: (String) -> FeedMemory?,
         remember: (String, FeedMemory) -> Void
     ) -> [FeedEntry] {
         if started == nil { started = now }
@@ -47,7 +51,10 @@ extension FeedState {
                 if let memory { remember(key, memory) }
                 continue
             }
-            let events = FeedEvents(repo: repo, key: key, ids: ids, now: now)
+            // Only a name whose first part is a host is another forge's (`OWNER/NAME` is GitHub's).
+            let onForge = repo.configName.prefix { $0 != "/" }.contains(".")
+            let forge = onForge ? RepoName.parse(repo.configName).value.map(forges.kind(of:)) ?? .github : .github
+            let events = FeedEvents(repo: repo, key: key, ids: ids, now: now, forge: forge)
             if !repo.isAvailable {
                 guard repo.isGone, !repo.failureIsTransient, var memory, !memory.gone else {
                     if let memory { remember(key, memory) }
@@ -85,6 +92,7 @@ struct FeedEvents {
     let key: String
     let ids: FeedIDs
     let now: Date
+    var forge = ForgeKind.github
 
     var name: String { repo.fullName ?? repo.configName }
 
@@ -134,10 +142,16 @@ struct FeedEvents {
         var facts = facts
         facts.date = pushed
         facts.quietDays = quiet
+        // The forge's date says what it counts: GitLab's any activity, Gitea's any update.
+        let happened =
+            switch forge {
+            case .github: "was pushed to"
+            case .gitlab: "had activity"
+            case .gitea, .forgejo: "was updated"
+            }
         return entry(
             .woke, "woke/\(Formatting.iso(pushed))", "\(name) is active again",
-            "\(name) was pushed to on \(Formatting.day(pushed)) after \(quiet) quiet days.", at: pushed,
-            facts: facts)
+            "\(name) \(happened) on \(Formatting.day(pushed)) after \(quiet) quiet days.", at: pushed, facts: facts)
     }
 
     func renamed(since memory: FeedMemory) -> FeedEntry? {
@@ -164,7 +178,11 @@ struct FeedEvents {
     }
 
     /// What every kind's text names: the repository, and its description, as GitHub has them now.
-    var facts: FeedFacts { FeedFacts(name: name, about: repo.description.flatMap { $0.isEmpty ? nil : $0 }) }
+    var facts: FeedFacts {
+        var facts = FeedFacts(name: name, about: repo.description.flatMap { $0.isEmpty ? nil : $0 })
+        facts.forge = forge == .github ? nil : forge
+        return facts
+    }
 
     /// The summary ends with the repository's description. The English text is stored with the facts
     /// it came from: a feed in another language is told from the facts (`FeedText`).

@@ -47,9 +47,16 @@ package struct FeedText: Sendable {
         case .woke:
             let quiet = facts.quietDays ?? 0
             let values = name.merging(["date": facts.date.map(day) ?? ""]) { $1 }
+            // What the forge's date counts: a push on GitHub, any activity on GitLab, any update on Gitea.
+            let summary =
+                switch facts.forge ?? .github {
+                case .github: "feed_woke_summary"
+                case .gitlab: "feed_woke_summary_activity"
+                case .gitea, .forgejo: "feed_woke_summary_updated"
+                }
             return (
                 strings.text("feed_woke_title", name),
-                strings.plural("feed_woke_summary", count: quiet, display: days(quiet), values)
+                strings.plural(summary, count: quiet, display: days(quiet), values)
             )
         case .archived:
             return (strings.text("feed_archived_title", name), strings.text("feed_archived_summary", name))
