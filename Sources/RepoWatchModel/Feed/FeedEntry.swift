@@ -62,6 +62,9 @@ package struct FeedFacts: Codable, Sendable, Equatable {
     /// The forge the repository lives on, when not GitHub: what its activity date counts (GitLab's
     /// moves with any activity, Gitea's with any update, neither only with a push) is said in its words.
     package var forge: ForgeKind?
+    /// The host of a repository on another forge (`codeberg.org`): the archived, renamed and gone
+    /// entries say it where a GitHub repository's say GitHub.
+    package var host: String?
 
     package init(name: String, about: String? = nil) {
         self.name = name

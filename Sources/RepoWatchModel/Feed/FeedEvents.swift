@@ -106,7 +106,7 @@ struct FeedEvents {
             told.append(
                 entry(
                     .archived, "archived/\(Self.day(now))", "\(name) was archived",
-                    "The repository is now read-only on GitHub.", at: now, facts: facts))
+                    "The repository is now read-only on \(forgeName).", at: now, facts: facts))
         }
         return told
     }
@@ -164,7 +164,7 @@ struct FeedEvents {
         facts.configName = repo.configName
         return entry(
             .renamed, "renamed/\(FeedIDs.segment(new.lowercased()))", "\(old) was renamed to \(new)",
-            "GitHub now calls \(old) \(new); this site still lists it as \(repo.configName).", at: now,
+            "\(forgeName) now calls \(old) \(new); this site still lists it as \(repo.configName).", at: now,
             facts: facts)
     }
 
@@ -172,17 +172,22 @@ struct FeedEvents {
         var facts = facts
         facts.configName = repo.configName
         return entry(
-            .gone, "gone/\(Self.day(now))", "\(name) is gone from GitHub",
-            "GitHub answers 404 for \(repo.configName): deleted, made private, or out of the token's reach.", at: now,
-            facts: facts)
+            .gone, "gone/\(Self.day(now))", "\(name) is gone from \(forgeName)",
+            "\(forgeName) answers 404 for \(repo.configName): deleted, made private, or out of the token's reach.",
+            at: now, facts: facts)
     }
 
-    /// What every kind's text names: the repository, and its description, as GitHub has them now.
+    /// What every kind's text names: the repository, and its description, as its forge has them now.
     var facts: FeedFacts {
         var facts = FeedFacts(name: name, about: repo.description.flatMap { $0.isEmpty ? nil : $0 })
         facts.forge = forge == .github ? nil : forge
+        facts.host = forge == .github ? nil : RepoName.parse(repo.configName).value?.host
         return facts
     }
+
+    /// Who answers for the repository, as its archived, renamed and gone entries say it: GitHub, or
+    /// another forge's host (`gitlab.com`), which is what a reader knows the repository by.
+    var forgeName: String { facts.host ?? "GitHub" }
 
     /// The summary ends with the repository's description. The English text is stored with the facts
     /// it came from: a feed in another language is told from the facts (`FeedText`).

@@ -59,18 +59,29 @@ package struct FeedText: Sendable {
                 strings.plural(summary, count: quiet, display: days(quiet), values)
             )
         case .archived:
-            return (strings.text("feed_archived_title", name), strings.text("feed_archived_summary", name))
+            let values = name.merging(["host": facts.host ?? ""]) { $1 }
+            return (
+                strings.text("feed_archived_title", name), strings.text(onForge("feed_archived_summary", facts), values)
+            )
         case .renamed:
             let values = [
                 "old": facts.oldName ?? facts.name, "new": facts.newName ?? facts.name,
-                "config": facts.configName ?? facts.name,
+                "config": facts.configName ?? facts.name, "host": facts.host ?? "",
             ]
-            return (strings.text("feed_renamed_title", values), strings.text("feed_renamed_summary", values))
+            return (
+                strings.text("feed_renamed_title", values), strings.text(onForge("feed_renamed_summary", facts), values)
+            )
         case .gone:
-            let values = name.merging(["config": facts.configName ?? facts.name]) { $1 }
-            return (strings.text("feed_gone_title", values), strings.text("feed_gone_summary", values))
+            let values = name.merging(["config": facts.configName ?? facts.name, "host": facts.host ?? ""]) { $1 }
+            return (
+                strings.text(onForge("feed_gone_title", facts), values),
+                strings.text(onForge("feed_gone_summary", facts), values)
+            )
         }
     }
+
+    /// The key that names the repository's forge by its host where the repository is not GitHub's.
+    private func onForge(_ key: String, _ facts: FeedFacts) -> String { facts.host == nil ? key : key + "_forge" }
 
     private func number(_ value: Int) -> String {
         english ? Formatting.grouped(value) : strings.formatter.grouped(value)

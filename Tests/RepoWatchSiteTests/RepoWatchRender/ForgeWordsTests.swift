@@ -6,8 +6,9 @@ import Testing
 @testable import RepoWatchSupport
 
 /// A GitLab card says what GitLab counts: merge requests, and the last activity (which moves with an
-/// issue or a comment too, so it is no push); a GitHub card says what it said. In every shipped
-/// language, on the card's stats, its spoken labels and its badges.
+/// issue or a comment too, so it is no push); a Gitea or Forgejo card the last update (its
+/// `updated_at` moves with any change); a GitHub card says what it said. In every shipped language,
+/// on the card's stats, its spoken labels and its badges.
 @Suite("Forge words: GitLab's cards say merge requests and last activity")
 struct ForgeWordsTests {
     static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
@@ -59,6 +60,39 @@ struct ForgeWordsTests {
         for kind in [Badge.Kind.pulls, .days] {
             let mine = Badge(kind, repo: Self.repo(days: 3), strings: strings, forge: .gitlab)
             #expect(mine.label != Badge(kind, repo: Self.repo(days: 3), strings: strings).label, "\(locale) \(kind)")
+        }
+    }
+
+    @Test(
+        "a Gitea or Forgejo card says the last update (its updated_at counts any change), not a push",
+        arguments: [ForgeKind.gitea, .forgejo])
+    func giteaEnglish(_ forge: ForgeKind) {
+        let card = RepoCard(Self.repo(days: 3), sample: false, now: Self.now, forge: forge)
+        #expect(card.days?.label == "Last updated 3 days ago")
+        #expect(card.pulls?.title == "Open pull requests")
+        let today = RepoCard(Self.repo(days: 0), sample: false, now: Self.now, forge: forge)
+        #expect(today.days?.label == "Last updated today")
+        let never = RepoCard(Self.repo(days: nil), sample: false, now: Self.now, forge: forge)
+        #expect(never.days?.label == "Never updated" && never.days?.caption == "no updates")
+        #expect(Badge(.days, repo: Self.repo(days: 3), strings: .english, forge: forge).label == "last update")
+        #expect(Badge(.pulls, repo: Self.repo(days: 3), strings: .english, forge: forge).label == "pull requests")
+    }
+
+    @Test("every shipped language has Gitea's words of its own, neither GitHub's nor GitLab's", arguments: locales)
+    func giteaEveryLocale(_ locale: String) {
+        let strings = LocaleTables(locales: Self.locales).table(for: locale)
+        for days in [0, 1, 2, 3, 11, 100, nil] as [Int?] {
+            let repo = Self.repo(days: days)
+            let gitea = RepoCard(repo, sample: false, strings: strings, now: Self.now, forge: .gitea)
+            let others = [ForgeKind.github, .gitlab].map {
+                RepoCard(repo, sample: false, strings: strings, now: Self.now, forge: $0).days?.label
+            }
+            #expect(!others.contains(gitea.days?.label), "\(locale) \(String(describing: days))")
+            #expect(!(gitea.days?.label ?? "").isEmpty && !(gitea.days?.label ?? "").contains("{"))
+        }
+        let badge = Badge(.days, repo: Self.repo(days: 3), strings: strings, forge: .forgejo).label
+        for other in [ForgeKind.github, .gitlab] {
+            #expect(badge != Badge(.days, repo: Self.repo(days: 3), strings: strings, forge: other).label, "\(locale)")
         }
     }
 
