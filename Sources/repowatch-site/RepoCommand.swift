@@ -31,7 +31,12 @@ struct RepoCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save a repository at the end of `repos:`, with a widget for it when the site lists its own.",
             discussion: """
-                Names are checked against GitHub's rules; one already saved (in any case) is refused. A name \
+                A name is checked against its forge's rules before it is saved. On GitHub, OWNER/NAME: an owner \
+                of letters, digits, '_' and single hyphens (at most 39), a name of letters, digits, '.', '_' and \
+                '-' (at most 100, no '..'). On another forge, HOST/PATH: a host the site knows (gitlab.com, \
+                codeberg.org, or one declared under `forges:`), then parts of letters, digits, '.', '_' and '-', \
+                none starting with '-' or '.' and none holding '..': GROUP/PROJECT with any subgroups between on \
+                GitLab, exactly OWNER/REPO on Gitea and Forgejo. One already saved (in any case) is refused. A name \
                 as copied from GitHub (https://github.com/OWNER/NAME, git@github.com:OWNER/NAME.git, \
                 OWNER/NAME.git) is saved as OWNER/NAME; one copied from another forge \
                 (https://gitlab.com/GROUP/PROJECT/-/tree/main, https://codeberg.org/OWNER/REPO/releases) as \
@@ -53,7 +58,10 @@ struct RepoCommand: AsyncParsableCommand {
 
         @OptionGroup var quietOption: QuietOption
 
-        @Argument(help: ArgumentHelp("The repository to add.", valueName: "owner/name"))
+        @Argument(
+            help: ArgumentHelp(
+                "The repository to add: OWNER/NAME on GitHub, HOST/PATH on another forge, or its address as copied.",
+                valueName: "owner/name"))
         var name: String
 
         func run() async throws {
