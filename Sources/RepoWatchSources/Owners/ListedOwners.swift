@@ -56,7 +56,9 @@ package struct ListedOwners: Sendable {
         var owners = try ListedOwners(config: config, yields: yields)
         try owners.requireRepositories()
         owners.headings = config.owners.map { OwnerHeading(source: $0, login: $0.owner, avatar: nil, htmlURL: nil) }
-        owners.sampleCards = config.owners.map { SampleData.ownerCard(for: $0, now: now) }
+        owners.sampleCards = config.owners.map { source in
+            SampleData.ownerCard(for: source, forge: source.host.flatMap(config.forges.forge(at:))?.kind, now: now)
+        }
         return owners
     }
 

@@ -27,7 +27,7 @@ enum SampleData {
         var repo = RepoSnapshot(
             configName: name.description,
             fullName: name.description,
-            htmlURL: "https://github.com/\(name.owner)/\(name.name)",
+            htmlURL: "https://\(name.host ?? "github.com")/\(name.path)",
             description: "Sample data for \(name.description).",
             stars: stars,
             forks: stars * generator.next(in: 5...25) / 100,
@@ -87,8 +87,9 @@ struct SeededGenerator {
 
 extension SampleData {
     /// An owner's made-up card (`--sample`): deterministic from the owner's name, a user's with
-    /// contributions, so both cards and every row show in a preview.
-    static func ownerCard(for source: OwnerSource, now: Date) -> OwnerCard {
+    /// contributions, so both cards and every row show in a preview. An owner on another forge
+    /// (`forge`) gets only what that forge's card holds (`forgeCard(_:forge:)`).
+    static func ownerCard(for source: OwnerSource, forge: ForgeKind? = nil, now: Date) -> OwnerCard {
         var generator = SeededGenerator(seed: "owner:" + source.key)
         let repos = generator.next(in: 4...240)
         let stars = repos * generator.next(in: 5...900)
@@ -112,6 +113,27 @@ extension SampleData {
         }
         card.languages = LanguageShare.top(bytes, colors: colors)
         card.languagesBy = .size
+        guard let forge, let host = source.host else { return card }
+        return forgeCard(card, forge: forge, host: host, path: source.path)
+    }
+
+    /// The same card as a forge's listing fills it: its address on the host, no contributions (read
+    /// of GitHub alone), followers a Gitea or Forgejo user counts and GitLab never does, and the
+    /// repositories' primary languages counted, which GitLab's listing does not name.
+    private static func forgeCard(_ made: OwnerCard, forge: ForgeKind, host: String, path: String) -> OwnerCard {
+        var card = made
+        card.forge = forge
+        card.htmlURL = "https://\(host)/\(path)"
+        card.contributions = nil
+        if forge == .gitlab { card.followers = nil }
+        card.languagesBy = .repositories
+        card.languages =
+            forge == .gitlab
+            ? []
+            : LanguageShare.top(
+                Dictionary(
+                    uniqueKeysWithValues: made.languages.filter { !$0.isOther }.map { ($0.name, $0.amount % 40 + 1) }),
+                colors: Dictionary(uniqueKeysWithValues: languages.map { ($0.name, $0.color) }))
         return card
     }
 }
