@@ -7,8 +7,8 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 
-/// Hummingbird's HTTP/1 channel with the WebSocket upgrade, and two handlers of the preview's own:
-/// `FirstRequestDeadline` at the front, `LiveReloadDoor` before the upgrade.
+/// Hummingbird's HTTP/1 channel with the WebSocket upgrade, and handlers of the preview's own:
+/// `FirstRequestDeadline` at the front, `LiveReloadDoor` and `KeepAliveAsAsked` before the upgrade.
 struct PreviewChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
@@ -40,6 +40,7 @@ struct PreviewChannel: ServerChildChannel {
             let upgrader = try pipeline.handler(
                 type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self)
             try pipeline.addHandler(LiveReloadDoor(state: state), position: .before(upgrader))
+            try pipeline.addHandler(KeepAliveAsAsked(), position: .before(upgrader))
             try pipeline.addHandler(FirstRequestDeadline(limit: limits.idle), position: .first)
             return value
         }

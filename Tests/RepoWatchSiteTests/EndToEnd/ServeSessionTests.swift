@@ -82,6 +82,34 @@ struct ServeSessionTests {
         #expect(await idle.interrupt() == 0)
     }
 
+    @Test("a request that does not keep its connection (HTTP/1.0 without keep-alive, `Connection: Close`) ends it")
+    func closedAsAsked() async throws {
+        // An idle timeout of an hour: a connection closed for being idle does not pass for one closed as asked.
+        let (dir, server, port, _) = try await ServeTests.start("serve-close-as-asked", ["--idle-timeout", "3600"])
+        defer { dir.remove() }
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        for head in ["GET / HTTP/1.0\r\n\(host)\r\n", "GET / HTTP/1.1\r\n\(host)Connection: Close\r\n\r\n"] {
+            let (answer, closed) = try await RawHTTP.blocking { () -> (RawHTTPResponse, Bool) in
+                let socket = try RawSocket(port: port, timeout: 60)
+                try socket.send(head)
+                return (try socket.readResponse(), try socket.closedQuietly())
+            }
+            #expect(answer.status == 200 && answer.headers["connection"] == "close", "\(head): \(answer)")
+            #expect(closed, "\(head): more came after the answer")
+        }
+        // HTTP/1.0 asking to keep its connection keeps it: a second request on it is answered.
+        let kept = try await RawHTTP.blocking { () -> [RawHTTPResponse] in
+            let socket = try RawSocket(port: port, timeout: 60)
+            return try (0..<2).map { _ in
+                try socket.send("GET / HTTP/1.0\r\n\(host)Connection: keep-alive\r\n\r\n")
+                return try socket.readResponse()
+            }
+        }
+        #expect(kept.map(\.status) == [200, 200], "\(kept)")
+        #expect(kept.allSatisfy { $0.headers["connection"] == "keep-alive" }, "\(kept.map(\.headers))")
+        #expect(await server.interrupt() == 0)
+    }
+
     @Test("only its own names: a forged Host is refused; the live-reload socket opens only for its own pages")
     func forgedHostAndOrigin() async throws {
         let (dir, server, port, _) = try await ServeTests.start("serve-forged")
