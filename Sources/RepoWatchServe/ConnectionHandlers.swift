@@ -8,6 +8,11 @@ import NIOHTTP1
 /// own idle timeout (`ServeLimits.http1`) watches the connection, or the hub's pings a live-reload one:
 /// hummingbird-websocket starts that timeout only once a first request has arrived, so without this
 /// an unused or half-sent connection would stay open for good.
+///
+/// It also takes the server's graceful shutdown (`ChannelShouldQuiesceEvent`) for the handlers that are
+/// not there yet: a connection that sent nothing is closed at once (the stop would otherwise wait the
+/// idle time for it), and one whose first request is under way is told again once its answer starts,
+/// when Hummingbird's `HTTPConnectionStateHandler` is there to close it after that answer.
 final class FirstRequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -18,6 +23,7 @@ final class FirstRequestDeadline: ChannelDuplexHandler, RemovableChannelHandler 
     private var started = false
     private var timer: Scheduled<Void>?
     private var answered = false
+    private var quiescing = false
 
     init(limit: TimeAmount) { self.limit = limit }
 
@@ -40,12 +46,25 @@ final class FirstRequestDeadline: ChannelDuplexHandler, RemovableChannelHandler 
         context.fireChannelRead(data)
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent, !answered else { return context.fireUserInboundEventTriggered(event) }
+        guard started else {
+            answered = true
+            timer?.cancel()
+            timer = nil
+            return context.close(promise: nil)
+        }
+        quiescing = true
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         context.write(data, promise: promise)
         guard !answered else { return }
         answered = true
         timer?.cancel()
         timer = nil
+        if quiescing { context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 

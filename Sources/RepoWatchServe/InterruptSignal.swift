@@ -6,14 +6,17 @@ import Synchronization
     import Glibc
 #endif
 
-/// Ctrl-C (SIGINT) and SIGTERM cancel a long-running task so it can stop cleanly; a second one exits
-/// at once, in case stopping hangs.
+/// Ctrl-C (SIGINT) and SIGTERM ask a long-running task to stop cleanly; a second one exits at once, in
+/// case stopping hangs.
 ///
 /// Not a DispatchSource signal source: on Linux it reads a signalfd and loses a signal the kernel
 /// hands to a thread that does not block it (the file watcher's, the server's). A plain handler runs
 /// on whichever thread gets the signal and writes a byte to a pipe, which is async-signal-safe.
 package enum InterruptSignal {
-    package static func cancelling<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body`; the first signal calls `stop`, which should make `body` return soon.
+    package static func stopping<T: Sendable>(
+        with stop: @escaping @Sendable () -> Void, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let task = Task { try await body() }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return try await task.value }
@@ -35,7 +38,7 @@ package enum InterruptSignal {
             let count = read(ends[0], &bytes, bytes.count)
             guard count > 0 else { return }
             if received.add(count) > 1 { exit(130) }
-            task.cancel()
+            stop()
         }
         source.resume()
         defer {

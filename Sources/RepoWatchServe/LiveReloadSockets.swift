@@ -30,6 +30,8 @@ final class LiveReloadSockets: Sendable {
     private struct State {
         var next: UInt64 = 0
         var open: [UInt64: Connection] = [:]
+        /// Waiting for `open` to empty.
+        var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -50,7 +52,31 @@ final class LiveReloadSockets: Sendable {
 
     /// Forgets `id` (its socket closed): its place is free again.
     func release(_ id: UInt64) {
-        _ = state.withLock { $0.open.removeValue(forKey: id) }
+        let waiting = state.withLock { state in
+            state.open.removeValue(forKey: id)
+            guard state.open.isEmpty else { return [CheckedContinuation<Void, Never>]() }
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns once no connection is open.
+    func allClosed() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                guard !state.open.isEmpty else { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Closes every connection's socket.
+    func endAll() {
+        let channels = state.withLock { $0.open.values.compactMap(\.channel) }
+        for channel in channels { channel.close(promise: nil) }
     }
 
     /// Bytes arrived from connection `id`'s page.

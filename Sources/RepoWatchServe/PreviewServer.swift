@@ -7,6 +7,7 @@ import RepoWatchModel
 import RepoWatchSite
 import RepoWatchSupport
 import ServiceLifecycle
+import Synchronization
 
 /// `repowatch-site serve`: builds the site, serves it on 127.0.0.1 (or `--host`), rebuilds when site.yml or
 /// Templates/ change and reloads open pages. A failed rebuild keeps the last good site on disk
@@ -27,7 +28,10 @@ package final class PreviewServer: Sendable {
         hub = LiveReloadHub(pings: .every(options.liveReloadPing), look: { [liveReloads] in liveReloads.look($0) })
     }
 
-    /// Runs until the task is cancelled (the command cancels it on Ctrl-C).
+    /// What `stop()` reaches: the running server's services, or that a stop came before them.
+    private let stopping = Mutex<(requested: Bool, services: ServiceGroup?)>((false, nil))
+
+    /// Runs until `stop()`: takes the port, builds, then serves and rebuilds on changes.
     package func run() async throws {
         let state = ServeState(basePath: options.basePath, liveReloads: liveReloads)
         let limits = ServeLimits(idleSeconds: options.idleSeconds)
@@ -43,37 +47,52 @@ package final class PreviewServer: Sendable {
                 listening.finish()
             },
             logger: Self.silent)
+        // A stop shuts the services down gracefully, last first: the watch (whose pages hear goodbye), then
+        // the server, which closes idle connections at once and lets the requests in flight finish.
+        let watch = SiteWatch(server: self, state: state, ports: ports, goodbyeWait: limits.goodbye)
         let services = ServiceGroup(
             configuration: .init(
-                services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: Self.silent))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            // The server takes the port before the build: a port in use costs no build, no quota.
-            group.addTask {
-                defer { listening.finish() }
-                try await services.run()
+                services: [app, watch], gracefulShutdownSignals: [], cancellationSignals: [], logger: Self.silent))
+        let stopped = stopping.withLock { stopping in
+            stopping.services = services
+            return stopping.requested
+        }
+        if stopped { await services.triggerGracefulShutdown() }
+        defer { stopping.withLock { $0.services = nil } }
+        do {
+            try await services.run()
+        } catch {
+            throw Self.describe(error, host: options.host, port: options.port)
+        }
+    }
+
+    /// Stops serving (Ctrl-C): no new connections, idle ones and open pages' sockets closed at once,
+    /// requests in flight finished; then `run()` returns.
+    package func stop() {
+        let services = stopping.withLock { stopping in
+            stopping.requested = true
+            return stopping.services
+        }
+        guard let services else { return }
+        Task { await services.triggerGracefulShutdown() }
+    }
+
+    /// Says goodbye to every open page (a close frame, going away) and returns once their sockets have
+    /// closed; one that has not taken its goodbye within `limit` (a page that stopped reading) is cut.
+    func sayGoodbye(within limit: Duration) async {
+        hub.closeAll()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [liveReloads] in
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                liveReloads.endAll()
             }
-            var failure: Error?
-            do {
-                var started = ports.makeAsyncIterator()
-                guard let port = await started.next() else {
-                    try await group.next()
-                    throw UsageError("the preview server did not start listening")
-                }
-                try await serve(state: state, port: port)
-            } catch {
-                failure = error
-            }
-            hub.closeAll()
-            await services.triggerGracefulShutdown()
-            while (try? await group.next()) != nil {}
-            if let failure, !Task.isCancelled, !(failure is CancellationError) {
-                throw Self.describe(failure, host: options.host, port: options.port)
-            }
+            await liveReloads.allClosed()
+            group.cancelAll()
         }
     }
 
     /// Builds, then serves the site until cancelled, rebuilding on changes.
-    private func serve(state: ServeState, port: UInt16) async throws {
+    func serve(state: ServeState, port: UInt16) async throws {
         state.policy = HostPolicy(address: options.host, port: port)
         if !ServeOptions.isLoopback(options.host) { log.warning(Self.reachableWarning(host: options.host)) }
         let first = try await Build(options: options.build, log: log).run()
@@ -160,5 +179,28 @@ package final class PreviewServer: Sendable {
         default:
             return error
         }
+    }
+}
+
+/// The preview's own work, a service beside the server: once the server listens, the first build and a
+/// rebuild for each change; at a stop, goodbye to the open pages before the server goes.
+struct SiteWatch: Service {
+    let server: PreviewServer
+    let state: ServeState
+    let ports: AsyncStream<UInt16>
+    let goodbyeWait: Duration
+
+    func run() async throws {
+        // The server takes the port before the build: a port in use costs no build, no quota. No port: the
+        // server did not start listening, and its own error ends the group.
+        var started = ports.makeAsyncIterator()
+        guard let port = await started.next() else { return }
+        do {
+            try await cancelWhenGracefulShutdown { [server, state] in try await server.serve(state: state, port: port) }
+        } catch {
+            // Stopped: whatever the build or the watch was doing is given up.
+            guard Task.isShuttingDownGracefully else { throw error }
+        }
+        await server.sayGoodbye(within: goodbyeWait)
     }
 }

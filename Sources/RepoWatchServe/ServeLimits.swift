@@ -19,6 +19,9 @@ struct ServeLimits: Sendable {
     var connections = 1024
     /// How long a WebSocket being closed waits for the page's own close frame.
     var closeSeconds: Int64 = 1
+    /// How long a stop waits for the open pages to take their goodbye before it cuts their sockets: only
+    /// a page that stopped reading takes that long.
+    var goodbye: Duration = .seconds(3)
     var idleSeconds: Double
 
     init(idleSeconds: Double) { self.idleSeconds = idleSeconds }

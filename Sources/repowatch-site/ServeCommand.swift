@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
             The reload script (a file, /__repowatch/livereload.js) is added only to what the server sends; \
             the files in the output folder stay exactly as `build` writes them. Each page is sent with its own \
             Content-Security-Policy as a header, so the preview allows exactly what GitHub Pages will. \
-            Ctrl-C stops the server.
+            Ctrl-C stops the server at once: open pages are told it went away, connections the browser keeps \
+            open are closed, and only requests already under way are answered first.
 
             The preview is for you alone: it listens on 127.0.0.1, answers only requests addressed to \
             127.0.0.1:PORT, localhost:PORT or [::1]:PORT (a web page elsewhere cannot read it by pointing a name \
@@ -82,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
             Console.write(line, to: .standardOutput)
         }
         try await runReportingErrors(config: options.build.configPath) {
-            try await InterruptSignal.cancelling { try await server.run() }
+            try await InterruptSignal.stopping(with: { server.stop() }) { try await server.run() }
         }
         FileHandle.standardError.write(Data("Stopped.\n".utf8))
     }

@@ -88,6 +88,12 @@ final class ServeProcess: @unchecked Sendable {
     /// serve that never stops reaches: a loaded machine may be slow to end a rebuild, not wrong.
     func interrupt(timeout: TimeInterval = 120) async -> Int32? {
         kill(process.processIdentifier, SIGINT)
+        return await exitStatus(within: timeout)
+    }
+
+    /// The exit status once the process has ended; nil if it had not within `timeout` seconds (it is
+    /// then killed).
+    func exitStatus(within timeout: TimeInterval) async -> Int32? {
         let stopped = await OwnThread.run { [finished] in finished.wait(timeout: .now() + timeout) == .success }
         guard stopped else {
             kill(process.processIdentifier, SIGKILL)
