@@ -8,11 +8,12 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// A small GitHub, in-process, for the last-good matrix: two `repos:` entries and an owner with two
-/// repositories, their GraphQL cards and counts, REST documents, contributor lists, owner listing and
+/// A small GitHub, GitLab and Gitea, in-process, for the last-good matrix: on GitHub two `repos:`
+/// entries and an owner with two repositories, their GraphQL cards and counts, REST documents, contributor lists, owner listing and
 /// avatars, their fork dates, their star history (`starWeeks`: one repository's API answers 404, and
 /// one has pages to read over several builds), and the published site
-/// (`https://site.test/`, a folder on disk). Every number depends on
+/// (`https://site.test/`, a folder on disk); on GitLab a project and a group with a subgroup, on Gitea
+/// a repository and an organization (FaultWorld+GitLab.swift, FaultWorld+Gitea.swift). Every number depends on
 /// the world's `version`, so a card shows either this build's numbers (fresh) or an earlier build's
 /// (which it must then call stale). One fault, on one source, answers in place of the real thing.
 final class FaultWorld: HTTPTransport, Sendable {
@@ -20,16 +21,15 @@ final class FaultWorld: HTTPTransport, Sendable {
     static let token = "matrix-token-never-elsewhere"
     static let listed = ["a/one", "a/two"]
     static let owned = ["b/three", "b/four"]
-    /// A project on a self-managed GitLab (`https://gitlab.test/api/v4`), with a token of its own.
-    static let gitLabProject = "gitlab.test/g/five"
-    static let gitLabToken = "matrix-gitlab-token-never-elsewhere"
-    static var all: [String] { listed + owned + [gitLabProject, giteaRepo] }
+    static var all: [String] { listed + owned + [gitLabProject, giteaRepo] + gitLabOwned + giteaOwned }
 
     let version: Int
     let fault: (source: FaultSource, kind: Fault)?
     /// What `https://site.test/` serves: the site as the last good build published it.
     let publishedSite: URL?
     private let seen = Mutex<[URLRequest]>([])
+    /// How often each request met the fault (by URL), and anything of the faulted source.
+    private let tries = Mutex<(requests: [String: Int], source: Int)>(([:], 0))
 
     init(version: Int, fault: (source: FaultSource, kind: Fault)? = nil, publishedSite: URL? = nil) {
         self.version = version
@@ -59,10 +59,15 @@ final class FaultWorld: HTTPTransport, Sendable {
             // The REST document is asked only where GraphQL gives no card: here GraphQL is down too.
             return (502, [:], Data("Bad Gateway".utf8))
         }
-        if source == .gitLab, let limited = gitLabLimit(fault.kind) { return limited }
+        if source == .gitLab || source == .gitLabOwner, let limited = gitLabLimit(fault.kind) { return limited }
+        let tried = tries.withLock { tries -> (request: Int, source: Int) in
+            tries.requests[url.absoluteString, default: 0] += 1
+            tries.source += 1
+            return (tries.requests[url.absoluteString]!, tries.source)
+        }
         return try fault.kind.answer(
             in: place(of: source, asked: Self.aliases(request).count), real: real, resetAt: resetAt,
-            page: Self.page(url))
+            page: Self.page(url), tries: tried)
     }
 
     /// GitLab's own answer past a limit, not GitHub's (docs.gitlab.com/ee/administration/settings/
@@ -121,8 +126,8 @@ final class FaultWorld: HTTPTransport, Sendable {
             }
             return (200, ok, json(Self.owned.map { restDocument($0).merging(["fork": false]) { $1 } }))
         case .avatars?: return (200, ["content-type": "image/png"], avatar(url.path))
-        case .gitLab?: return gitLabAnswer(url, ok: ok)
-        case .gitea?: return giteaAnswer(url, ok: ok)
+        case .gitLab?, .gitLabOwner?: return gitLabAnswer(url, ok: ok)
+        case .gitea?, .giteaOwner?: return giteaAnswer(url, ok: ok)
         case .publishedHistory?:
             let file = publishedSite?.appendingPathComponent(String(url.path.dropFirst()))
             guard let file, let data = FileManager.default.contents(atPath: file.path) else { return notFound }
@@ -132,41 +137,6 @@ final class FaultWorld: HTTPTransport, Sendable {
     }
 
     var notFound: Answer { Fault.recorded("not_found") }
-
-    /// GitLab's REST answers for the one project, in the shapes of GitLab's documentation
-    /// (Tests/Fixtures/gitlab/README.md): the document, the merge requests' count in `x-total`, the
-    /// contributors (names and emails), the latest release, the languages and an avatar look-up.
-    private func gitLabAnswer(_ url: URL, ok: [String: String]) -> Answer {
-        let name = Self.gitLabProject
-        let n = numbers(name)
-        switch url.path {
-        case "/api/v4/projects/g/five":
-            return (
-                200, ok,
-                json([
-                    "id": 5, "path_with_namespace": "g/five", "web_url": "https://gitlab.test/g/five",
-                    "description": "About \(name)", "star_count": n.stars, "forks_count": n.forks,
-                    "open_issues_count": n.issues, "issues_enabled": true, "merge_requests_enabled": true,
-                    "archived": false, "visibility": "public", "last_activity_at": pushedAt(), "topics": [String](),
-                    "namespace": ["path": "g", "full_path": "g", "avatar_url": avatarURL("g")],
-                ])
-            )
-        case "/api/v4/projects/5/merge_requests":
-            return (200, ok.merging(["x-total": String(n.pulls)]) { $1 }, json([["iid": 1, "state": "opened"]]))
-        case "/api/v4/projects/5/repository/contributors":
-            let people = people(name).map {
-                ["name": $0.login, "email": "\($0.login)@example.com", "commits": $0.contributions] as [String: Any]
-            }
-            return (200, ok, json(people))
-        case "/api/v4/projects/5/releases":
-            return (200, ok, json([["tag_name": release(name), "released_at": "2026-10-0\(version)T00:00:00Z"]]))
-        case "/api/v4/projects/5/languages": return (200, ok, json([language(name): 90.0, "C": 10.0]))
-        case "/api/v4/avatar":
-            let email = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? "?"
-            return (200, ok, json(["avatar_url": avatarURL(String(email.prefix { $0 != "@" }))]))
-        default: return notFound
-        }
-    }
 
     /// The repository's numbers in this world: each differs from every other world's.
     func numbers(_ name: String) -> (stars: Int, forks: Int, issues: Int, pulls: Int) {

@@ -73,7 +73,8 @@ struct LastGoodInvariant {
         ] where repos.contains(where: holds) {
             states.append(name)
         }
-        var text = states.joined(separator: " + ")
+        // An owner nothing could list, and nothing held, has no repositories on the site.
+        var text = states.isEmpty ? "none shown" : states.joined(separator: " + ")
         // A rate limit, secondary or primary, holds every request after it, so whether it also catches
         // another source's contributor list is a race between requests (a primary limit on the REST
         // documents went both ways on a loaded machine); the table names only what the faulted source
@@ -85,13 +86,22 @@ struct LastGoodInvariant {
         return text + (exitCode == 0 ? "" : "; exit \(exitCode)")
     }
 
-    /// What the owner cards' rows add to the table: the card's state, and what it left out.
-    static func ownerCardSeen(_ after: PublishedValues) -> String {
-        guard let card = after.owners["b"] else { return "; no owner card" }
+    /// What the owner cards' rows add to the table: the card's state, and (`parts`) what it left out.
+    static func ownerCardSeen(_ after: PublishedValues, owner: String = "b", parts: Bool = true) -> String {
+        guard let card = after.owners[owner] else { return "; no owner card" }
         var text = "; owner card \(card.state)"
+        guard parts else { return text }
         if card.commits == nil { text += " without contributions" }
         if card.languages.isEmpty { text += " without languages" }
         return text
+    }
+
+    /// A limit the build can wait out within `--max-wait` is waited out: every card it decides fresh.
+    static func waitedOut(_ decided: [RepoSnapshot], cell: MatrixCell) -> [String] {
+        guard cell.fault?.isWaitedOut == true else { return [] }
+        return decided.filter { !$0.isAvailable || $0.stale }.map {
+            "\($0.configName): \($0.staleness?.description ?? "not fresh") after a wait within --max-wait"
+        }
     }
 
     /// What the star history and fork date rows add to the table: how far the repository with several
@@ -123,12 +133,14 @@ struct LastGoodInvariant {
     func problems(_ repos: [RepoSnapshot], after: PublishedValues, exitCode: Int32, site: URL) -> [String] {
         var problems = remembered(cache: site.deletingLastPathComponent().appendingPathComponent(".repowatch"))
         let allHaveData = repos.allSatisfy { $0.isAvailable || $0.pending }
-        if exitCode != (allHaveData ? 0 : 1), cell.source != .ownerListing {
+        if exitCode != (allHaveData ? 0 : 1), cell.source?.listsOwner != true {
             problems.append("exit \(exitCode) though \(allHaveData ? "every" : "not every") repository has data")
         }
         if let reason = cell.byDesign {
             // A gone owner keeps no card, whatever held the last one (a 5xx keeps it: `ownerCards`).
-            if cell.source == .ownerListing, cell.fault == .notFound, after.owners["b"] != nil {
+            if cell.source?.listsOwner == true, cell.fault == .notFound, let owner = cell.source?.owner,
+                after.owners[owner] != nil
+            {
                 problems.append("the owner is gone, yet its card stays")
             }
             return problems + designed(repos, exitCode: exitCode, reason: reason, site: site)
@@ -138,6 +150,7 @@ struct LastGoodInvariant {
         }
         for repo in repos { problems += check(repo) }
         problems += ownerCards(after)
+        problems += Self.complete(site, repos: repos, owners: Array(after.owners.keys))
         if !(cell.state == .neither && cell.source == .publishedHistory) {
             problems += kept(
                 after, shown: Set(repos.map { $0.configName.lowercased() }),
@@ -192,8 +205,8 @@ struct LastGoodInvariant {
     /// the last good cards showed lost while anything here holds them.
     private func ownerCards(_ after: PublishedValues) -> [String] {
         var problems: [String] = []
-        let stars = FaultWorld.owned.reduce(0) { $0 + world.numbers($1).stars }
         for (owner, earlier) in before.owners {
+            let stars = (FaultWorld.ownedBy[owner] ?? []).reduce(0) { $0 + world.numbers($1).stars }
             guard let card = after.owners[owner] else {
                 if cell.keepsCards { problems.append("owner \(owner): its cards are gone") }
                 continue
@@ -218,6 +231,19 @@ struct LastGoodInvariant {
             }
         }
         return problems
+    }
+
+    /// `public/` whole: every repository the site shows has its page, its widgets and their SVGs,
+    /// every owner card its page and its SVG.
+    static func complete(_ site: URL, repos: [RepoSnapshot], owners: [String]) -> [String] {
+        let widgets = ["index.html", "medium.html", "large.html", "medium.svg", "large-dark.svg"]
+        let files =
+            repos.flatMap { repo in widgets.map { SiteLayout.repoFolder(configName: repo.configName) + $0 } }
+            + owners.flatMap { owner in ["index.html", "stats.svg"].map { "owners/\(owner.lowercased())/\($0)" } }
+            + [SiteLayout.index, SiteLayout.snapshot, SiteLayout.reposJSON, SiteLayout.ownersJSON]
+        return files.filter { !FileManager.default.fileExists(atPath: site.appendingPathComponent($0).path) }.map {
+            "public/ lacks \($0)"
+        }
     }
 
     /// Only a refusal is remembered (a fault would hide the history for 30 days), and a remembered one

@@ -31,7 +31,7 @@ struct MatrixCell: Hashable, Sendable {
     var byDesign: String? {
         if offline, !state.hasCache { return "--offline with nothing cached is an error" }
         if fault == .notFound, source == .restDocument { return "a 404 that REST confirms: the repository is gone" }
-        if fault == .notFound, source == .ownerListing { return "a 404 for the owner: the owner is gone" }
+        if fault == .notFound, source?.listsOwner == true { return "a 404 for the owner: the owner is gone" }
         if fault == .notFound, source == .gitLab { return "a 404 for the project: the project is gone" }
         if fault == .notFound, source == .gitea { return "a 404 for the repository: the repository is gone" }
         if source == .graphQLCounts, fault?.isWholeRequest == true {
@@ -84,6 +84,8 @@ struct MatrixBuilder {
           - gitea.test/g/six
         owners:
           - owner: b
+          - owner: gitlab.test/grp
+          - owner: gitea.test/org
 
         """
 

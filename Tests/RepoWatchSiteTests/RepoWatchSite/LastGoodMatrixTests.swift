@@ -35,17 +35,21 @@ struct LastGoodMatrixTests {
             var problems = LastGoodInvariant(cell: cell, before: before, world: world)
                 .problems(repos, after: after, exitCode: result.exitCode, site: site)
             problems += tokenLeaks(world)
-            if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
-            // The table says what the faulted source decides: GitLab's rows its project's card,
-            // Gitea's its repository's, the other rows GitHub's repositories' (a fault on one forge
-            // leaves the other's cards fresh).
+            // The table says what the faulted source decides: GitLab's rows its projects' cards,
+            // Gitea's its repositories', a forge owner's listing its repositories', the other rows
+            // GitHub's repositories' (a fault on one forge leaves the other's cards fresh).
             let decided = cell.source == nil ? repos : repos.filter { Self.decides(cell.source, $0.configName) }
+            problems += LastGoodInvariant.waitedOut(decided, cell: cell)
             var seen = LastGoodInvariant.seen(decided, exitCode: result.exitCode, cell: cell)
             if cell.source == .ownerCards { seen += LastGoodInvariant.ownerCardSeen(after) }
+            if let source = cell.source, source.isForge, let owner = source.owner {
+                seen += LastGoodInvariant.ownerCardSeen(after, owner: owner, parts: false)
+            }
             if cell.source == .backfill || cell.source == .starHistory {
                 seen += LastGoodInvariant.datesSeen(
                     before: before, after: after, cache: folder.appendingPathComponent(".repowatch"))
             }
+            if !problems.isEmpty { problems.append("log: " + log.messages.joined(separator: " | ")) }
             return Outcome(cell: cell, seen: seen, problems: problems)
         } catch {
             return Outcome(cell: cell, seen: "build failed", problems: ["\(error)"])
@@ -54,10 +58,13 @@ struct LastGoodMatrixTests {
 
     /// Whether a fault on `source` decides the card of `name`.
     static func decides(_ source: FaultSource?, _ name: String) -> Bool {
+        let name = name.lowercased()
+        if FaultWorld.gitLabOwned.contains(name) { return source == .gitLab || source == .gitLabOwner }
+        if FaultWorld.giteaOwned.contains(name) { return source == .gitea || source == .giteaOwner }
         switch name {
         case FaultWorld.gitLabProject: return source == .gitLab
         case FaultWorld.giteaRepo: return source == .gitea
-        default: return source != .gitLab && source != .gitea
+        default: return source?.isForge != true
         }
     }
 
@@ -113,7 +120,8 @@ struct LastGoodMatrixTests {
         let lastGood = try await MatrixBuilder.lastGood()
         defer { try? FileManager.default.removeItem(at: lastGood) }
         let before = try PublishedValues(site: lastGood.appendingPathComponent("public"))
-        #expect(before.repos.count == 6 && before.feed.count > 0 && before.history.count == 6)
+        #expect(before.repos.count == 10 && before.feed.count > 0 && before.history.count == 10)
+        #expect(Set(before.owners.keys) == ["b", FaultWorld.gitLabGroup, FaultWorld.giteaOrganization])
         // Star history: read whole for two, not offered for one, the first page of the fourth (whose
         // fork dates are backfilled alone meanwhile).
         #expect(before.starts.values.filter { $0 == .starHistory }.count == 2, "\(before.starts)")

@@ -67,7 +67,7 @@ struct LastGoodStateTests {
         #expect(world.requests.isEmpty, "no network at all")
         #expect(result.exitCode == 0, "\(log.messages)")
         let repos = Array(result.snapshot.repos)
-        #expect(repos.count == 6, "four on GitHub, one on GitLab, one on Gitea")
+        #expect(repos.count == 10, "four on GitHub, three on GitLab, three on Gitea")
         for repo in repos {
             let earlier = try #require(before.repos[repo.configName.lowercased()])
             #expect(repo.isAvailable && repo.stale, "\(repo.configName): \(repo.staleness?.description ?? "")")
