@@ -36,23 +36,13 @@ struct ForgeOwnerCardsEndToEndTests {
         }
     }
 
-    static func build(site: String, routes: [FixtureRoute], token: (String, String)) async throws -> (
+    /// One build of a site with `owners` on `host`; the folder is the caller's to remove.
+    static func build(on host: ForgeOwnerSite.Host, routes: [FixtureRoute], owners: [[String]]) async throws -> (
         TempDir, RunResult
     ) {
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let forge = try await FixtureServer.start(routes: routes)
-        defer {
-            gitHub.stop()
-            forge.stop()
-        }
-        let dir = try TempDir("forge-owner-cards")
-        try dir.write("site.yml", site.replacingOccurrences(of: "FORGE", with: forge.base))
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, token.0: token.1])
-        let result = try await BinaryRunner.run(
-            ["build", "--jobs", "2", "--api-url", gitHub.base], in: dir.url, environment: environment)
-        return (dir, result)
+        let site = try await ForgeOwnerSite.start("forge-owner-cards", on: host, routes: routes, owners: owners)
+        defer { site.stop() }
+        return (site.dir, try await site.build())
     }
 
     @Test("a Codeberg organization: its public, unforked, unarchived repositories counted, no followers said so")
@@ -98,17 +88,7 @@ struct ForgeOwnerCardsEndToEndTests {
                 GiteaRoutes.file("users-quillwright-repos.json", headers: ["X-Total-Count": "3"])),
         ]
         let (dir, result) = try await Self.build(
-            site: """
-                title: A Gitea user
-                forges:
-                  - host: codeberg.org
-                    api: FORGE/api/v1
-                repos:
-                  - twbs/bootstrap
-                owners:
-                  - owner: codeberg.org/quillwright
-                    min_stars: 1000000
-                """, routes: routes, token: ("CODEBERG_TOKEN", GiteaEndToEndTests.codebergToken))
+            on: .codeberg, routes: routes, owners: [["- owner: codeberg.org/quillwright", "min_stars: 1000000"]])
         defer { dir.remove() }
         #expect(result.status == 0, "\(result)")
         let owner = try OwnerFiles(dir, owner: "codeberg.org/quillwright")
@@ -140,18 +120,8 @@ struct ForgeOwnerCardsEndToEndTests {
                 .get("\(api)/users", query: ["username": "marrowvale"], GitLabRoutes.file("users-marrowvale.json")),
             ]
         let (dir, result) = try await Self.build(
-            site: """
-                title: GitLab owners
-                forges:
-                  - host: gitlab.com
-                    api: FORGE/api/v4
-                repos:
-                  - twbs/bootstrap
-                owners:
-                  - owner: gitlab.com/gitlab-org
-                  - owner: gitlab.com/marrowvale
-                    min_stars: 1000000
-                """, routes: routes, token: ("GITLAB_TOKEN", GitLabOwnersEndToEndTests.token))
+            on: .gitLab, routes: routes,
+            owners: [["- owner: gitlab.com/gitlab-org"], ["- owner: gitlab.com/marrowvale", "min_stars: 1000000"]])
         defer { dir.remove() }
         #expect(result.status == 0, "\(result)")
         let group = try OwnerFiles(dir, owner: "gitlab.com/gitlab-org")
@@ -215,43 +185,17 @@ struct ForgeOwnerListingFaultEndToEndTests {
 
     @Test(arguments: Forge.allCases)
     func lastGoodListing(_ forge: Forge) async throws {
-        let (host, owner, path, token) =
-            forge == .codeberg
-            ? ("codeberg.org", "codeberg.org/quillwright", "v1", ("CODEBERG_TOKEN", GiteaEndToEndTests.codebergToken))
-            : ("gitlab.com", "gitlab.com/marrowvale", "v4", ("GITLAB_TOKEN", GitLabOwnersEndToEndTests.token))
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let server = try await FixtureServer.start(routes: Self.routes(forge))
-        defer {
-            gitHub.stop()
-            server.stop()
-        }
-        let dir = try TempDir("forge-owner-listing-fault")
-        defer { dir.remove() }
-        try dir.write(
-            "site.yml",
-            """
-            title: Listing fault
-            forges:
-              - host: \(host)
-                api: \(server.base)/api/\(path)
-            repos:
-              - twbs/bootstrap
-            owners:
-              - owner: \(owner)
-                min_stars: 1000000
-
-            """)
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, token.0: token.1])
-        let arguments = ["build", "--jobs", "2", "--retries", "1", "--api-url", gitHub.base]
-        let first = try await BinaryRunner.run(arguments, in: dir.url, environment: environment)
+        let owner = forge == .codeberg ? "codeberg.org/quillwright" : "gitlab.com/marrowvale"
+        let site = try await ForgeOwnerSite.start(
+            "forge-owner-listing-fault", on: forge == .codeberg ? .codeberg : .gitLab, routes: Self.routes(forge),
+            owners: [["- owner: \(owner)", "min_stars: 1000000"]], title: "Listing fault")
+        defer { site.remove() }
+        let (dir, server) = (site.dir, site.forge)
+        let first = try await site.build(["--retries", "1"])
         #expect(first.status == 0, "\(first)")
         let fresh = try ForgeOwnerCardsEndToEndTests.OwnerFiles(dir, owner: owner)
         #expect(fresh.record["state"] as? String == "fresh")
-        let second = try await BinaryRunner.run(
-            arguments, in: dir.url,
-            environment: environment.merging(["REPOWATCH_NOW": "2026-11-23T12:00:00Z"]) { $1 })
+        let second = try await site.build(["--retries", "1"], environment: ["REPOWATCH_NOW": "2026-11-23T12:00:00Z"])
         #expect(second.status == 0, "\(second)")
         let stale = try ForgeOwnerCardsEndToEndTests.OwnerFiles(dir, owner: owner)
         #expect(stale.record["state"] as? String == "stale", "\(stale.record): \(second)")

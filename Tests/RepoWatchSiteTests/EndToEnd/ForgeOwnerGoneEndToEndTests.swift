@@ -25,29 +25,10 @@ struct ForgeOwnerGoneEndToEndTests {
                 changed.responses = [route.responses[0], failing]
                 return changed
             } + [.get("\(api)/users/forgejo", failing)]
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let codeberg = try await FixtureServer.start(routes: routes)
-        defer {
-            gitHub.stop()
-            codeberg.stop()
-        }
-        let dir = try TempDir("forge-owner-\(fault)")
-        defer { dir.remove() }
-        try dir.write(
-            "site.yml",
-            """
-            title: Forge owners
-            forges:
-              - host: codeberg.org
-                api: \(codeberg.base)/api/v1
-            repos:
-              - twbs/bootstrap
-            owners:
-              - owner: codeberg.org/forgejo
-            """)
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, "CODEBERG_TOKEN": GiteaEndToEndTests.codebergToken])
+        let site = try await ForgeOwnerSite.start(
+            "forge-owner-\(fault)", on: .codeberg, routes: routes, owners: [["- owner: codeberg.org/forgejo"]])
+        defer { site.remove() }
+        let dir = site.dir
         let folder = dir.url.appendingPathComponent("public/owners/codeberg.org/forgejo")
         let shelf = dir.url.appendingPathComponent(".repowatch/owner-cards.json")
         func card() throws -> [String: Any]? {
@@ -56,8 +37,7 @@ struct ForgeOwnerGoneEndToEndTests {
             return owners?.first { $0["owner"] as? String == "codeberg.org/forgejo" }
         }
         for round in 1...2 {
-            let result = try await BinaryRunner.run(
-                ["build", "--jobs", "2", "--api-url", gitHub.base], in: dir.url, environment: environment)
+            let result = try await site.build()
             // JSONSerialization writes `/` as `\/`.
             let shelved = ((try? String(contentsOf: shelf, encoding: .utf8)) ?? "").replacingOccurrences(
                 of: "\\/", with: "/")

@@ -27,35 +27,14 @@ struct ForgeOwnersEndToEndTests {
     }
 
     static func build(entry: [String]) async throws -> (TempDir, RunResult, [LoggedRequest]) {
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let codeberg = try await FixtureServer.start(routes: codebergRoutes())
-        defer {
-            gitHub.stop()
-            codeberg.stop()
-        }
-        let dir = try TempDir("forge-owners")
-        try dir.write(
-            "site.yml",
-            """
-            title: Forge owners
-            forges:
-              - host: codeberg.org
-                api: \(codeberg.base)/api/v1
-            repos:
-              - twbs/bootstrap
-            owners:
-              - owner: \(owner)
-            \(entry.map { "    \($0)\n" }.joined())
-            """)
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, "CODEBERG_TOKEN": GiteaEndToEndTests.codebergToken])
-        let result = try await BinaryRunner.run(
-            ["build", "--jobs", "2", "--api-url", gitHub.base], in: dir.url, environment: environment)
-        for request in try await gitHub.requests() {
+        let site = try await ForgeOwnerSite.start(
+            "forge-owners", on: .codeberg, routes: codebergRoutes(), owners: [["- owner: \(owner)"] + entry])
+        defer { site.stop() }
+        let result = try await site.build()
+        for request in try await site.gitHub.requests() {
             #expect(!(request.header("authorization") ?? "").contains(GiteaEndToEndTests.codebergToken))
         }
-        return (dir, result, try await codeberg.requests())
+        return (site.dir, result, try await site.forge.requests())
     }
 
     static func shown(_ dir: TempDir) throws -> [(name: String, source: String)] {

@@ -49,37 +49,16 @@ struct ForgeOwnersPagingEndToEndTests {
     /// The site's builds, one per `runs` entry (its extra arguments), from one folder; the shown
     /// names after each and the paths Codeberg was asked.
     static func builds(_ instance: Instance, runs: [[String]]) async throws -> [(Set<String>, [String])] {
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let codeberg = try await FixtureServer.start(routes: instance.routes())
-        let dir = try TempDir("forge-owners-paging")
-        defer {
-            gitHub.stop()
-            codeberg.stop()
-            dir.remove()
-        }
-        try dir.write(
-            "site.yml",
-            """
-            title: Forge owners
-            forges:
-              - host: codeberg.org
-                api: \(codeberg.base)/api/v1
-            repos:
-              - twbs/bootstrap
-            owners:
-              - owner: \(ForgeOwnersEndToEndTests.owner)
-
-            """)
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, "CODEBERG_TOKEN": GiteaEndToEndTests.codebergToken])
+        let site = try await ForgeOwnerSite.start(
+            "forge-owners-paging", on: .codeberg, routes: instance.routes(),
+            owners: [["- owner: \(ForgeOwnersEndToEndTests.owner)"]])
+        defer { site.remove() }
         var results: [(Set<String>, [String])] = []
         for extra in runs {
-            let result = try await BinaryRunner.run(
-                ["build", "--jobs", "2", "--api-url", gitHub.base] + extra, in: dir.url, environment: environment)
+            let result = try await site.build(extra)
             #expect(result.status == 0, "\(result)")
-            let shown = Set(try ForgeOwnersEndToEndTests.shown(dir).map(\.name))
-            results.append((shown, try await codeberg.requests().map(\.path)))
+            let shown = Set(try ForgeOwnersEndToEndTests.shown(site.dir).map(\.name))
+            results.append((shown, try await site.forge.requests().map(\.path)))
         }
         return results
     }

@@ -25,31 +25,11 @@ struct GitLabOwnersEndToEndTests {
 
     @Test("the group's and its subgroup's projects, forks and internal ones left out, sorted by stars")
     func group() async throws {
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let gitLab = try await FixtureServer.start(routes: Self.routes())
-        defer {
-            gitHub.stop()
-            gitLab.stop()
-        }
-        let dir = try TempDir("gitlab-owners")
-        defer { dir.remove() }
-        try dir.write(
-            "site.yml",
-            """
-            title: GitLab owners
-            forges:
-              - host: gitlab.com
-                api: \(gitLab.base)/api/v4
-            repos:
-              - twbs/bootstrap
-            owners:
-              - owner: gitlab.com/gitlab-org
-            """)
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, "GITLAB_TOKEN": Self.token])
-        let result = try await BinaryRunner.run(
-            ["build", "--jobs", "2", "--api-url", gitHub.base], in: dir.url, environment: environment)
+        let site = try await ForgeOwnerSite.start(
+            "gitlab-owners", on: .gitLab, routes: Self.routes(), owners: [["- owner: gitlab.com/gitlab-org"]])
+        defer { site.remove() }
+        let (dir, gitHub, gitLab) = (site.dir, site.gitHub, site.forge)
+        let result = try await site.build()
         #expect(result.status == 0, "\(result)")
         let shown = try ForgeOwnersEndToEndTests.shown(dir)
         #expect(

@@ -13,23 +13,10 @@ struct GitLabOwnersSafetyEndToEndTests {
 
     /// Builds the group from `gitLab`, `extra` arguments after `build`.
     static func build(_ dir: TempDir, _ gitLab: FixtureServer, _ extra: [String] = []) async throws -> RunResult {
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        defer { gitHub.stop() }
-        try dir.write(
-            "site.yml",
-            """
-            title: GitLab owners
-            forges:
-              - host: gitlab.com
-                api: \(gitLab.base)/api/v4
-            owners:
-              - owner: gitlab.com/gitlab-org
-            """)
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            ["GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, "GITLAB_TOKEN": GitLabOwnersEndToEndTests.token])
-        return try await BinaryRunner.run(
-            ["build", "--jobs", "2", "--api-url", gitHub.base] + extra, in: dir.url, environment: environment)
+        let site = try await ForgeOwnerSite(
+            dir, forge: gitLab, on: .gitLab, owners: [["- owner: gitlab.com/gitlab-org"]], repos: [])
+        defer { site.gitHub.stop() }
+        return try await site.build(extra)
     }
 
     static func files(under folder: URL) -> [URL] {

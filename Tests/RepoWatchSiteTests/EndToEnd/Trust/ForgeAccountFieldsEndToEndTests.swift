@@ -8,10 +8,10 @@ import Testing
 @Suite("End-to-end: an owner's account kept without its email or sign-ins", .timeLimit(.minutes(10)))
 struct ForgeAccountFieldsEndToEndTests {
     static func build(
-        site: String, routes: [FixtureRoute], token: (String, String), owner: String, name: String,
-        secrets: [String]
+        on host: ForgeOwnerSite.Host, routes: [FixtureRoute], owner: String, name: String, secrets: [String]
     ) async throws {
-        let (dir, cold) = try await ForgeOwnerCardsEndToEndTests.build(site: site, routes: routes, token: token)
+        let (dir, cold) = try await ForgeOwnerCardsEndToEndTests.build(
+            on: host, routes: routes, owners: [["- owner: \(owner)", "min_stars: 1000000"]])
         defer { dir.remove() }
         #expect(cold.status == 0, "\(cold)")
         let card = try ForgeOwnerCardsEndToEndTests.OwnerFiles(dir, owner: owner)
@@ -26,17 +26,7 @@ struct ForgeAccountFieldsEndToEndTests {
     func gitLabUser() async throws {
         let api = GitLabRoutes.api
         try await Self.build(
-            site: """
-                title: A GitLab user
-                forges:
-                  - host: gitlab.com
-                    api: FORGE/api/v4
-                repos:
-                  - twbs/bootstrap
-                owners:
-                  - owner: gitlab.com/marrowvale
-                    min_stars: 1000000
-                """,
+            on: .gitLab,
             routes: [
                 .get("\(api)/groups/marrowvale", GitLabRoutes.file("group-gitlab-org.json", status: 404)),
                 .get(
@@ -45,8 +35,7 @@ struct ForgeAccountFieldsEndToEndTests {
                 .get(
                     "\(api)/users", query: ["username": "marrowvale"],
                     GitLabRoutes.file("users-marrowvale-as-admin.json")),
-            ] + GitLabRoutes.gitLabCom(), token: ("GITLAB_TOKEN", GitLabOwnersEndToEndTests.token),
-            owner: "gitlab.com/marrowvale", name: "Mira Marrowvale",
+            ] + GitLabRoutes.gitLabCom(), owner: "gitlab.com/marrowvale", name: "Mira Marrowvale",
             secrets: [
                 "corp.example.com", "last_sign_in", "current_sign_in", "198.51.100.23", "203.0.113.54", "identities",
                 "mira-at-corp-7731", "two_factor",
@@ -57,17 +46,7 @@ struct ForgeAccountFieldsEndToEndTests {
     func giteaUser() async throws {
         let api = GiteaRoutes.api
         try await Self.build(
-            site: """
-                title: A Gitea user
-                forges:
-                  - host: codeberg.org
-                    api: FORGE/api/v1
-                repos:
-                  - twbs/bootstrap
-                owners:
-                  - owner: codeberg.org/quillwright
-                    min_stars: 1000000
-                """,
+            on: .codeberg,
             routes: [
                 .get("\(api)/settings/api", GiteaRoutes.file("settings-api.json")),
                 .get("\(api)/orgs/quillwright", GiteaRoutes.file("org-forgejo.json", status: 404)),
@@ -75,7 +54,7 @@ struct ForgeAccountFieldsEndToEndTests {
                 .get(
                     "\(api)/users/quillwright/repos", query: ["limit": "50", "page": "1"],
                     GiteaRoutes.file("users-quillwright-repos.json", headers: ["X-Total-Count": "3"])),
-            ], token: ("CODEBERG_TOKEN", GiteaEndToEndTests.codebergToken), owner: "codeberg.org/quillwright",
+            ], owner: "codeberg.org/quillwright",
             name: "Ada Quillwright", secrets: ["quillwright@noreply.codeberg.org", "last_login", "is_admin"])
     }
 }

@@ -57,43 +57,17 @@ struct PrivateOwnerFacesEndToEndTests {
         }
     }
 
-    static func site(_ owner: Owner, api: String) -> String {
-        let (host, path, forgeAPI) =
-            owner == .codebergLimited
-            ? ("codeberg.org", "forgejo", "\(api)/api/v1") : ("gitlab.com", "gitlab-org", "\(api)/api/v4")
-        return """
-            title: Owner faces
-            forges:
-              - host: \(host)
-                api: \(forgeAPI)
-            repos:
-              - twbs/bootstrap
-            owners:
-              - owner: \(host)/\(path)
-              - owner: \(host)/backroom
-            """
-    }
-
     @Test(arguments: Owner.allCases)
     func hiddenOwnersFaceIsNeverAsked(_ owner: Owner) async throws {
-        let gitHub = try await FixtureServer.start(routes: NetworkRoutes.routes())
-        let forge = try await FixtureServer.start(routes: Self.forgeRoutes(owner))
-        defer {
-            gitHub.stop()
-            forge.stop()
-        }
-        let dir = try TempDir("owner-faces-\(owner)")
-        defer { dir.remove() }
-        try dir.write("site.yml", Self.site(owner, api: forge.base))
-        let environment = BinaryRunner.environment(
-            home: dir.url.appendingPathComponent("home"),
-            [
-                "GITHUB_TOKEN": GiteaEndToEndTests.gitHubToken, "CODEBERG_TOKEN": GiteaEndToEndTests.codebergToken,
-                "GITLAB_TOKEN": GitLabOwnersEndToEndTests.token,
-            ])
+        let (host, path): (ForgeOwnerSite.Host, String) =
+            owner == .codebergLimited ? (.codeberg, "forgejo") : (.gitLab, "gitlab-org")
+        let site = try await ForgeOwnerSite.start(
+            "owner-faces-\(owner)", on: host, routes: Self.forgeRoutes(owner),
+            owners: [["- owner: \(host.name)/\(path)"], ["- owner: \(host.name)/backroom"]], title: "Owner faces")
+        defer { site.remove() }
+        let (dir, forge) = (site.dir, site.forge)
         for round in ["cold", "warm"] {
-            let result = try await BinaryRunner.run(
-                ["build", "--jobs", "2", "--api-url", gitHub.base], in: dir.url, environment: environment)
+            let result = try await site.build()
             #expect(result.status == 0, "\(round): \(result)")
             let asked = try await forge.requests().map(\.pathOnly)
             #expect(asked.contains(owner.publicFace), "\(round): \(asked)")
