@@ -11,6 +11,9 @@ package struct APIConfiguration: Sendable {
     package var userAgent: String
     /// GitHub's API is told which version it speaks (`X-GitHub-Api-Version`); another forge's is not.
     package var isGitHub = true
+    /// The host another forge's repositories are named by (`codeberg.org`), which its failures name
+    /// where GitHub's name GitHub; nil on GitHub.
+    package var forgeHost: String?
 
     package init(baseURL: URL = defaultBaseURL, token: String? = nil, userAgent: String = "repowatch-site") {
         self.baseURL = baseURL
@@ -18,11 +21,13 @@ package struct APIConfiguration: Sendable {
         self.userAgent = userAgent
     }
 
-    /// Another forge's API at `baseURL`, with that host's own token (nil: anonymous).
-    package static func forge(baseURL: URL, token: String?) -> APIConfiguration {
+    /// Another forge's API at `baseURL`, with that host's own token (nil: anonymous); `host`: the
+    /// forge's (`forgeHost`).
+    package static func forge(baseURL: URL, token: String?, host: String? = nil) -> APIConfiguration {
         var configuration = APIConfiguration(
             baseURL: baseURL, token: token, userAgent: "repowatch-site/\(Version.current)")
         configuration.isGitHub = false
+        configuration.forgeHost = host
         return configuration
     }
 

@@ -19,12 +19,18 @@ package enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Every text the network (or the command line) gave goes through `ConsoleText.inline`: these
     /// descriptions end up in log lines, where a line break in them would start a line of the
     /// server's choosing (a forged error, or under GitHub Actions a workflow command).
-    package var description: String {
+    package var description: String { description(from: nil) }
+
+    /// The same words for an answer of another forge's `host` (nil: GitHub's): its 404 and its
+    /// statuses are its own, and a reader who sees "GitHub" looks for the repository in the wrong place.
+    package func description(from host: String?) -> String {
+        let forge = host.map(ConsoleText.inline) ?? "GitHub"
         switch self {
         case .invalidBaseURL(let text): return "'\(ConsoleText.inline(text))' is not an http(s) API URL"
-        case .notFound: return "not found on GitHub (check the name, or the token's access to private repositories)"
+        case .notFound:
+            return "not found on \(forge) (check the name, or the token's access to private repositories)"
         case .http(let status, let message):
-            return "GitHub answered \(status)"
+            return "\(forge) answered \(status)"
                 + (message.map { ": \(ConsoleText.inline(String($0.prefix(200))))" } ?? "")
         case .network(let reason): return "network error: \(ConsoleText.inline(reason))"
         case .invalidResponse(let reason): return "unexpected response: \(ConsoleText.inline(reason))"

@@ -8,7 +8,8 @@ enum ForgeFailure {
     static func snapshot(_ repo: RepoName, _ error: any Error) -> RepoSnapshot {
         // No network at all (`--offline`) passes only when the user says so: nothing stands in.
         let transient = (error as? GitHubError).map { $0.isTransient && $0 != .notCached } ?? false
-        let reason: Staleness = (error as? GitHubError) == .notCached ? .noDataYet : .failed(ErrorText.describe(error))
+        let words = (error as? GitHubError)?.description(from: repo.host) ?? ErrorText.describe(error)
+        let reason: Staleness = (error as? GitHubError) == .notCached ? .noDataYet : .failed(words)
         var snapshot = RepoSnapshot.unavailable(repo, reason: reason, transient: transient)
         snapshot.isGone = (error as? GitHubError) == .notFound
         return snapshot

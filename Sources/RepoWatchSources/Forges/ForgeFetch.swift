@@ -11,7 +11,8 @@ extension ForgeContext {
     /// shared with the source that listed its owners) and under its own allowances.
     func client(for forge: Forge, ledger: RequestLedger) -> GitHubClient {
         GitHubClient(
-            configuration: .forge(baseURL: forge.api, token: token(for: forge)), stack: stack, cache: cache,
+            configuration: .forge(baseURL: forge.api, token: token(for: forge), host: forge.host), stack: stack,
+            cache: cache,
             ledger: ledger, allowances: .forge(host: forge.host))
     }
 
@@ -98,7 +99,9 @@ extension GitHubClient {
         guard fetched.status == 200 else { throw GitHubClient.failure(fetched) }
         if PrivateAnswers.isSealed(fetched.data) { return nil }
         do {
-            return (try JSONDecoder().decode(type, from: fetched.data), fetched.cachedCopy)
+            return (
+                try JSONDecoder().decode(type, from: fetched.data), fetched.cachedCopy(from: configuration.forgeHost)
+            )
         } catch {
             throw GitHubError.invalidResponse("the \(what) could not be read (\(ErrorText.describe(error)))")
         }
@@ -115,10 +118,10 @@ extension GitHubClient {
             let fetched = try await get(
                 url, accept: "application/json", reuseStored: reuse, existsForSure: true, keptBody: keptBody)
             guard answers.contains(fetched.status), let value = read(fetched) else {
-                return ForgePart(value: nil, asked: false, staleness: fetched.cachedCopy)
+                return ForgePart(value: nil, asked: false, staleness: fetched.cachedCopy(from: configuration.forgeHost))
             }
             let asked = fetched.source == .network || fetched.source == .revalidated
-            return ForgePart(value: value, asked: asked, staleness: fetched.cachedCopy)
+            return ForgePart(value: value, asked: asked, staleness: fetched.cachedCopy(from: configuration.forgeHost))
         } catch {
             return ForgePart(value: nil, asked: false, staleness: nil)
         }

@@ -101,19 +101,22 @@ extension APIConfiguration {
 
 extension NetworkResponse {
     /// The cache's copy standing in, as of when it was stored, and why in the Model's terms.
-    var cachedCopy: GitHubClient.Staleness? {
-        staleness.map { ($0.asOf, Staleness(standingIn: $0.because)) }
+    var cachedCopy: GitHubClient.Staleness? { cachedCopy(from: nil) }
+
+    /// The same, its reason told as an answer of another forge's `host` (nil: GitHub).
+    func cachedCopy(from host: String?) -> GitHubClient.Staleness? {
+        staleness.map { ($0.asOf, Staleness(standingIn: $0.because, from: host)) }
     }
 }
 
 extension Staleness {
     /// Why the cache's copy stands in for what the network did not give: no network at all is
-    /// `--offline`; a request the budget held back is a deferral; the rest is GitHub failing.
-    init(standingIn error: GitHubError) {
+    /// `--offline`; a request the budget held back is a deferral; the rest is GitHub (or `host`) failing.
+    init(standingIn error: GitHubError, from host: String? = nil) {
         switch error {
         case .notCached: self = .offline
         case .deferred(let budget): self = .deferred(budget: budget)
-        default: self = .failed(error.description)
+        default: self = .failed(error.description(from: host))
         }
     }
 }

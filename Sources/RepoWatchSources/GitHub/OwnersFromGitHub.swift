@@ -152,12 +152,14 @@ extension ListedOwners {
         case .failure(let error):
             // The previous site stands in while GitHub fails, never for a missing owner or with no
             // network (--offline: `notCached`).
+            // Another forge's owner is not GitHub's to answer for.
+            let words = error.description(from: source.host)
             let earlier =
                 error.isTransient && error != .notCached
-                ? previous.snapshots(from: source.source, reason: .failed(error.description)) : []
+                ? previous.snapshots(from: source.source, reason: .failed(words)) : []
             // Reported with the build's summary (or by `NothingToBuild`), once.
-            guard !earlier.isEmpty else { return .failed(source, reason: error.description) }
-            log.warning("owner \(source.owner): \(error.description); showing its repositories of the previous build")
+            guard !earlier.isEmpty else { return .failed(source, reason: words) }
+            log.warning("owner \(source.owner): \(words); showing its repositories of the previous build")
             return .previous(source, earlier)
         }
     }

@@ -89,7 +89,9 @@ extension GitLabSource {
         }
         // As asked, or as the group now calls itself (renamed since).
         let namespaces = Set([source.path, group?.fullPath ?? source.path].map { $0.lowercased() + "/" })
-        var (repos, staleness, page) = ([ListedRepository](), fetched.cachedCopy, "1")
+        var (repos, staleness, page) = (
+            [ListedRepository](), fetched.cachedCopy(from: client.configuration.forgeHost), "1"
+        )
         var visited: Set<String> = []
         var progress = ListingProgress(
             owner: source.owner, log: context.log, reachesNetwork: context.stack.reachesNetwork)
@@ -160,7 +162,7 @@ extension GitLabSource {
                 payload: item.payload(host: forge.host), name: name, fork: item.fork,
                 isPrivate: item.project.isPrivate, spool: spool)
         }
-        return (repos, items.count, next, total, page.cachedCopy)
+        return (repos, items.count, next, total, page.cachedCopy(from: client.configuration.forgeHost))
     }
 }
 

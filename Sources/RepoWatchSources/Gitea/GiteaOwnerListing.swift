@@ -156,7 +156,8 @@ extension GiteaSource {
                 isPrivate: item.repository.isPrivate, spool: spool)
         }
         return ListedPage(
-            repos: repos, count: body.received ?? items.count, total: body.total, staleness: page.cachedCopy)
+            repos: repos, count: body.received ?? items.count, total: body.total,
+            staleness: page.cachedCopy(from: client.configuration.forgeHost))
     }
 }
 

@@ -132,6 +132,12 @@ struct LastGoodInvariant {
 
     func problems(_ repos: [RepoSnapshot], after: PublishedValues, exitCode: Int32, site: URL) -> [String] {
         var problems = remembered(cache: site.deletingLastPathComponent().appendingPathComponent(".repowatch"))
+        // Another forge's failures are its own: no card sends its reader to GitHub for one.
+        for repo in repos where RepoName.parse(repo.configName).value?.host != nil {
+            if let words = repo.staleness?.description, words.contains("GitHub") {
+                problems.append("\(repo.configName.lowercased()): says GitHub of another forge (\(words))")
+            }
+        }
         let allHaveData = repos.allSatisfy { $0.isAvailable || $0.pending }
         if exitCode != (allHaveData ? 0 : 1), cell.source?.listsOwner != true {
             problems.append("exit \(exitCode) though \(allHaveData ? "every" : "not every") repository has data")
