@@ -26,6 +26,7 @@ extension RepoCard: MustacheParent {
         case "description": return description
         case "has_tags": return hasTags
         case "html_url": return htmlURL
+        case "view_on": return viewOn
         case "error": return error
         case "as_of_display": return asOfDisplay
         case "as_of": return asOf

@@ -107,6 +107,10 @@ struct RepoCard: Sendable {
     var forge: String?
     /// That forge's host (`gitlab.com`), shown beside the name.
     var forgeHost: String?
+    /// The words of the link to the repository on its forge: "View on GitHub", "View on gitlab.com".
+    var viewOn: String {
+        forgeHost.map { strings.text("view_on_forge", ["host": $0]) } ?? strings.text("view_on_github")
+    }
     /// Path from the root to the repository's page.
     var page: String
     var state: State

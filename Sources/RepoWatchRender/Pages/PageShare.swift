@@ -69,14 +69,18 @@ struct ShareMaker: Sendable {
     /// widget document); `card` gives the words and the picture.
     func repoPage(_ card: RepoCard, title: String, path: String) -> PageShare {
         let name = card.fullName.isEmpty ? card.configName : card.fullName
-        let text = card.description.flatMap { $0.isEmpty ? nil : $0 } ?? strings.text("share_repo", ["name": name])
+        let told = card.forgeHost.map { strings.text("share_repo_forge", ["name": name, "host": $0]) }
+        let text =
+            card.description.flatMap { $0.isEmpty ? nil : $0 } ?? told ?? strings.text("share_repo", ["name": name])
         return page(title: title, description: text, path: path, avatar: card.avatar)
     }
 
     /// A double widget's document: the top repository's picture.
     func doublePage(top: RepoCard, bottom: RepoCard, title: String, path: String) -> PageShare {
         let names = [top, bottom].map { $0.fullName.isEmpty ? $0.configName : $0.fullName }
-        let text = strings.text("share_double", ["top": names[0], "bottom": names[1]])
+        // A repository on another forge is named with its host, and the pair is on no one forge.
+        let key = top.forgeHost == nil && bottom.forgeHost == nil ? "share_double" : "share_double_forges"
+        let text = strings.text(key, ["top": names[0], "bottom": names[1]])
         return page(title: title, description: text, path: path, avatar: top.avatar)
     }
 

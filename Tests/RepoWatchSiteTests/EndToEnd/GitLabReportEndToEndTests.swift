@@ -53,7 +53,9 @@ struct GitLabReportEndToEndTests {
         }
     }
 
-    @Test("GitLab's cards, SVGs and badges say merge requests and last activity; GitHub's say what they said")
+    @Test(
+        "GitLab's cards, SVGs, badges and page link say merge requests, last activity and gitlab.com; GitHub's say what they said"
+    )
     func words() async throws {
         let servers = try await GitLabEndToEndTests.servers()
         defer { servers.stop() }
@@ -77,6 +79,9 @@ struct GitLabReportEndToEndTests {
             }
             #expect(try read(folder + "badges/pulls.svg").contains(gitLab ? "merge requests" : "pull requests"))
             #expect(try read(folder + "badges/days.svg").contains(gitLab ? "last activity" : "last push"))
+            // The page's link to the repository names where it goes.
+            #expect(try read(folder + "index.html").contains(gitLab ? "View on gitlab.com" : "View on GitHub"))
+            #expect(try !read(folder + "index.html").contains(gitLab ? "View on GitHub" : "View on gitlab.com"))
         }
         let page = try HTMLPage(
             contentsOf: output.appendingPathComponent("repos/gitlab.com/gitlab-org/gitlab-runner/large.html"))

@@ -32,7 +32,7 @@ struct TemplateKeysTests {
     }
 
     static let repoKeys = [
-        "config_name", "full_name", "owner", "name", "description", "html_url", "page", "state", "is_fresh",
+        "config_name", "full_name", "owner", "name", "description", "html_url", "view_on", "page", "state", "is_fresh",
         "is_stale", "is_unavailable", "is_sample", "archived", "has_tags", "avatar.src", "avatar.alt",
         "stars.value", "stars.display", "stars.label", "forks.value", "forks.display", "forks.label",
         "issues.value", "issues.display", "issues.label", "days.value", "days.display", "days.digits",
@@ -125,7 +125,7 @@ struct TemplateKeysTests {
         let medium = Self.lines(try Self.files()["repos/twbs/bootstrap/medium.html"])
         let expected = [
             "config_name": "twbs/bootstrap", "full_name": "twbs/bootstrap", "owner": "twbs", "name": "bootstrap",
-            "description": "Popular CSS", "html_url": "https://github.com/twbs/bootstrap",
+            "description": "Popular CSS", "html_url": "https://github.com/twbs/bootstrap", "view_on": "View on GitHub",
             "page": "repos/twbs/bootstrap/", "state": "fresh", "is_fresh": "true", "is_stale": "false",
             "is_unavailable": "false", "is_sample": "false", "archived": "false", "has_tags": "false",
             "avatar.src": "avatars/o.png", "avatar.alt": "Avatar of twbs", "stars.value": "171281",
