@@ -7,7 +7,7 @@ import RepoWatchSupport
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Show, prune or clear the cache of GitHub responses.",
+        abstract: "Show, prune or clear the cache of GitHub's and the other forges' responses.",
         discussion: """
             The cache (.repowatch/ beside site.yml, or --cache-dir) keeps every response with its validators, \
             so reruns cost no quota and outages fall back to the last good data. Every build removes the entries \

@@ -9,14 +9,16 @@ import RepoWatchSupport
 struct RepoWatchSiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repowatch-site",
-        abstract: "Build a static gallery of GitHub repository widgets from site.yml.",
+        abstract: "Build a static gallery of repository widgets (GitHub, GitLab, Gitea, Forgejo) from site.yml.",
         discussion: """
-            Reads the repositories listed in site.yml, fetches their stars, forks, open issues, last push and \
-            top contributors from the GitHub REST API, and writes medium, large and double widgets into public/.
+            Reads the repositories listed in site.yml, fetches their stars, forks, open issues, last push (or \
+            last activity or update, as their forge counts it) and top contributors from the REST API of \
+            GitHub or of the forge each lives on (gitlab.com, codeberg.org, or a host declared under \
+            `forges:`), and writes medium, large and double widgets into public/.
 
             Quick start:
               repowatch-site build --sample   # sample data, no network needed
-              repowatch-site build            # real data from GitHub (GITHUB_TOKEN)
+              repowatch-site build            # real data (GITHUB_TOKEN and others)
             """,
         version: Version.current,
         subcommands: [
@@ -38,7 +40,7 @@ struct StrictOption: ParsableArguments {
     @Flag(
         help: """
             Treat warnings about site.yml and the templates as errors: exit 2, write nothing. Warnings about \
-            GitHub's answers stay warnings.
+            the answers of GitHub and the other forges stay warnings.
             """)
     var strict = false
 }
@@ -49,7 +51,10 @@ struct BuildCommand: AsyncParsableCommand {
         abstract: "Fetch every repository in site.yml and write the site into public/.",
         discussion: """
             The token comes from GITHUB_TOKEN (else GH_TOKEN) and is sent only to the API origin. The API is \
-            --api-url, else GITHUB_API_URL, else https://api.github.com.
+            --api-url, else GITHUB_API_URL, else https://api.github.com. A project on another forge (HOST/PATH) \
+            is read from that forge's API with that host's own token, sent only there: GITLAB_TOKEN for \
+            gitlab.com, CODEBERG_TOKEN for codeberg.org, the `token_env` of a host declared under `forges:` \
+            (docs/forges.md).
 
             The new site is written beside the output folder and swapped in at the end, so a failed or \
             interrupted build leaves the previous one untouched. A repository that cannot be fetched now \
