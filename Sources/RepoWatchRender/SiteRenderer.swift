@@ -275,5 +275,8 @@ extension SiteSummary {
         nextUpdate = Formatting.iso(snapshot.nextUpdate)
         nextUpdateDisplay = dayAndTime(snapshot.nextUpdate)
         baseURL = config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" }
+        let forges = config.owners.contains { $0.host != nil } || config.repos.contains { !$0.isGitHub }
+        dataSource = strings.text(forges ? "data_source_forges" : "data_source")
+        sampleTitle = strings.text(forges ? "sample_banner_title_forges" : "sample_banner_title")
     }
 }

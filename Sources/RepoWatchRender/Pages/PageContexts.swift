@@ -19,6 +19,10 @@ struct SiteSummary: Sendable, MustacheParent {
     var insights = false
     /// `base_url` with a final slash, for absolute addresses; nil without it.
     var baseURL: String?
+    /// Where the footer says the data comes from, and what the sample banner says it was not
+    /// fetched from: GitHub, or the forges where the site lists a repository on another one.
+    var dataSource = ""
+    var sampleTitle = ""
 
     func child(named key: String) -> Any? {
         switch key {
@@ -33,6 +37,8 @@ struct SiteSummary: Sendable, MustacheParent {
         case "generated_at_display": return generatedAtDisplay
         case "next_update": return nextUpdate
         case "next_update_display": return nextUpdateDisplay
+        case "data_source": return dataSource
+        case "sample_title": return sampleTitle
         default: return nil
         }
     }

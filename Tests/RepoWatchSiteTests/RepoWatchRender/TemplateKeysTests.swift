@@ -51,7 +51,8 @@ struct TemplateKeysTests {
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         let pageKeys = [
             "root", "site.title", "site.description_html", "site.appearance", "site.sample", "site.generated_at",
-            "site.generated_at_display", "site.next_update", "site.next_update_display", "page.title",
+            "site.generated_at_display", "site.next_update", "site.next_update_display", "site.data_source",
+            "site.sample_title", "page.title",
         ]
         let widgetKeys = [
             "root", "widget.kind", "widget.id", "widget.state", "widget.appearance", "widget.rendering",
@@ -161,7 +162,8 @@ struct TemplateKeysTests {
             "site.title": "Keys", "site.description_html": "&lt;p&gt;Hello &lt;em&gt;you&lt;/em&gt;&lt;/p&gt;",
             "site.appearance": "auto", "site.sample": "false", "site.generated_at": "2026-11-22T12:00:00Z",
             "site.generated_at_display": "22 Nov 2026, 12:00 UTC", "site.next_update": "2026-11-22T13:00:00Z",
-            "site.next_update_display": "22 Nov 2026, 13:00 UTC",
+            "site.next_update_display": "22 Nov 2026, 13:00 UTC", "site.data_source": "Data from the GitHub API",
+            "site.sample_title": "Sample data — not fetched from GitHub",
         ]
         for (key, value) in site { #expect(page[key] == value, "\(key)") }
         #expect(page["root"] == "../../../" && page["page.title"] == "twbs/bootstrap — Keys")

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import RepoWatchConfig
+@testable import RepoWatchModel
+@testable import RepoWatchRender
+@testable import RepoWatchSupport
+
+/// A site that lists a repository on another forge does not say its data all comes from GitHub: the
+/// footer says the forges' APIs, the sample banner no forge, and a pending repository on another
+/// forge the requests each forge is asked; a GitHub-only site says what it said. In every locale.
+@Suite("Forge words: a site with another forge's repositories does not say GitHub alone")
+struct ForgeSiteWordsTests {
+    static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
+    static let locales = ["en", "ko", "ja", "zh-Hans", "de", "fr", "es", "pt-BR", "ar"]
+
+    /// Every file of the site listing `repos` (each pending: a budgeted build has not reached it), in `locale`.
+    static func render(_ repos: [String], sample: Bool = false, locale: String = "en") throws -> [String: String] {
+        let yaml = "locale: \(locale)\nrepos: [\(repos.joined(separator: ", "))]\n"
+        let config = try ConfigLoader(file: "site.yml", locales: LocaleCatalog.builtIn).parse(yaml).config
+        let snapshot = Snapshot(
+            generatedAt: now, nextUpdate: now, sample: sample,
+            repos: sample
+                ? [] : try repos.map { RepoSnapshot.pending(try #require(RepoName.parse($0).value)) })
+        let templates = try TemplateSet.load(siteDirectory: nil)
+        let files = try SiteRenderer(config: config, templates: templates, options: try RenderOptions()).render(
+            snapshot)
+        return files.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("English: the forges' APIs, no forge, each forge's requests; GitHub's words on a GitHub-only site")
+    func english() throws {
+        let mixed = try Self.render(["octo/cat", "gitlab.com/g/p"])
+        let forgePage = try #require(mixed["repos/gitlab.com/g/p/index.html"])
+        #expect(
+            forgePage.contains("Data from the forges&#39; APIs") || forgePage.contains("Data from the forges' APIs"))
+        #expect(forgePage.contains("a limited number of requests on each forge per build"))
+        #expect(!forgePage.contains("GitHub requests") && !forgePage.contains("the GitHub API"))
+        let gitHubPage = try #require(mixed["repos/octo/cat/index.html"])
+        #expect(gitHubPage.contains("a limited number of GitHub requests per build"))
+        let plain = try #require(try Self.render(["octo/cat"])["repos/octo/cat/index.html"])
+        #expect(plain.contains("Data from the GitHub API"))
+        let sample = try #require(try Self.render(["octo/cat", "gitlab.com/g/p"], sample: true)["index.html"])
+        #expect(sample.contains("Sample data — not fetched from any forge") && !sample.contains("from GitHub"))
+        let gitHubSample = try #require(try Self.render(["octo/cat"], sample: true)["index.html"])
+        #expect(gitHubSample.contains("Sample data — not fetched from GitHub"))
+    }
+
+    @Test(
+        "every shipped locale: a site with another forge's repository says no GitHub in those words", arguments: locales
+    )
+    func everyLocale(_ locale: String) throws {
+        let strings = LocaleCatalog.builtIn.table(for: locale)
+        let mixed = try Self.render(["octo/cat", "gitlab.com/g/p"], locale: locale)
+        let forgePage = try #require(mixed["repos/gitlab.com/g/p/index.html"])
+        for key in ["data_source_forges", "pending_notice_forge"] {
+            let words = strings.text(key)
+            #expect(!words.contains("GitHub") && !words.isEmpty, "\(locale) \(key)")
+            #expect(forgePage.contains(XMLEscape.text(words)) || forgePage.contains(words), "\(locale) \(key)")
+        }
+        for key in ["data_source", "pending_notice"] {
+            #expect(!forgePage.contains(strings.text(key)), "\(locale) \(key)")
+        }
+        let sample = try #require(
+            try Self.render(["octo/cat", "gitlab.com/g/p"], sample: true, locale: locale)["index.html"])
+        let title = strings.text("sample_banner_title_forges")
+        #expect(!title.contains("GitHub") && sample.contains(title), "\(locale)")
+        #expect(!sample.contains(strings.text("sample_banner_title")), "\(locale)")
+    }
+}
