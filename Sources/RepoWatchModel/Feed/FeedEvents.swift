@@ -40,13 +40,14 @@ extension FeedState {
         if started == nil { started = now }
         var told: [FeedEntry] = []
         var news: [FeedEntry] = []
+        var hiddenReleases: Set<String> = []
         for repo in snapshot.repos {
             // A first build of 100,000 repositories tells 100,000 releases, of which the feed keeps
             // `limit`: only the newest are held as they come (ids name their repository, which a
             // site lists once, so none is dropped here and told again later).
             if told.count >= 4 * Self.limit { told = Self.newest(untold(told)) }
             let key = repo.configName.lowercased()
-            let memory = recall(key)
+            let memory = Self.withoutHiddenRelease(recall(key), of: repo, key: key, hidden: &hiddenReleases)
             if repo.stale {
                 if let memory { remember(key, memory) }
                 continue
@@ -80,9 +81,26 @@ extension FeedState {
             next.release = next.release ?? memory.release
             remember(key, next)
         }
+        if !hiddenReleases.isEmpty {
+            entries.removeAll { $0.kind == .release && hiddenReleases.contains($0.repo) }
+        }
         news = untold(news)
         add(told)
         return news
+    }
+}
+
+extension FeedState {
+    /// Releases its forge now shows to the project's members only: the ones told go (`hidden` gathers
+    /// the keys) and the last tag is forgotten; a stale card knows it from the cache as well.
+    static func withoutHiddenRelease(
+        _ memory: FeedMemory?, of repo: RepoSnapshot, key: String, hidden: inout Set<String>
+    ) -> FeedMemory? {
+        guard repo.membersOnly.contains(.release) else { return memory }
+        hidden.insert(key)
+        guard var memory else { return nil }
+        memory.release = nil
+        return memory
     }
 }
 

@@ -78,9 +78,11 @@ package struct History: Sendable, Equatable {
         let keys = repos.map(\.key)
         series = series.keeping(keys)
         let configured = Set(keys)
-        for repo in snapshot.repos where repo.isAvailable && !repo.stale {
+        for repo in snapshot.repos {
             let key = repo.configName.lowercased()
             guard configured.contains(key) else { continue }
+            forget(repo.membersOnly, ofKey: key)
+            guard repo.isAvailable, !repo.stale else { continue }
             // `open_issues` holds issues only: REST's count with pull requests in it is left out (null)
             // rather than mixed into the same series.
             let point = Point(
@@ -94,6 +96,23 @@ package struct History: Sendable, Equatable {
             points.append(point)
             set(key, points)
         }
+    }
+
+    /// Counts of parts the forge now shows to the project's members only go from every point, the
+    /// earlier ones too (`RepoSnapshot.membersOnly`): a stale build knows it from the cache as well.
+    private mutating func forget(_ hidden: MembersOnly, ofKey key: String) {
+        guard !hidden.isDisjoint(with: [.issues, .pulls, .contributors]) else { return }
+        let points = points(forKey: key)
+        let kept = points.map { point in
+            Point(
+                seconds: point.seconds,
+                counts: (
+                    point.starCount, point.forkCount,
+                    hidden.contains(.issues) ? -1 : Point.pack(point.openIssues),
+                    hidden.contains(.contributors) ? -1 : point.contributorCount
+                ), pulls: hidden.contains(.pulls) ? -1 : Point.pack(point.openPulls), backfilled: point.backfilled)
+        }
+        if kept != points { set(key, kept, start: start(forKey: key), thinning: false) }
     }
 
     /// Replaces the repository's backfilled points with `backfilled` (oldest first), keeping only those

@@ -5,6 +5,8 @@ package enum ContributorsNote {
     package static let unavailable = "Contributors unavailable"
     /// A budgeted build did not reach them yet (`RepoSnapshot.pending`).
     package static let pending = "Contributors not fetched yet"
+    /// The forge shows the repository (and so its contributors) to the project's members only.
+    package static let membersOnly = "Contributors shown to project members only"
 
     /// Gitea and Forgejo list no contributors: the card ranks the authors of the last `count`
     /// commits, and says so beside them (the list is there; the note says what it counted).

@@ -107,6 +107,7 @@ enum RepoRecord {
         out.write(repo.pending)
         out.write(repo.isGone)
         out.write(repo.openPullsAtLeast)
+        out.write(byte: repo.membersOnly.rawValue)
         return out.bytes
     }
 
@@ -153,6 +154,7 @@ enum RepoRecord {
         repo.pending = input.readBool()
         repo.isGone = input.readBool()
         repo.openPullsAtLeast = input.readBool()
+        repo.membersOnly = MembersOnly(rawValue: input.readByte())
         return repo
     }
 }

@@ -82,6 +82,9 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
     package var topics: [String] = []
     /// GitHub's `private`: such a repository is published only when the site opts in.
     package var isPrivate = false
+    /// What its forge shows to the project's members only: never asked, never published; the card
+    /// says so (`members_only` in snapshot.json, only where not empty).
+    package var membersOnly: MembersOnly = []
     /// Not reached yet by a budgeted build (`--budget`) and never fetched whole before: not an
     /// error. Its numbers are shown where its owner's listing or GraphQL gave them; its
     /// contributors come with a later build.
@@ -155,6 +158,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         case fetchedAt = "fetched_at"
         case release, language, topics, pending
         case isPrivate = "private"
+        case membersOnly = "members_only"
     }
 
     package init(from decoder: Decoder) throws {
@@ -189,6 +193,7 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
         isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
         pending = try container.decodeIfPresent(Bool.self, forKey: .pending) ?? false
+        membersOnly = try container.decodeIfPresent(MembersOnly.self, forKey: .membersOnly) ?? []
     }
 
     // Optionals are written as null so every key of the schema is always present.
@@ -221,6 +226,8 @@ package struct RepoSnapshot: Codable, Sendable, Equatable {
         try container.encode(topics, forKey: .topics)
         try container.encode(isPrivate, forKey: .isPrivate)
         try container.encode(pending, forKey: .pending)
+        // Only where a forge hides parts: every other snapshot is what it was.
+        if !membersOnly.isEmpty { try container.encode(membersOnly, forKey: .membersOnly) }
     }
 }
 

@@ -124,6 +124,11 @@ extension Badge {
             guard repo.isAvailable, let value else { return Badge(label: label, message: unknown, tone: .unknown) }
             return Badge(label: label, message: format.compact(value) + (atLeast ? "+" : ""), tone: tone)
         }
+        let hidden: [Kind: MembersOnly] = [.issues: .issues, .pulls: .pulls, .release: .release]
+        if repo.isAvailable, let part = hidden[kind], repo.membersOnly.contains(part) {
+            self = Badge(label: label, message: strings.text("badge_members_only"), tone: .unknown)
+            return
+        }
         switch kind {
         case .stars: self = count(repo.stars, tone: .info)
         case .forks: self = count(repo.forks, tone: .info)

@@ -45,6 +45,10 @@ extension RepoCard: MustacheParent {
         case "has_contributors": return hasContributors
         case "contributors_note": return contributorsNote
         case "contributors_basis": return contributorsBasis
+        case "members_only": return membersOnly
+        case "has_members_only": return hasMembersOnly
+        case "members_only_lead": return membersOnlyLead
+        case "contributors_members_only": return contributorsMembersOnly
         case "history": return history
         case "delta": return delta
         case "sparkline_svg": return sparklineSVG
@@ -61,6 +65,17 @@ extension RepoCard.Avatar: MustacheParent {
         switch key {
         case "src": return src
         case "alt": return alt
+        default: return nil
+        }
+    }
+}
+
+extension RepoCard.Absent: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "key": return self.key
+        case "name": return name
+        case "label": return label
         default: return nil
         }
     }

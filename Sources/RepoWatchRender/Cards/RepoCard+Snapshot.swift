@@ -48,6 +48,7 @@ extension RepoCard {
         guard !fillsNoData(repo, strings: strings) else { return }
         addCounts(repo, numbers: numbers, words: ForgeWords(forge))
         addDetails(repo, now: now ?? repo.fetchedAt ?? Date(timeIntervalSince1970: 0), forge: forge)
+        addMembersOnly(repo)
         contributors = repo.contributors.prefix(4).enumerated().map { index, person in
             Person(
                 login: person.login, contributions: person.contributions,
@@ -140,6 +141,19 @@ extension RepoCard {
         }
     }
 
+    /// What the forge shows to the project's members only, said where the numbers would be.
+    private mutating func addMembersOnly(_ repo: RepoSnapshot) {
+        contributorsMembersOnly = repo.membersOnly.contains(.contributors)
+        let parts = MembersOnly.named.filter { repo.membersOnly.contains($0.part) && $0.part != .contributors }
+        guard !parts.isEmpty else { return }
+        membersOnlyLead = strings.text("members_only")
+        membersOnly = parts.map { _, key in
+            Absent(
+                key: key, name: strings.text("members_only_\(key)_short"),
+                label: strings.text("members_only_\(key)"))
+        }
+    }
+
     /// The fetcher's notes are English sentences in snapshot.json; each known one has a key.
     static func note(_ note: String?, empty: Bool, strings: StringTable) -> String? {
         switch note {
@@ -147,6 +161,7 @@ extension RepoCard {
         case ContributorsNote.tooLarge: return strings.text("contributors_too_large")
         case ContributorsNote.unavailable: return strings.text("contributors_unavailable")
         case ContributorsNote.pending: return strings.text("contributors_pending")
+        case ContributorsNote.membersOnly: return strings.text("members_only_contributors")
         case let other?: return other
         }
     }

@@ -98,6 +98,14 @@ struct RepoCard: Sendable {
         var label: String
     }
 
+    /// A part its forge shows to the project's members only: `{ key, name, label }` — its
+    /// `data-absent` hook, the part in a word or two, and the sentence that says why it is missing.
+    struct Absent: Sendable {
+        var key: String
+        var name: String
+        var label: String
+    }
+
     var configName: String
     var fullName: String
     var owner: String
@@ -142,6 +150,12 @@ struct RepoCard: Sendable {
     var language: Language?
     var contributors: [Person] = []
     var contributorsNote: String?
+    /// The parts of the card (issues, merge requests, release, language) its forge shows to members only.
+    var membersOnly: [Absent] = []
+    /// The words before them ("Members only:").
+    var membersOnlyLead: String?
+    /// The contributors are for members only: the grid's note says so.
+    var contributorsMembersOnly = false
     /// What the ranking counted where the forge lists no contributors (Gitea: recent commits).
     var contributorsBasis: String?
     /// The same in a few words, where an image has room for no more ("last 50 commits").
@@ -156,6 +170,7 @@ struct RepoCard: Sendable {
     var hasContributors: Bool { !contributors.isEmpty }
     /// Whether the large widget has a language or a release to show under the card.
     var hasDetails: Bool { release != nil || language != nil }
+    var hasMembersOnly: Bool { !membersOnly.isEmpty }
     var isUnavailable: Bool { state == .unavailable }
     /// No numbers to show: unavailable, or pending before any build fetched it. The card shows a
     /// sentence (`errorDisplay`) instead of stats.

@@ -40,7 +40,10 @@ extension SVGWidget {
             repo.noData
             ? TextWidth.wrap(repo.errorDisplay ?? repo.error ?? "", size: 12, width: Self.width - 32, maxLines: 3) : []
         let lineCount = Double(row?.lines.count ?? 0)
-        let below = repo.noData ? Double(errorLines.count) * 16.2 : lineCount * 16 + max(0, lineCount - 1) * 4
+        let statsHeight = lineCount * 16 + max(0, lineCount - 1) * 4
+        // The parts its forge shows to members only: a 14 px line 4 px under the stats (`.rw-absent`).
+        let absent = repo.noData || !repo.hasMembersOnly ? nil : Self.membersOnlyLine(repo)
+        let below = repo.noData ? Double(errorLines.count) * 16.2 : statsHeight + (absent == nil ? 0 : 4 + 14)
         let topHeight = max(50, days.height)
         let blockTop = top + (height - (topHeight + 12 + below)) / 2
 
@@ -54,6 +57,20 @@ extension SVGWidget {
         for (index, line) in (row?.lines ?? []).enumerated() {
             for item in line { drawStat(item, size: repo.statsSize, lineTop: belowTop + Double(index) * 20) }
         }
+        if let absent {
+            let keys = repo.membersOnly.map(\.key).joined(separator: " ")
+            let line = TextWidth.fit(absent, size: 11, bold: false, width: Self.width - 32)
+            // `baseline` centres on a 16 px line: this one is 14 px, a pixel less above.
+            out += "<g data-absent=\"\(keys)\">"
+            out += text(line, x: 16, y: Self.baseline(belowTop + statsHeight + 4 - 1, 11), size: 11, classes: "m")
+            out += "</g>"
+        }
+    }
+
+    /// "Members only: merge requests · releases", as the HTML card's line reads.
+    static func membersOnlyLine(_ repo: RepoCard) -> String {
+        ([repo.membersOnlyLead ?? ""] + [repo.membersOnly.map(\.name).joined(separator: " · ")])
+            .joined(separator: " ")
     }
 
     /// The avatar, the name and the subtitle line (tags, or the description), each fitted to the column.

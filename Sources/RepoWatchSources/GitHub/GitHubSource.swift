@@ -153,7 +153,8 @@ package struct GitHubSource: SiteSource {
         data.budget = network.budget?.usage
         data.pacing = network.pacing
         data.backfill = backfill
-        data.previousShowsPrivate = previousShowsPrivate
+        data.previousShowsPrivate =
+            previousShowsPrivate || Self.previousShowsMembersOnly(repos, of: config, previous: previous)
         data.reachedNetwork = network.reachesNetwork
         data.owners.cards = ownerCards
         data.forges = await forges.usage(pacers: network.forgePacers)

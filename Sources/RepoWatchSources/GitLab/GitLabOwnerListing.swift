@@ -173,7 +173,8 @@ extension GitLabListedProject {
             fullName: "\(host)/\(project.pathWithNamespace)",
             owner: .init(login: project.namespace?.fullPath ?? "", avatarURL: project.namespace?.avatarURL),
             htmlURL: project.webURL, description: project.description, stars: project.starCount,
-            forks: project.forksCount ?? 0, openIssues: project.openIssuesCount ?? 0,
+            forks: project.forksCount ?? 0,
+            openIssues: project.access.hidden.contains(.issues) ? 0 : project.openIssuesCount ?? 0,
             hasIssues: project.issuesEnabled ?? true, archived: project.archived ?? false,
             pushedAt: project.lastActivityAt, language: nil, topics: project.topics ?? [], isPrivate: project.isPrivate)
     }
@@ -185,6 +186,7 @@ extension GitLabListedProject {
     static func keptPage(_ data: Data, _ headers: [String: String], leavesOutPrivate: Bool) -> Data {
         guard var list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return data }
         if leavesOutPrivate { list = list.filter { ($0["visibility"] as? String ?? "public") == "public" } }
+        list = list.map(GitLabAccess.withoutHidden)
         var paging: [String: Any] = [:]
         if let next = headers["x-next-page"] { paging["next"] = next }
         if let total = headers["x-total"] { paging["total"] = total }

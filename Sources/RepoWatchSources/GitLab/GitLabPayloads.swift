@@ -23,6 +23,8 @@ struct GitLabProject: Decodable, Sendable {
     var avatarURL: String?
     var namespace: Namespace?
     var topics: [String]?
+    /// Who may see each part (`*_access_level`), read apart (`GitLabAccess`).
+    var access = GitLabAccess()
 
     struct Namespace: Decodable, Sendable {
         var path: String?
@@ -66,6 +68,7 @@ struct GitLabProject: Decodable, Sendable {
         avatarURL = try container.decodeIfPresent(String.self, forKey: .avatarURL)
         namespace = try container.decodeIfPresent(Namespace.self, forKey: .namespace)
         topics = try container.decodeIfPresent([String].self, forKey: .topics)
+        access = try GitLabAccess(from: decoder)
     }
 
     /// `private` and `internal` (every signed-in user of the instance) are both not public.

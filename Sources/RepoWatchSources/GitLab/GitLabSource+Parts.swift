@@ -23,8 +23,10 @@ extension GitLabSource {
 
     /// Open merge requests: the `x-total` of a one-item list. The cache keeps the count itself,
     /// since it keeps no such header.
-    func openMergeRequests(_ project: GitLabProject, reuse: Bool) async -> ForgePart<Count> {
-        guard project.mergeRequestsEnabled != false else { return ForgePart(value: nil, asked: true) }
+    func openMergeRequests(_ project: GitLabProject, reuse: Bool, hidden: MembersOnly) async -> ForgePart<Count> {
+        guard project.mergeRequestsEnabled != false, !hidden.contains(.pulls) else {
+            return ForgePart(value: nil, asked: true)
+        }
         return await part(
             partURLs(project.id).mergeRequests, reuse: reuse,
             keptBody: { data, headers in Self.keptCount(data, headers) },
@@ -53,7 +55,10 @@ extension GitLabSource {
     }
 
     /// The top four by commits (one entry per name: GitLab lists a person once per email).
-    func contributors(_ project: GitLabProject, repo: RepoName, reuse: Bool) async -> ForgePart<Team> {
+    func contributors(_ project: GitLabProject, repo: RepoName, reuse: Bool, hidden: MembersOnly) async
+        -> ForgePart<Team>
+    {
+        guard !hidden.contains(.contributors) else { return ForgePart(value: nil, asked: true) }
         let listed = await part(
             partURLs(project.id).contributors, reuse: reuse, keptBody: { data, _ in GitLabEmails.hashed(data) },
             read: { response in
@@ -118,7 +123,8 @@ extension GitLabSource {
     }
 
     /// The newest release that is out (not an upcoming one); none is not a failure.
-    func latestRelease(_ project: GitLabProject, reuse: Bool) async -> ForgePart<RepoRelease?> {
+    func latestRelease(_ project: GitLabProject, reuse: Bool, hidden: MembersOnly) async -> ForgePart<RepoRelease?> {
+        guard !hidden.contains(.release) else { return ForgePart(value: .some(nil), asked: true) }
         return await part(partURLs(project.id).releases, reuse: reuse) { response -> RepoRelease?? in
             if response.status == 403 || response.status == 404 { return .some(nil) }
             guard let list = try? JSONDecoder().decode([GitLabRelease].self, from: response.data) else { return nil }
@@ -128,7 +134,8 @@ extension GitLabSource {
     }
 
     /// The language with the largest share (`/languages` gives percentages); GitHub's colour for it.
-    func mainLanguage(_ project: GitLabProject, reuse: Bool) async -> ForgePart<RepoLanguage?> {
+    func mainLanguage(_ project: GitLabProject, reuse: Bool, hidden: MembersOnly) async -> ForgePart<RepoLanguage?> {
+        guard !hidden.contains(.language) else { return ForgePart(value: .some(nil), asked: true) }
         return await part(partURLs(project.id).languages, reuse: reuse) { response -> RepoLanguage?? in
             if response.status == 403 || response.status == 404 { return .some(nil) }
             guard let shares = try? JSONDecoder().decode([String: Double].self, from: response.data) else { return nil }
@@ -184,15 +191,37 @@ extension GitLabSource {
 
     /// The same for a project the cache's sweep found private, by its API base (`api`).
     static func forgetParts(of id: Int, api: URL, in cache: ResponseCache) {
+        forgetParts(.everyPart, of: id, api: api, in: cache)
+    }
+
+    /// A public project's parts now hidden (members only, or off): what an earlier build kept of
+    /// them goes, the contributors' faces with their list.
+    func forgetParts(_ parts: MembersOnly, of id: Int) {
+        guard !parts.isEmpty, let cache = context.cache else { return }
+        Self.forgetParts(parts, of: id, api: forge.api, in: cache)
+    }
+
+    static func forgetParts(_ parts: MembersOnly, of id: Int, api: URL, in cache: ResponseCache) {
         let urls = partURLs(id, api: api)
-        if let kept = cache.entry(for: urls.contributors.absoluteString),
+        if parts.contains(.contributors), let kept = cache.entry(for: urls.contributors.absoluteString),
             let list = try? JSONDecoder().decode([GitLabContributor].self, from: kept.body)
         {
             for hash in list.compactMap({ $0.email.map(GitLabEmails.hash) ?? $0.emailSHA256 }) {
-                cache.remove(avatarLookupKey(hash, api: api))
+                let key = avatarLookupKey(hash, api: api)
+                if let lookup = cache.entry(for: key),
+                    let face = try? JSONDecoder().decode(GitLabAvatarLookup.self, from: lookup.body).avatarURL,
+                    let sized = AvatarStore.sizedURL(face, pixels: contributorAvatarPixels)
+                {
+                    cache.remove(sized.absoluteString)
+                }
+                cache.remove(key)
             }
         }
-        for url in urls.all { cache.remove(url.absoluteString) }
+        let byPart: [(MembersOnly, URL)] = [
+            (.pulls, urls.mergeRequests), (.contributors, urls.contributors), (.release, urls.releases),
+            (.language, urls.languages),
+        ]
+        for (part, url) in byPart where parts.contains(part) { cache.remove(url.absoluteString) }
     }
 
     /// The API base of a project document's URL (`…/api/v4/projects/GROUP%2FPROJECT`).

@@ -42,10 +42,13 @@ struct GitLabSource: ForgeSource {
         context.warnIfMoved(
             repo, to: project.pathWithNamespace, on: forge.host, isPrivate: project.isPrivate, noun: "project")
         let unchanged = context.unchanged(at: position, since: project.lastActivityAt)
-        async let pulls = openMergeRequests(project, reuse: unchanged)
-        async let team = contributors(project, repo: repo, reuse: unchanged)
-        async let release = latestRelease(project, reuse: unchanged)
-        async let language = mainLanguage(project, reuse: unchanged)
+        // A part shown to members only (or off) is not asked: a member's token would be shown it.
+        let hidden = project.access.hidden
+        forgetParts(hidden, of: project.id)
+        async let pulls = openMergeRequests(project, reuse: unchanged, hidden: hidden)
+        async let team = contributors(project, repo: repo, reuse: unchanged, hidden: hidden)
+        async let release = latestRelease(project, reuse: unchanged, hidden: hidden)
+        async let language = mainLanguage(project, reuse: unchanged, hidden: hidden)
         async let face = context.avatars.avatar(
             url: ownerAvatarURL(project), pixels: Self.ownerAvatarPixels,
             placeholderFor: project.namespace?.path ?? repo.owner)
@@ -82,15 +85,17 @@ struct GitLabSource: ForgeSource {
             description: project.description,
             stars: project.starCount,
             forks: project.forksCount ?? 0,
-            openIssues: project.issuesEnabled == false ? 0 : project.openIssuesCount ?? 0,
-            hasIssues: project.issuesEnabled ?? (project.openIssuesCount != nil),
+            openIssues: issuesShown(project) ? project.openIssuesCount ?? 0 : issuesOff(project),
+            hasIssues: issuesShown(project) && (project.issuesEnabled ?? (project.openIssuesCount != nil)),
             openIssuesIncludePulls: false,
             archived: project.archived ?? false,
             pushedAt: project.lastActivityAt,
             daysSincePush: project.lastActivityAt.map { Snapshot.daysSince($0, now: context.now) },
             ownerAvatar: face,
             contributors: parts.team.value?.people ?? [],
-            contributorsNote: parts.team.value == nil ? ContributorsNote.unavailable : nil,
+            contributorsNote: parts.team.value == nil
+                ? (project.access.membersOnly.contains(.contributors)
+                    ? ContributorsNote.membersOnly : ContributorsNote.unavailable) : nil,
             fetchedAt: staleness?.asOf ?? context.now,
             stale: staleness != nil,
             staleness: staleness?.reason)
@@ -102,14 +107,26 @@ struct GitLabSource: ForgeSource {
         snapshot.language = parts.language.value ?? nil
         snapshot.topics = project.topics ?? []
         snapshot.isPrivate = project.isPrivate
+        snapshot.membersOnly = project.access.membersOnly
         return snapshot
+    }
+
+    /// Whether the project's open issues are everyone's to see (the count in its document included).
+    private func issuesShown(_ project: GitLabProject) -> Bool { !project.access.hidden.contains(.issues) }
+
+    /// The count a card keeps where issues are not shown: 0 where they are off (as ever), none where
+    /// they are for members only (the document's count is theirs).
+    private func issuesOff(_ project: GitLabProject) -> Int? {
+        project.access.membersOnly.contains(.issues) ? nil : 0
     }
 
     /// `GET /projects/:id` by its URL-encoded path; nil when the cache kept only that it is private.
     private func project(_ repo: RepoName) async throws -> (GitLabProject, GitHubClient.Staleness?)? {
         let id = repo.path.replacingOccurrences(of: "/", with: "%2F")
+        // Kept with its levels, without the count a member is given of a part not everyone sees.
         return try await client.forgeDocument(
-            GitLabProject.self, at: client.configuration.endpoint("/projects/\(id)"), what: "project document")
+            GitLabProject.self, at: client.configuration.endpoint("/projects/\(id)"), what: "project document",
+            keptBody: { data, _ in GitLabAccess.kept(data) })
     }
 
     /// A project left out: the face an earlier build downloaded for it goes from the cache too (a

@@ -32,6 +32,7 @@ struct RepoListTests {
         repo.pending = true
         repo.isGone = true
         repo.openPullsAtLeast = true
+        repo.membersOnly = [.issues, .contributors]
         return repo
     }()
 
