@@ -104,6 +104,8 @@ extension Build {
         let site = try work.needs(work.site, "the config")
         let reached = try work.needs(work.gathered, "the snapshot").reachedNetwork
         let step = NotifyStep(options: work.options, reachedNetwork: reached, log: work.log)
+        // Releases a forge now shows to members only leave the queue too, even where nothing is queued.
+        step.files.forget(try work.needs(work.feed, "the feed").state.withheldReleases, kind: .release)
         work.notifications = step.queue(news: work.news, targets: site.config.notify, now: site.now).map { (step, $0) }
         work.news = []
     }

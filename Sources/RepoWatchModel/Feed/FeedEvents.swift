@@ -84,6 +84,7 @@ extension FeedState {
         if !hiddenReleases.isEmpty {
             entries.removeAll { $0.kind == .release && hiddenReleases.contains($0.repo) }
         }
+        withheldReleases = hiddenReleases
         news = untold(news)
         add(told)
         return news

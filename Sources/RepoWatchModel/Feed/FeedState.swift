@@ -18,6 +18,9 @@ package struct FeedState: Codable, Sendable, Equatable {
     /// The first build that kept this feed: its `updated` while it has no entry, so an empty feed
     /// is not rewritten by every build.
     package var started: Date?
+    /// The repositories (lowercased names) whose releases the last `observe` withheld: their forge
+    /// shows them to the project's members only. Not kept: each build finds them again.
+    package var withheldReleases: Set<String> = []
 
     package init(entries: [FeedEntry] = [], repos: [String: FeedMemory] = [:], started: Date? = nil) {
         self.entries = entries

@@ -58,11 +58,12 @@ package struct NotifyQueue: Codable, Sendable, Equatable {
         return pushedOut
     }
 
-    /// The entries of these repositories (lowercased keys) taken out: private ones a site leaves out.
-    package mutating func forget(_ keys: Set<String>) -> Bool {
+    /// The entries of these repositories (lowercased keys) taken out: private ones a site leaves out,
+    /// or (`kind`) only their entries of that kind (releases shown to a project's members only).
+    package mutating func forget(_ keys: Set<String>, kind: FeedEntry.Kind? = nil) -> Bool {
         var changed = false
         for (id, items) in targets {
-            let kept = items.filter { !keys.contains($0.entry.repo) }
+            let kept = items.filter { !keys.contains($0.entry.repo) || (kind != nil && $0.entry.kind != kind) }
             if kept.count != items.count {
                 targets[id] = kept
                 changed = true
@@ -164,16 +165,17 @@ package struct NotifyFiles: Sendable {
 
     /// Takes the entries of these repositories out of the queue, and out of the log of what was sent
     /// (an id with a `base_url` is a tag URI naming the repository: `…:repowatch/owner/name/…`), for
-    /// the private sweep.
-    package func forget(_ keys: Set<String>) {
+    /// the private sweep; with `kind`, only their entries of that kind (an id names it after the
+    /// repository: `…/owner/name/release/…`).
+    package func forget(_ keys: Set<String>, kind: FeedEntry.Kind? = nil) {
         guard !keys.isEmpty else { return }
         if FileManager.default.fileExists(atPath: queueURL.path) {
             var queue = loadQueue(warn: { _ in })
-            if queue.forget(keys) { try? save(queue) }
+            if queue.forget(keys, kind: kind) { try? save(queue) }
         }
         guard FileManager.default.fileExists(atPath: logURL.path) else { return }
         var log = loadLog(warn: { _ in })
-        let named = keys.map { "repowatch/\($0)/" }
+        let named = keys.map { "repowatch/\($0)/" + (kind.map { "\($0.rawValue)/" } ?? "") }
         let keep = { (id: String) in !named.contains { id.lowercased().contains($0) } }
         var changed = false
         for (id, target) in log.targets {

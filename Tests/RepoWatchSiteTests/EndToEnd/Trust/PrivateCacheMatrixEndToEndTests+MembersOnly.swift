@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RepoWatchModel
+
 /// The private matrix's members-only rows (issue 48): a public GitLab project that keeps one part to
 /// its members (`issues_access_level`, `merge_requests_access_level`, `releases_access_level` or
 /// `repository_access_level` set to `private`), named by a `repos:` entry or listed by its group under
@@ -99,7 +101,23 @@ extension PrivateCacheMatrixEndToEndTests {
         case .repos: text += "  - \(membersProject)\n"
         case .owners: text += "owners:\n  - owner: gitlab.com/open-meadow\n"
         }
-        return text
+        return text + "notify:\n  - format: json\n    url_env: MEMBERS_HOOK\n"
+    }
+
+    /// What a build that saw the project's new release would have queued for the `notify:` target (a
+    /// first build queues nothing, so one is written as it would be).
+    static func queueRelease(in cache: URL) throws {
+        let files = NotifyFiles(cacheDirectory: cache)
+        var queue = files.loadQueue { Issue.record("\($0)") }
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let key = membersProject
+        let entry = FeedEntry(
+            id: "urn:uuid:\(key)/release/members-release-5", repo: key, kind: .release,
+            title: "\(key) released members-release-5", summary: "\(key) published the release members-release-5.",
+            updated: now, facts: FeedFacts(name: key))
+        queue.update(
+            targets: [NotifyTarget(format: .json, urlEnv: "MEMBERS_HOOK")], news: [entry], log: NotifyLog(), now: now)
+        try files.save(queue)
     }
 
     /// The project's document with `part` public or members-only.
@@ -249,6 +267,7 @@ extension PrivateCacheMatrixEndToEndTests {
                 matrix.part.secrets.flatMap { site.mentions(of: $0) }
                 + matrix.part.numbers.flatMap { Self.numberMentions($0, in: site.output) }
             #expect(!shown.isEmpty, "the public build showed nothing of \(matrix.part)")
+            if matrix.part == .releases { try Self.queueRelease(in: site.cache) }
         }
         var rounds: [(String, [String])] = [("members-only", []), ("again", [])]
         switch matrix.start {
