@@ -255,7 +255,8 @@ struct PageMaker: Sendable {
                 locale: locale))
         page.shell.share = shares.sitePage(
             path: SiteLayout.searchFolder, title: strings.text("search_title"),
-            description: strings.plural("search_description", count: config.repos.count),
+            description: strings.plural(
+                config.listsOtherForges ? "search_description_forges" : "search_description", count: config.repos.count),
             repoCount: config.repos.count)
         try emit(SiteLayout.search, templates.file("search", page))
     }
@@ -275,7 +276,7 @@ extension SiteSummary {
         nextUpdate = Formatting.iso(snapshot.nextUpdate)
         nextUpdateDisplay = dayAndTime(snapshot.nextUpdate)
         baseURL = config.baseURL.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" }
-        let forges = config.owners.contains { $0.host != nil } || config.repos.contains { !$0.isGitHub }
+        let forges = config.listsOtherForges
         dataSource = strings.text(forges ? "data_source_forges" : "data_source")
         sampleTitle = strings.text(forges ? "sample_banner_title_forges" : "sample_banner_title")
     }

@@ -107,6 +107,10 @@ package struct SiteConfig: Sendable, Equatable {
     /// The locale a widget is written in: its own, else the site's.
     package func locale(for widget: Widget) -> String { widget.locale ?? locale }
 
+    /// Whether the site lists a repository, or an owner, on another forge than GitHub: then what the
+    /// pages say of the whole site names no one forge.
+    package var listsOtherForges: Bool { owners.contains { $0.host != nil } || repos.contains { !$0.isGitHub } }
+
     package init(
         title: String = "Repo Watcher", description: String? = nil, baseURL: URL? = nil,
         refresh: TimeInterval = 12 * 3600, appearance: Appearance = .auto, repos: [RepoName],

@@ -45,8 +45,11 @@ struct ShareMaker: Sendable {
     /// site.yml's `description` as plain text, or nil when it has none.
     let siteDescription: String?
     let strings: StringTable
+    /// The site lists a repository on another forge: its own words name no one forge.
+    let otherForges: Bool
 
     init(config: SiteConfig, strings: StringTable) {
+        otherForges = config.listsOtherForges
         baseURL = config.baseURL
         siteName = config.title
         siteDescription = config.description.map(Markdown.plainText).flatMap { $0.isEmpty ? nil : $0 }
@@ -61,7 +64,9 @@ struct ShareMaker: Sendable {
 
     /// A gallery page (`path`: "" or `page/2/`), the search page, the 404 page: the site's own picture.
     func sitePage(path: String, title: String, description: String? = nil, repoCount: Int) -> PageShare {
-        let text = description ?? siteDescription ?? strings.plural("share_gallery", count: repoCount)
+        let text =
+            description ?? siteDescription
+            ?? strings.plural(otherForges ? "share_gallery_forges" : "share_gallery", count: repoCount)
         return page(title: title, description: text, path: path, avatar: nil)
     }
 

@@ -7,15 +7,18 @@ import Testing
 @testable import RepoWatchSupport
 
 /// A site that lists a repository on another forge does not say its data all comes from GitHub: the
-/// footer says the forges' APIs, the sample banner no forge, and a pending repository on another
-/// forge the requests each forge is asked; a GitHub-only site says what it said. In every locale.
+/// footer says the forges' APIs, the sample banner no forge, a pending repository on another forge
+/// the requests each forge is asked, and the gallery's and search page's link previews name no one
+/// forge; a GitHub-only site says what it said. In every locale.
 @Suite("Forge words: a site with another forge's repositories does not say GitHub alone")
 struct ForgeSiteWordsTests {
     static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
     static let locales = ["en", "ko", "ja", "zh-Hans", "de", "fr", "es", "pt-BR", "ar"]
 
     /// Every file of the site listing `repos` (each pending: a budgeted build has not reached it), in `locale`.
-    static func render(_ repos: [String], sample: Bool = false, locale: String = "en") throws -> [String: String] {
+    static func render(_ repos: [String], sample: Bool = false, locale: String = "en", search: Bool = false) throws
+        -> [String: String]
+    {
         let yaml = "locale: \(locale)\nrepos: [\(repos.joined(separator: ", "))]\n"
         let config = try ConfigLoader(file: "site.yml", locales: LocaleCatalog.builtIn).parse(yaml).config
         let snapshot = Snapshot(
@@ -23,8 +26,8 @@ struct ForgeSiteWordsTests {
             repos: sample
                 ? [] : try repos.map { RepoSnapshot.pending(try #require(RepoName.parse($0).value)) })
         let templates = try TemplateSet.load(siteDirectory: nil)
-        let files = try SiteRenderer(config: config, templates: templates, options: try RenderOptions()).render(
-            snapshot)
+        let options = try RenderOptions(search: search)
+        let files = try SiteRenderer(config: config, templates: templates, options: options).render(snapshot)
         return files.mapValues { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -66,5 +69,32 @@ struct ForgeSiteWordsTests {
         let title = strings.text("sample_banner_title_forges")
         #expect(!title.contains("GitHub") && sample.contains(title), "\(locale)")
         #expect(!sample.contains(strings.text("sample_banner_title")), "\(locale)")
+    }
+
+    /// The `<meta name="description">` of a page.
+    static func description(_ page: String?) -> String {
+        guard let page, let start = page.range(of: "<meta name=\"description\" content=\"") else { return "" }
+        return String(page[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test("the gallery's and the search page's link previews count repositories, not GitHub repositories")
+    func previews() throws {
+        let mixed = try Self.render(["octo/cat", "gitlab.com/g/p"], search: true)
+        #expect(
+            Self.description(mixed["index.html"])
+                == "Widgets for 2 repositories: stars, forks, open issues and recent activity.")
+        #expect(
+            Self.description(mixed["search/index.html"])
+                == "Search 2 repositories by name, description, owner, topic or language.")
+        let plain = try Self.render(["octo/cat", "octo/dog"], search: true)
+        #expect(Self.description(plain["index.html"]).contains("2 GitHub repositories"))
+        #expect(Self.description(plain["search/index.html"]).contains("2 GitHub repositories"))
+        for locale in Self.locales {
+            let site = try Self.render(["octo/cat", "gitlab.com/g/p"], locale: locale, search: true)
+            for page in ["index.html", "search/index.html"] {
+                let text = Self.description(site[page])
+                #expect(!text.isEmpty && !text.contains("GitHub") && !text.contains("{"), "\(locale) \(page): \(text)")
+            }
+        }
     }
 }
