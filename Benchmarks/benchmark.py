@@ -147,18 +147,32 @@ class Trash:
     no inode freed), which is emptied only at the very end of the run. Until `open` (or with too
     little free disk) a removal is a plain deletion."""
 
-    MIN_FREE = 15 * 1024 ** 3  # the full run puts about 10 GB here (6 offline outputs, 3 at 20,000 repositories…)
+    # What a run needs on disk, per repository of its largest case: the moved-aside outputs it keeps
+    # until the end (every offline run of both tools), and what is live at any time (the sites, their
+    # caches, the outputs being built). Benchmarks/README.md gives the run these come from.
+    TRASH_PER_REPOSITORY = int(1.7 * 1024 ** 2)
+    LIVE_PER_REPOSITORY = int(0.8 * 1024 ** 2)
+    MARGIN = 2 * 1024 ** 3
 
     def __init__(self):
         self.folder = None
         self.moved = 0
         self.fallback = None  # why removals are deletions, when they are
 
-    def open(self):
+    def open(self, repositories=0):
+        """Refuses to start a run the disk cannot finish: a run that fills the disk dies in its last
+        case and reports nothing."""
         free = shutil.disk_usage(tempfile.gettempdir()).free
-        if free < self.MIN_FREE:
-            self.fallback = (f"only {free / 1024 ** 3:.1f} GiB free on the disk, under "
-                             f"{self.MIN_FREE / 1024 ** 3:.0f} GiB, so the previous output was deleted instead")
+        live = self.LIVE_PER_REPOSITORY * repositories + self.MARGIN
+        trash = self.TRASH_PER_REPOSITORY * repositories
+        gib = 1024 ** 3
+        if free < live:
+            sys.exit(f"only {free / gib:.1f} GiB free in {tempfile.gettempdir()}: a run of {repositories:,} "
+                     f"repositories needs about {(live + trash) / gib:.0f} GiB (at least {live / gib:.0f} GiB, "
+                     f"deleting each output instead of moving it aside); free some, or set TMPDIR to a larger disk")
+        if free < live + trash:
+            self.fallback = (f"only {free / gib:.1f} GiB free on the disk, under the {(live + trash) / gib:.0f} GiB "
+                             f"a run that moves each output aside needs, so the previous output was deleted instead")
             print(f"trash: {self.fallback}", flush=True)
             return
         self.folder = tempfile.mkdtemp(prefix="repowatch-bench-trash-")
@@ -706,7 +720,7 @@ def main():
             args.output = os.path.join(tempfile.gettempdir(), "benchmarks-quick.md")
     binary = os.path.abspath(args.binary)
     loads = [load()]
-    TRASH.open()
+    TRASH.open(max(args.offline_repos, args.memory_repos))
     try:
         run_all(args, binary, loads)
     finally:
