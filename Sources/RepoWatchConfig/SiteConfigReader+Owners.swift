@@ -55,7 +55,10 @@ extension SiteConfigReader {
             fields[name] = value
         }
         guard let ownerNode = fields["owner"], let text = string(ownerNode, key: "owner") else {
-            error(node, "this entry has no `owner:`; name a GitHub user or organization, like `owner: apple`")
+            error(
+                node,
+                "this entry has no `owner:`; name a GitHub user or organization, like `owner: apple`, or one on "
+                    + "another forge, like `owner: codeberg.org/forgejo`")
             return nil
         }
         let written = text.trimmingCharacters(in: .whitespaces)
@@ -139,7 +142,7 @@ extension SiteConfigReader {
     mutating func topicList(_ node: Node) -> [String]? {
         let items = node.listItems
         guard let items, !items.isEmpty else {
-            error(node, "`topics` must be a list of GitHub topics, like [swift, ios]")
+            error(node, "`topics` must be a list of topics, like [swift, ios]")
             return nil
         }
         var topics: [String] = []

@@ -62,7 +62,7 @@ struct OwnerConfigTests {
             ("limit: 0", 4, 12, "`limit` must be a whole number, 1 or more (got '0')"),
             ("limit: 2.5", 4, 12, "`limit` must be a whole number"),
             ("sort: popularity", 4, 11, "`sort` must be stars, pushed or name (got 'popularity')"),
-            ("topics: []", 4, 13, "`topics` must be a list of GitHub topics"),
+            ("topics: []", 4, 13, "`topics` must be a list of topics, like [swift, ios]"),
             ("topics: [swift, {a: b}]", 4, 21, "each topic must be a word"),
             ("exclude: [apple]", 4, 15, "'apple' is not a repository; write it as OWNER/NAME"),
             ("exclude: apple/swift/x", 4, 14, "is not a repository"),
@@ -80,6 +80,8 @@ struct OwnerConfigTests {
     func entryErrors() {
         let noOwner = errors("owners:\n  - forks: true\n")
         #expect(noOwner.map(\.line) == [2] && noOwner.first?.message.contains("no `owner:`") == true)
+        // An owner may be on another forge: the message says how to name one there too.
+        #expect(noOwner.first?.message.contains("`owner: codeberg.org/forgejo`") == true, "\(noOwner)")
         let slash = errors("owners:\n  - owner: apple/swift\n")
         #expect(slash.first?.line == 2 && slash.first?.column == 12)
         #expect(slash.first?.message.contains("give only the owner") == true, "\(slash)")
