@@ -14,7 +14,7 @@ extension PageMaker {
         // Light and dark differ only in colour: the title and the dated caption are worded once.
         var image = ChartImage.history(
             name: name.description, points: drawn, start: start, sample: renderer.data.history.isSample,
-            strings: strings, dark: false)
+            strings: strings, dark: false, host: name.host)
         for dark in [false, true] {
             image.chart.colors = ChartColors(dark: dark)
             try emit(folder + SiteLayout.historySVG(dark: dark), Data(image.svg().utf8))

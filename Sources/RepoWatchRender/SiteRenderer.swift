@@ -183,7 +183,7 @@ struct PageMaker: Sendable {
             page.chart = HistoryChartContext(
                 points: points, start: renderer.data.history.start(forKey: name.key) ?? .firstSnapshot(nil),
                 sample: renderer.data.history.isSample, strings: strings,
-                csv: config.openData ? SiteLayout.historyCSVFile : nil)
+                csv: config.openData ? SiteLayout.historyCSVFile : nil, host: name.host)
         }
         if embeddable { page.embeds.append(try historyImages(name, points: points, into: emit)) }
         if config.openData, embeddable, let repo = widgets.cards.repo(name) {

@@ -35,20 +35,24 @@ struct HistoryChartContext: Sendable, MustacheParent {
     /// `history.csv` beside the page, when the site publishes it (`open_data: true`).
     var csv: String?
 
-    /// `sample`: the history is `--sample`'s made-up one, and the note says so whatever its start.
-    init?(points: [History.Point], start: HistoryStart, sample: Bool, strings: StringTable, csv: String?) {
+    /// `sample`: the history is `--sample`'s made-up one, and the note says so whatever its start (and
+    /// that it was not fetched from `host`, a repository's on another forge, else GitHub).
+    init?(
+        points: [History.Point], start: HistoryStart, sample: Bool, strings: StringTable, csv: String?,
+        host: String? = nil
+    ) {
         guard let chart = HistoryChart(points, strings: strings) else { return nil }
         svg = chart.svg
         self.start = start.from.rawValue
         let first = strings.formatter.day(points[0].time)
         let note =
             switch start.from {
-            case _ where sample: "chart_start_sample"
+            case _ where sample: host == nil ? "chart_start_sample" : "chart_start_sample_forge"
             case .starHistory: "chart_start_star_history"
             case .backfill: "chart_start_backfill"
             case .firstSnapshot: "chart_start_first_snapshot"
             }
-        startNote = strings.text(note, ["date": first])
+        startNote = strings.text(note, ["date": first, "host": host ?? ""])
         reason = start.reason?.message
         columns = chart.columns
         rows = chart.rows

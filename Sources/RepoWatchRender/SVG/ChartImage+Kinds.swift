@@ -40,15 +40,20 @@ extension ChartImage {
         return LineChart.thin(points)
     }
 
-    /// `repos/OWNER/NAME/history.svg`: the repository's stars over its whole recorded history.
+    /// `repos/OWNER/NAME/history.svg`: the repository's stars over its whole recorded history; `host`:
+    /// the forge of a repository on another one, which a sample's caption says it was not fetched from.
     static func history(
         name: String, points: [LineChart.Point], start: HistoryStart?, sample: Bool = false, strings: StringTable,
-        dark: Bool
+        dark: Bool, host: String? = nil
     ) -> ChartImage {
         let from = start?.from.rawValue ?? HistoryStart.From.firstSnapshot.rawValue
         let first = points.first.map { strings.formatter.day(Date(timeIntervalSince1970: TimeInterval($0.seconds))) }
         let caption =
-            first.map { strings.text(sample ? "history_svg_caption_sample" : captionKey(from), ["date": $0]) }
+            first.map { date in
+                guard sample else { return strings.text(captionKey(from), ["date": date]) }
+                let key = host == nil ? "history_svg_caption_sample" : "history_svg_caption_sample_forge"
+                return strings.text(key, ["date": date, "host": host ?? ""])
+            }
             ?? strings.text("chart_no_history")
         let chart = LineChart(
             lines: [LineChart.Line(key: "stars", label: "", points: points, look: .of(0))], time: .date,

@@ -4,7 +4,8 @@ import Testing
 /// `build --sample` draws an owner on another forge as that forge's card: its host in the title and
 /// the link, no contributions (read of GitHub alone), the repositories' primary languages counted
 /// (GitLab's listing names none, and GitLab counts no followers); a GitHub owner's sample card is
-/// what it was. Its made-up repositories link to their host.
+/// what it was. Its made-up repositories link to their host, and their made-up history says it was
+/// not fetched from that host.
 @Suite("End-to-end: --sample draws each forge's owner cards in that forge's shape", .timeLimit(.minutes(10)))
 struct SampleForgeOwnersEndToEndTests {
     static let site = """
@@ -58,6 +59,12 @@ struct SampleForgeOwnersEndToEndTests {
                 #expect(record["languages"]?.array?.isEmpty == false, "\(owner): \(record)")
             }
         }
+        // The made-up history of a repository on another forge was not fetched from its host, not GitHub.
+        let folder = "repos/gitlab.com/group/sub/project/"
+        let page = try site.read(folder + "index.html")
+        #expect(page.contains("not fetched from gitlab.com") && !page.contains("not fetched from GitHub"))
+        let image = try site.read(folder + "history.svg")
+        #expect(image.contains("not fetched from gitlab.com") && !image.contains("GitHub"))
         let repos = try JSONValue.decode(Data(try site.read("data/snapshot.json").utf8))["repos"]?.array ?? []
         #expect(repos.count > 4)
         for repo in repos {
