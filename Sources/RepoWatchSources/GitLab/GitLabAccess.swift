@@ -66,22 +66,17 @@ struct GitLabAccess: Decodable, Sendable, Equatable {
     }
 
     /// The parts shown to members only: never asked, never published, said on the card.
-    var membersOnly: MembersOnly {
-        var parts: MembersOnly = []
-        if issues == .membersOnly { parts.insert(.issues) }
-        if mergeRequestsLevel == .membersOnly { parts.insert(.pulls) }
-        if releasesLevel == .membersOnly { parts.insert(.release) }
-        if repository == .membersOnly { parts.formUnion([.language, .contributors]) }
-        return parts
-    }
+    var membersOnly: MembersOnly { parts(at: .membersOnly) }
 
     /// The parts not shown to everyone (members only, or off): none of them is asked.
-    var hidden: MembersOnly {
-        var parts = membersOnly
-        if issues == .disabled { parts.insert(.issues) }
-        if mergeRequestsLevel == .disabled { parts.insert(.pulls) }
-        if releasesLevel == .disabled { parts.insert(.release) }
-        if repository == .disabled { parts.formUnion([.language, .contributors]) }
+    var hidden: MembersOnly { parts(at: .membersOnly).union(parts(at: .disabled)) }
+
+    private func parts(at level: Level) -> MembersOnly {
+        var parts: MembersOnly = []
+        if issues == level { parts.insert(.issues) }
+        if mergeRequestsLevel == level { parts.insert(.pulls) }
+        if releasesLevel == level { parts.insert(.release) }
+        if repository == level { parts.formUnion([.language, .contributors]) }
         return parts
     }
 }
