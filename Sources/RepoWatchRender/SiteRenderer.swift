@@ -253,6 +253,7 @@ struct PageMaker: Sendable {
             shell: PageShell(
                 root: "../", site: site, title: PageTitle.joined(strings.text("search_title"), config.title),
                 locale: locale))
+        page.otherForges = config.listsOtherForges
         page.shell.share = shares.sitePage(
             path: SiteLayout.searchFolder, title: strings.text("search_title"),
             description: strings.plural(

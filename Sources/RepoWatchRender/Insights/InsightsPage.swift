@@ -12,9 +12,12 @@ struct InsightsPage: Sendable {
     let now: Date
     /// Whether a repository has a page of its own (not `outputs: card`).
     let hasPage: @Sendable (String) -> Bool
+    /// The site lists a repository on another forge, whose date is not a push (`InsightsPage+Words`).
+    let otherForges: Bool
 
     init(config: SiteConfig, strings: StringTable, now: Date, hasPage: @escaping @Sendable (String) -> Bool) {
         self.config = config
+        otherForges = config.listsOtherForges
         self.strings = strings
         self.now = now
         self.hasPage = hasPage
@@ -70,11 +73,11 @@ struct InsightsPage: Sendable {
         sections.append(releases(figures, id: id))
         sections.append(
             list(
-                "waking", id: id, intro: strings.text("insights_waking_text"), figures.waking,
+                "waking", id: id, intro: word("insights_waking_text"), figures.waking,
                 columns: ["insights_col_repo", "insights_col_pushed", "insights_col_quiet"],
                 value: { [format] in format.grouped($0.value) }))
         var quiet = list(
-            "quiet", id: id, intro: strings.text("insights_quiet_text"), figures.quiet,
+            "quiet", id: id, intro: word("insights_quiet_text"), figures.quiet,
             columns: ["insights_col_repo", "insights_col_pushed", "insights_col_days"],
             value: { [format] in format.grouped($0.value) })
         quiet.tables[0].note = more(figures.quietCount, shown: figures.quiet.count)
@@ -116,7 +119,7 @@ struct InsightsPage: Sendable {
         total > shown ? strings.plural("insights_more", count: total - shown) : nil
     }
 
-    private func title(_ insight: String) -> String { strings.text("insights_\(insight)") }
+    private func title(_ insight: String) -> String { word("insights_\(insight)") }
 
     private func link(_ entry: InsightFigures.Entry) -> String? {
         hasPage(entry.key) ? "../" + SiteLayout.reposFolder + entry.key + "/" + SiteLayout.index : entry.url
@@ -242,7 +245,7 @@ struct InsightsPage: Sendable {
         value: (InsightFigures.Entry) -> String
     ) -> InsightSection {
         let table = InsightTable(
-            caption: title(insight), columns: columns.map { strings.text($0) },
+            caption: title(insight), columns: columns.map(word),
             rows: entries.map { entry in
                 InsightRow(
                     key: entry.key,

@@ -23,13 +23,20 @@ struct SearchPageContext: Sendable, MustacheParent {
     }
 
     var shell: PageShell
+    /// The site lists a repository on another forge: the sort by date says activity, not a push
+    /// (GitLab's date is a project's last activity, Gitea's its last update).
+    var otherForges = false
 
     var foundForms: [Form] {
         shell.strings.forms("search_found").map { Form(category: $0.key.rawValue, text: $0.value) }
     }
 
     func child(named key: String) -> Any? {
-        key == "found_forms" ? foundForms : shell.child(named: key)
+        switch key {
+        case "found_forms": return foundForms
+        case "sort_pushed": return shell.strings.text(otherForges ? "search_sort_pushed_forges" : "search_sort_pushed")
+        default: return shell.child(named: key)
+        }
     }
 }
 

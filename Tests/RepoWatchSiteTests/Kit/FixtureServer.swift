@@ -203,7 +203,10 @@ final class FixtureServer: @unchecked Sendable {
             }
             got.signal()
         }
-        let waited = got.wait(timeout: .now() + 60)
+        // The line comes as soon as Python has started; the deadline only catches a server that hangs.
+        // A server that dies ends the read at once, so a long deadline costs a healthy run nothing, while
+        // a short one failed tests whose many matrix rows start Python servers at once on a loaded machine.
+        let waited = got.wait(timeout: .now() + 300)
         guard waited == .success, let line = box.get(), line.hasPrefix("PORT "),
             let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
         else {

@@ -97,4 +97,52 @@ struct ForgeSiteWordsTests {
             }
         }
     }
+
+    /// Every file of the site listing `repos`, each fetched and last pushed (or active) a day before.
+    static func renderFetched(_ repos: [String], locale: String) throws -> [String: String] {
+        let yaml = "locale: \(locale)\nrepos: [\(repos.joined(separator: ", "))]\n"
+        let config = try ConfigLoader(file: "site.yml", locales: LocaleCatalog.builtIn).parse(yaml).config
+        let fetched = repos.map { name in
+            RepoSnapshot(
+                configName: name, fullName: name, htmlURL: "https://example.org/" + name, stars: 3, forks: 1,
+                openIssues: 0, pushedAt: now.addingTimeInterval(-86_400), daysSincePush: 1, fetchedAt: now)
+        }
+        let snapshot = Snapshot(generatedAt: now, nextUpdate: now, sample: false, repos: fetched)
+        let files = try SiteRenderer(
+            config: config, templates: try TemplateSet.load(siteDirectory: nil),
+            options: try RenderOptions(search: true)
+        ).render(snapshot)
+        return files.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static let pushWords = [
+        "insights_recent", "insights_col_pushed", "insights_col_days", "insights_waking_text", "insights_quiet_text",
+    ]
+
+    @Test(
+        "the insights' lists and the search's sort by date say activity on a site with another forge's repository",
+        arguments: locales)
+    func datedLists(_ locale: String) throws {
+        let strings = LocaleCatalog.builtIn.table(for: locale)
+        for (repos, mixed) in [
+            (["octo/cat", "gitlab.com/g/p"], true), (["octo/cat", "codeberg.org/o/r"], true),
+            (["octo/cat", "octo/dog"], false),
+        ] {
+            let site = try Self.renderFetched(repos, locale: locale)
+            let insights = try #require(site["insights/index.html"], "\(locale) \(repos)")
+            let search = try #require(site["search/index.html"], "\(locale) \(repos)")
+            // The recent list is shown (both repositories have a date): its title and both columns.
+            for key in ["insights_recent", "insights_col_pushed", "insights_col_days"] {
+                let shown = strings.text(mixed ? key + "_forges" : key)
+                let other = strings.text(mixed ? key : key + "_forges")
+                #expect(insights.contains(XMLEscape.text(shown)), "\(locale) \(repos) \(key)")
+                #expect(shown != other && !insights.contains(">" + XMLEscape.text(other) + "<"), "\(locale) \(key)")
+            }
+            let sort = strings.text(mixed ? "search_sort_pushed_forges" : "search_sort_pushed")
+            #expect(search.contains("<option value=\"pushed\">\(XMLEscape.text(sort))</option>"), "\(locale) \(repos)")
+        }
+        for key in Self.pushWords + ["search_sort_pushed"] where locale == "en" {
+            #expect(!strings.text(key + "_forges").localizedCaseInsensitiveContains("push"), "\(key)")
+        }
+    }
 }
