@@ -425,6 +425,16 @@ def median(runs, field):
     return statistics.median(getattr(run, field) for run in runs)
 
 
+def binary_kind(binary):
+    """Which build the figures are of: the Swift libraries' pages count in a binary's peak memory."""
+    needs = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
+    if "libswiftCore" in needs:
+        return ("linked against the toolchain's shared Swift libraries (`swift build -c release`), "
+                "not the portable build users install")
+    return ("the portable build (`scripts/build-portable.sh`: the Swift runtime and Foundation linked in), "
+            "what the README's install and the Action run")
+
+
 def machine():
     cpu = "unknown"
     with open("/proc/cpuinfo") as f:
@@ -596,6 +606,8 @@ def report(args, nets, offline, memory, hugo_version, loads, trash_fallback=None
         + f"{loads[1]} at the end.",
         "",
         f"Machine: {machine()}; {hugo_version}.",
+        "",
+        f"Binary: {binary_kind(args.binary)}.",
         "",
         "## Targets",
         "",

@@ -13,5 +13,10 @@ if ! pkg-config --exists libcmark; then
     echo "libcmark-dev is needed: apt-get install -y pkg-config libcmark-dev" >&2
     exit 1
 fi
-swift build -c release --product repowatch-site
-exec python3 Benchmarks/benchmark.py "$@"
+# The binary users run (the README's install, the Action): the portable build, stripped, from its
+# tarball. A plain `swift build -c release` links the toolchain's shared Swift libraries, whose pages
+# count in its peak memory too; pass --binary .build/release/repowatch-site to measure that one.
+scripts/build-portable.sh --dist .build-portable/dist
+unpacked="$(mktemp -d)"
+tar -xzf ".build-portable/dist/repowatch-site-linux-$(uname -m).tar.gz" -C "$unpacked"
+exec python3 Benchmarks/benchmark.py --binary "$unpacked/repowatch-site" "$@"
