@@ -10,7 +10,8 @@ import Testing
 /// repository; a GitHub repository's say what they said. In every shipped language.
 @Suite("Forge words: a repository page's link and preview name its own forge")
 struct ForgePageWordsTests {
-    static let locales = ["en", "ko", "ja", "zh-Hans", "de", "fr", "es", "pt-BR", "ar"]
+    /// Every shipped string table (LocaleTests pins which they are).
+    static let locales = LocaleCatalog.builtIn.shipped
     static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
 
     static func card(_ name: String, strings: StringTable = .english) -> RepoCard {

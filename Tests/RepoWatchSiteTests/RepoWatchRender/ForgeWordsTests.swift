@@ -12,7 +12,8 @@ import Testing
 @Suite("Forge words: GitLab's cards say merge requests and last activity")
 struct ForgeWordsTests {
     static let now = ISO8601.parse("2026-11-22T12:00:00Z")!
-    static let locales = ["en", "ko", "ja", "zh-Hans", "de", "fr", "es", "pt-BR", "ar"]
+    /// Every shipped string table (LocaleTests pins which they are).
+    static let locales = LocaleCatalog.builtIn.shipped
 
     static func repo(days: Int?) -> RepoSnapshot {
         RepoSnapshot(
