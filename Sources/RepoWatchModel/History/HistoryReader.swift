@@ -15,6 +15,10 @@ final class HistoryReader {
     /// Where the history read keeps its points (see `History`).
     private let spool: RecordSpool
 
+    /// Off, every byte goes through the strict reader: what the fast path (`HistoryPointScanner`) is
+    /// tested against.
+    var scansPoints = true
+
     init(data: Data, spool: RecordSpool = RecordSpool()) {
         bytes = ByteCursor(data: data)
         self.spool = spool
@@ -124,8 +128,14 @@ final class HistoryReader {
 
     private func points(widths: inout Set<Int>) throws -> [History.Point] {
         var points: [History.Point] = []
+        var scanner = HistoryPointScanner()
         try expect(UInt8(ascii: "["))
         try elements {
+            // The points the buffer holds whole, but the series' last, without a call per byte.
+            if scansPoints { _ = try bytes.scanChunk { scanner.scan($0, into: &points) } }
+            if points.count >= 4 * History.pointLimit {
+                points = HistoryTiers.thin(points, limit: 2 * History.pointLimit)
+            }
             try expect(UInt8(ascii: "["))
             var values: [Int?] = []
             try elements {
@@ -145,6 +155,7 @@ final class HistoryReader {
                 points = HistoryTiers.thin(points, limit: 2 * History.pointLimit)
             }
         }
+        scanner.note(into: &widths)
         return points
     }
 
