@@ -69,4 +69,69 @@ struct HistoryPointScannerTests {
             }
         }
     }
+
+    /// A valid history with every point shape the strict reader takes, several repositories and starts.
+    static let undamaged: String = {
+        let points = (0..<24).map { index in
+            let time = 1_700_000_000 + index * 86_400
+            switch index % 4 {
+            case 0: return "[\(time),\(index * 7),3,4,5,6]"
+            case 1: return "[ \(time) , null ,\n-2,\t0,\r007 ,null ]"
+            case 2: return "[\(time),999999999999999999,1,2,3,4]"
+            default: return "[\(time),12,3,4,5,6]"
+            }
+        }
+        let series = "[" + points.joined(separator: ",") + "]"
+        return "{\"schema\":2,\"fields\":[\"time\"],\"start\":{\"a/b\":{\"from\":\"backfill\",\"backfilled\":2}},"
+            + "\"repos\":{\"a/b\":\(series),\n\"c/d\":\(series),\"e/f\":[]}}"
+    }()
+
+    /// The bytes a damaged file is made of: the ones points are written with, and a few they are not.
+    static let damage = Array("0123456789-,[] \nnul\"x}".utf8)
+
+    /// `text` with one to three bytes replaced, inserted or removed at or after `from`.
+    static func damaged(_ text: String, from: Int, using random: inout SeededRandom) -> String {
+        var bytes = Array(text.utf8)
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let at = Int.random(in: from..<bytes.count, using: &random)
+            let byte = damage.randomElement(using: &random)!
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: bytes[at] = byte
+            case 1: bytes.insert(byte, at: at)
+            default: bytes.remove(at: at)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("thousands of randomly damaged files read the same with and without the fast path")
+    func damagedFiles() throws {
+        var random = SeededRandom(seed: 0x5CA9_50)
+        let text = Self.undamaged
+        let from = text.utf8.distance(from: text.startIndex, to: try #require(text.range(of: "\"repos\"")).lowerBound)
+        var read = 0
+        for round in 0..<4000 {
+            let damaged = Self.damaged(text, from: from, using: &random)
+            try Self.expectSame(damaged, asFile: false, "round \(round): \(damaged)")
+            if case .success = try Self.read(damaged, fast: true, asFile: false) { read += 1 }
+        }
+        // Damage that leaves a readable file (a digit for a digit, a space) and damage that does not.
+        #expect(read > 200 && read < 3800, "\(read) of 4000 read")
+    }
+
+    @Test("randomly damaged files across the boundary of the reader's chunks")
+    func damagedAcrossChunks() async throws {
+        try await offThePool {
+            var random = SeededRandom(seed: 0xC4_0A_50)
+            let chunk = 1 << 16
+            let head = "{\"schema\":2,\"repos\":{\"x/y\":[[1700000000,1,2,3,4,5],"
+            let padding = String(repeating: " ", count: chunk - 200 - head.utf8.count)
+            let points = (0..<12).map { "[\(1_700_000_100 + $0),\($0 * 1_000_003),null,-4,5,6]" }.joined(separator: ",")
+            let text = head + padding + points + "]}}"
+            for round in 0..<300 {
+                try Self.expectSame(
+                    Self.damaged(text, from: chunk - 200, using: &random), asFile: true, "round \(round)")
+            }
+        }
+    }
 }
