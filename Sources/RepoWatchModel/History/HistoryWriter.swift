@@ -7,79 +7,102 @@ import RepoWatchSupport
 /// line (`"sample":true` after the schema for a `--sample` build's made-up one; `"cut":N` for the
 /// published cut, `HistoryCut`, at most N points a repository). `start` comes first, so a streaming
 /// reader knows which points are backfilled as it meets them. A large history is far more text than a
-/// build should hold (docs/fast-paths.md), so it is never built as one string: each chunk of about
-/// 64 KB goes to `sink` as it fills.
-struct HistoryWriter {
+/// build should hold (docs/fast-paths.md), so it is never built as one string: it goes to its
+/// `HistoryOutput` a piece at a time.
+enum HistoryWriter {
     static let chunkSize = 1 << 16
 
-    private var buffer: [UInt8] = []
-
-    private init() { buffer.reserveCapacity(Self.chunkSize + 256) }
-
-    static func write(
-        _ history: History, cut: Int? = nil, to sink: (UnsafeRawBufferPointer) throws -> Void
-    ) throws {
-        var writer = HistoryWriter()
-        writer.append("{\"schema\":\(History.schemaVersion),")
+    static func write<Output: HistoryOutput>(_ history: History, cut: Int? = nil, to output: inout Output) throws {
+        output.append("{\"schema\":\(History.schemaVersion),")
         // A sample's points are made up: the mark keeps them from ever being read back as a history.
-        if history.isSample { writer.append("\"sample\":true,") }
+        if history.isSample { output.append("\"sample\":true,") }
         if let cut {
-            writer.append("\"cut\":")
-            writer.append(cut)
-            writer.append(",")
+            output.append("\"cut\":")
+            output.append(cut)
+            output.append(",")
         }
         func points(_ key: String) -> [History.Point] {
             let points = history.points(forKey: key)
             return cut.map { HistoryCut.cut(points, limit: $0) } ?? points
         }
-        writer.append("\"fields\":[")
-        writer.append(History.fields.map { "\"\($0)\"" }.joined(separator: ","))
-        writer.append("],\"start\":{")
+        output.append("\"fields\":[")
+        output.append(History.fields.map { "\"\($0)\"" }.joined(separator: ","))
+        output.append("],\"start\":{")
         var firstStart = true
         for key in history.sortedKeys {
             // Backfilled points come with a start (`History.setBackfill`).
             guard let start = history.start(forKey: key) else { continue }
             let backfilled = points(key).prefix { $0.backfilled }.count
-            if !firstStart { writer.append(",") }
+            if !firstStart { output.append(",") }
             firstStart = false
             let written = start.written
-            writer.append("\n" + JSONText.string(key) + ":{\"from\":\"\(written.from)\"")
-            if let reason = written.reason { writer.append(",\"reason\":\"\(reason)\"") }
+            output.append("\n" + JSONText.string(key) + ":{\"from\":\"\(written.from)\"")
+            if let reason = written.reason { output.append(",\"reason\":\"\(reason)\"") }
             if backfilled > 0 {
-                writer.append(",\"backfilled\":")
-                writer.append(backfilled)
+                output.append(",\"backfilled\":")
+                output.append(backfilled)
             }
-            writer.append("}")
-            if writer.buffer.count >= Self.chunkSize { try writer.flush(to: sink) }
+            output.append("}")
+            try output.endOfEntry()
         }
-        writer.append("},\"repos\":{")
+        output.append("},\"repos\":{")
         var firstRepo = true
         for key in history.sortedKeys {
-            if !firstRepo { writer.append(",") }
+            if !firstRepo { output.append(",") }
             firstRepo = false
-            writer.append("\n" + JSONText.string(key) + ":[")
+            output.append("\n" + JSONText.string(key) + ":[")
             var firstPoint = true
             for point in points(key) {
-                writer.append(firstPoint ? "[" : ",[")
+                output.append(firstPoint ? "[" : ",[")
                 firstPoint = false
-                writer.append(Int(point.seconds))
-                for value in [point.stars, point.forks, point.openIssues, point.contributors, point.openPulls] {
-                    writer.append(",")
-                    if let value { writer.append(value) } else { writer.append("null") }
-                }
-                writer.append("]")
+                output.append(Int(point.seconds))
+                output.append(orNull: point.stars)
+                output.append(orNull: point.forks)
+                output.append(orNull: point.openIssues)
+                output.append(orNull: point.contributors)
+                output.append(orNull: point.openPulls)
+                output.append("]")
             }
-            writer.append("]")
-            if writer.buffer.count >= Self.chunkSize { try writer.flush(to: sink) }
+            output.append("]")
+            try output.endOfEntry()
         }
-        writer.append("\n}}\n")
-        try writer.flush(to: sink)
+        output.append("\n}}\n")
+        try output.finish()
+    }
+}
+
+/// Where `HistoryWriter` puts a history's file: its bytes (`HistoryBytes`), or only how many there
+/// are (`HistoryByteCount`): one writer for both, so a size never disagrees with the file.
+protocol HistoryOutput {
+    mutating func append(_ text: String)
+    mutating func append(_ value: Int)
+    /// After each repository's start and points: where a chunk that has filled goes out.
+    mutating func endOfEntry() throws
+    mutating func finish() throws
+}
+
+extension HistoryOutput {
+    /// A point's value after its comma.
+    mutating func append(orNull value: Int?) {
+        append(",")
+        if let value { append(value) } else { append("null") }
+    }
+}
+
+/// The file's bytes, handed to `sink` about 64 KB at a time.
+struct HistoryBytes: HistoryOutput {
+    private var buffer: [UInt8] = []
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+
+    init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(HistoryWriter.chunkSize + 256)
     }
 
-    private mutating func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
+    mutating func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
 
     /// Digits without `String(Int)`: a big history has 18 million numbers.
-    private mutating func append(_ value: Int) {
+    mutating func append(_ value: Int) {
         let start = buffer.count
         var magnitude = value.magnitude
         repeat {
@@ -90,31 +113,57 @@ struct HistoryWriter {
         buffer[start...].reverse()
     }
 
-    private mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+    mutating func endOfEntry() throws {
+        if buffer.count >= HistoryWriter.chunkSize { try finish() }
+    }
+
+    mutating func finish() throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { try sink($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
 
+/// How many bytes the file takes, counted without formatting one (the published cut sizes a large
+/// history up to five times).
+struct HistoryByteCount: HistoryOutput {
+    private(set) var count = 0
+
+    mutating func append(_ text: String) { count += text.utf8.count }
+
+    mutating func append(_ value: Int) {
+        var magnitude = value.magnitude
+        count += value < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            count += 1
+        }
+    }
+
+    func endOfEntry() {}
+    func finish() {}
+}
+
 extension History {
     /// The whole file in memory: for tests and small sites; builds stream it (`HistoryFile`).
     package func json(cut: Int? = nil) -> Data {
         var data = Data()
-        try? HistoryWriter.write(self, cut: cut) { data.append(contentsOf: $0) }
+        var output = HistoryBytes { data.append(contentsOf: $0) }
+        try? HistoryWriter.write(self, cut: cut, to: &output)
         return data
     }
 
     /// Streams the file into `output`; with `cut`, the published cut (`HistoryCut`).
     package func write(to output: FileOutput, cut: Int? = nil) throws {
-        try HistoryWriter.write(self, cut: cut) { try output.write($0) }
+        var bytes = HistoryBytes { try output.write($0) }
+        try HistoryWriter.write(self, cut: cut, to: &bytes)
     }
 
-    /// The file's size in bytes, serialized without being kept.
+    /// The file's size in bytes, counted without being written.
     func serializedSize(cut: Int? = nil) -> Int {
-        var size = 0
-        try? HistoryWriter.write(self, cut: cut) { size += $0.count }
-        return size
+        var size = HistoryByteCount()
+        try? HistoryWriter.write(self, cut: cut, to: &size)
+        return size.count
     }
 
     /// The points per repository `data/history.json` may publish for the file to take at most `room`

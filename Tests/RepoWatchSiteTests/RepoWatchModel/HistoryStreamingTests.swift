@@ -61,6 +61,48 @@ struct HistoryStreamingTests {
         return history
     }
 
+    @Test(
+        "the size counted without writing is the written file's, whole and at every cut, real and sample"
+    )
+    func countedSize() async throws {
+        let histories = try await offThePool {
+            let series = Self.randomSeries(repos: 120, points: 400, seed: 50)
+            var history = Self.history(series)
+            history.set(
+                "a/\"quoted\\ \u{1}",
+                [
+                    History.Point(
+                        time: Date(timeIntervalSince1970: 5), stars: 1, forks: nil, openIssues: 0, contributors: 2)
+                ])
+            let keys = history.sortedKeys
+            for (index, key) in keys.enumerated() {
+                switch index % 4 {
+                case 0:
+                    let backfilled = history.points(forKey: key).prefix(2).map { point in
+                        History.Point(
+                            time: point.time.addingTimeInterval(-400_000_000), stars: point.stars, forks: point.forks,
+                            openIssues: nil, contributors: nil)
+                    }
+                    history.setBackfill(key, backfilled, start: index % 8 == 0 ? .starHistory : .backfill)
+                case 1: history.setStart(key, .firstSnapshot(.backfillOff))
+                case 2: history.setStart(key, .firstSnapshot(nil))
+                default: break
+                }
+            }
+            var sample = history
+            sample.isSample = true
+            return [history, sample, History()]
+        }
+        for (index, history) in histories.enumerated() {
+            for cut in [nil, 8, 9, 30, 1_000] {
+                #expect(
+                    history.serializedSize(cut: cut) == history.json(cut: cut).count,
+                    "history \(index), cut \(cut ?? 0)")
+            }
+        }
+        #expect(histories[0].json().count > 4 * HistoryWriter.chunkSize)
+    }
+
     @Test("the streamed file is byte for byte the former one-string serialization (several 64 KB chunks)")
     func byteIdentical() async throws {
         let (streamed, reference) = try await offThePool {
