@@ -17,7 +17,7 @@ struct HistoryPointScanner {
         var reader = Bytes(bytes: bytes, index: 0)
         while points.count < 4 * History.pointLimit, let (point, width) = reader.pointAndComma() {
             points.append(point)
-            if !widths.contains(width) { widths.insert(width) }
+            widths.insert(width)
             taken = reader.index
         }
         return taken
@@ -76,6 +76,7 @@ struct HistoryPointScanner {
             var value = 0
             var digits = 0
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                // The strict reader's limit, and what keeps `value` from overflowing on a hostile file.
                 guard digits < 18 else { return nil }
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
                 digits += 1

@@ -238,6 +238,7 @@ final class HistoryReader {
         let negative = try peek() == UInt8(ascii: "-")
         if negative { bytes.advance() }
         while let byte = try peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            // 18 digits fit an Int: a longer number in a hostile file is refused, not an overflow.
             guard digits < 18 else { throw fail("number too long") }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
             digits += 1
