@@ -183,8 +183,10 @@ extension History {
             return nil
         }
         for _ in 0..<4 {
+            // The floor is published whatever its size: there is nothing to count.
+            guard limit > HistoryCut.floor else { return limit }
             let cutSize = serializedSize(cut: limit)
-            if cutSize <= room || limit <= HistoryCut.floor { return limit }
+            if cutSize <= room { return limit }
             limit = max(HistoryCut.floor, Int(Double(limit) * Double(max(room, 0)) / Double(cutSize) * 0.97))
         }
         return limit
