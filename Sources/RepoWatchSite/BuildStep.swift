@@ -37,6 +37,8 @@ package struct BuildWork: Sendable {
     package var written: RenderStep.Written?
     /// The published history's most points a repository, where the site's size made it a cut.
     var historyCut: Int?
+    /// The whole history, written for the cache while the site rendered, until the write step puts it in place.
+    var preparedHistory: BackgroundWork<PendingFile>?
     /// What this build's site is made from; nil for a sample or when an input could not be read.
     var fingerprint: SiteFingerprint?
     /// The published site, kept as it is: the last build made it from the same inputs.
@@ -62,6 +64,7 @@ package struct BuildWork: Sendable {
     /// After a failed step: the previous site and the feed's last table stay as they were.
     fileprivate func abandon() {
         staged?.abandon()
+        (try? preparedHistory?.value())?.abandon()
         feed?.step.discardStaged()
     }
 }

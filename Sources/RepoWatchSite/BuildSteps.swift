@@ -137,6 +137,10 @@ extension Build {
     /// `data/repos.json` and `data/repos.csv` beside the rendered site (`open_data: true`).
     private static func writeOpenData(_ work: inout BuildWork) async throws {
         if work.unchanged != nil { return }
+        // The cache's whole history is written on the second core while this step and the next
+        // run on the first.
+        let history = try work.needs(work.history, "the history")
+        work.preparedHistory = history.step.prepareSave(history.history)
         try OpenDataStep(config: try work.needs(work.site, "the config").config)
             .write(
                 try work.needs(work.snapshot, "the snapshot"), into: try work.needs(work.staged, "the rendered site"))
@@ -175,7 +179,8 @@ extension Build {
         let history = try work.needs(work.history, "the history")
         history.step.save(
             copying: site.output.appendingPathComponent(SiteLayout.history), whole: history.history,
-            cut: work.historyCut)
+            cut: work.historyCut, prepared: work.preparedHistory)
+        work.preparedHistory = nil
         let feed = try work.needs(work.feed, "the feed")
         feed.step.save(feed.state)
         if let notifications = work.notifications { notifications.step.save(notifications.queue) }

@@ -58,13 +58,27 @@ package struct HistoryStep: Sendable {
         return history
     }
 
-    /// Saves the history as published (the site's `data/history.json`, copied in chunks: it can be
-    /// large), or `whole` where the site published a cut of it. A failure costs a point of history,
-    /// not the build.
-    package func save(copying published: URL, whole: History? = nil, cut: Int? = nil) {
+    /// The whole history written to the cache's folder on a thread of its own while the site renders,
+    /// to take the file's place after the site has taken its own (`save`); nil where this build
+    /// saves none.
+    func prepareSave(_ history: History) -> BackgroundWork<PendingFile>? {
+        guard isReal, recordsThisBuild else { return nil }
+        let file = file
+        return BackgroundWork { try file.prepare(history) }
+    }
+
+    /// Saves the history: `prepared` put in place where the render wrote it; else as published (the
+    /// site's `data/history.json`, copied in chunks: it can be large), or `whole` where the site
+    /// published a cut of it. A failure costs a point of history, not the build.
+    package func save(
+        copying published: URL, whole: History? = nil, cut: Int? = nil,
+        prepared: BackgroundWork<PendingFile>? = nil
+    ) {
         guard isReal, recordsThisBuild else { return }
         do {
-            if cut != nil, let whole {
+            if let prepared {
+                try prepared.value().commit()
+            } else if cut != nil, let whole {
                 try file.save(whole)
             } else {
                 try file.save(copying: published)

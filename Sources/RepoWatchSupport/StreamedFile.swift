@@ -102,29 +102,7 @@ extension FileIO {
     /// `path`: a reader, or the next run after a `kill -9` or a power cut, finds the old file or the
     /// new one, whole. Nothing is left behind when `body` or the disk fails.
     package static func writeDurably(to path: String, _ body: (FileOutput) throws -> Void) throws {
-        let temporary = "\(path).tmp-\(UInt32.random(in: 0...UInt32.max))"
-        do {
-            let output = try FileOutput(creating: temporary)
-            try body(output)
-            try output.sync()
-            output.close()
-            guard rename(temporary, path) == 0 else {
-                throw WriteError(description: "cannot replace \(path): \(errnoText())")
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        // The rename itself is durable only once the folder is.
-        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            _ = fsync(folder)
-            #if canImport(Glibc)
-                _ = Glibc.close(folder)
-            #else
-                _ = Darwin.close(folder)
-            #endif
-        }
+        try PendingFile(writing: path, body).commit()
     }
 
     /// Copies a file, however large, in chunks.
@@ -143,3 +121,46 @@ extension FileIO {
 }
 
 private func errnoText() -> String { String(cString: strerror(errno)) }
+
+/// `FileIO.writeDurably` in two halves, for a file that may take its place only after another's: the
+/// new file is written beside `path` and flushed to disk now, and renamed over `path` by `commit()`
+/// (or removed by `abandon()`).
+package struct PendingFile: Sendable {
+    package let path: String
+    private let temporary: String
+
+    package init(writing path: String, _ body: (FileOutput) throws -> Void) throws {
+        self.path = path
+        temporary = "\(path).tmp-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            let output = try FileOutput(creating: temporary)
+            try body(output)
+            try output.sync()
+            output.close()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Over the old file; a reader finds the old one or this one, whole.
+    package func commit() throws {
+        guard rename(temporary, path) == 0 else {
+            let error = FileIO.WriteError(description: "cannot replace \(path): \(errnoText())")
+            abandon()
+            throw error
+        }
+        // The rename itself is durable only once the folder is.
+        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            #if canImport(Glibc)
+                _ = Glibc.close(folder)
+            #else
+                _ = Darwin.close(folder)
+            #endif
+        }
+    }
+
+    package func abandon() { unlink(temporary) }
+}

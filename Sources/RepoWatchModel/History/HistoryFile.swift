@@ -42,6 +42,15 @@ package struct HistoryFile: Sendable {
         try save { output in try history.write(to: output) }
     }
 
+    /// The whole history written beside the file and flushed to disk, to take the file's place once
+    /// the site has taken its own (`PendingFile.commit`).
+    package func prepare(_ history: History) throws -> PendingFile {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        removeLeftovers(in: folder)
+        return try PendingFile(writing: url.path) { output in try history.write(to: output) }
+    }
+
     /// A copy of the published file: the same bytes, serialized once.
     package func save(copying published: URL) throws {
         try save { output in try FileIO.copy(from: published.path, to: output) }
