@@ -45,10 +45,7 @@ package struct HistoryFile: Sendable {
     /// The whole history written beside the file and flushed to disk, to take the file's place once
     /// the site has taken its own (`PendingFile.commit`).
     package func prepare(_ history: History) throws -> PendingFile {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        removeLeftovers(in: folder)
-        return try PendingFile(writing: url.path) { output in try history.write(to: output) }
+        try pending { output in try history.write(to: output) }
     }
 
     /// A copy of the published file: the same bytes, serialized once.
@@ -59,10 +56,15 @@ package struct HistoryFile: Sendable {
     /// Written beside the old file, flushed to disk and renamed over it: a build killed at any
     /// moment leaves the old history or the new one, each valid JSON.
     private func save(_ body: (FileOutput) throws -> Void) throws {
+        try pending(body).commit()
+    }
+
+    /// Written beside the old file and flushed to disk, not yet renamed over it.
+    private func pending(_ body: (FileOutput) throws -> Void) throws -> PendingFile {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         removeLeftovers(in: folder)
-        try FileIO.writeDurably(to: url.path, body)
+        return try PendingFile(writing: url.path, body)
     }
 
     /// A build killed while saving leaves its temporary file; a minute later no build is writing it.
